@@ -1,0 +1,122 @@
+/*
+ * attn.h — the one public header of the Attention Lab's C core.
+ *
+ * The core is pure maths: no I/O, no globals, no allocation inside kernels.
+ * It is compiled natively (for tests) and to WebAssembly (for the page).
+ *
+ * Conventions
+ *   - Every function returns an `int` holding an `enum attn_status`; 0 is success.
+ *     `attn_status_string(code)` turns a code into a sentence a learner can read.
+ *   - Arguments come outputs first, then inputs, then sizes.
+ *   - Tensors are float32, row-major; each pointer carries its shape in a comment.
+ *   - Buffers belong to the caller.
+ *   - Masks are additive: 0 where attention is allowed, -INFINITY where it is blocked.
+ *
+ * Dimension letters
+ *   N   number of queries (rows of Q)
+ *   M   number of keys and values (rows of K and V)
+ *   DK  query/key width (d_k)
+ *   DV  value width (d_v)
+ *
+ * Worked example: two queries attend causally over two keys.
+ *
+ *   float q[2*2] = {3, 3, 1, -1}, k[2*2] = {-3, -3, 1, -1}, v[2*2] = {0, -1, 1, 2};
+ *   float w[2*2], out[2*2];
+ *   struct attn_steps steps = { .weights = w };   // every other step: NULL, not written
+ *   int empty_rows;
+ *   int rc = attn_attention(out, &steps, &empty_rows, q, k, v,
+ *                           ATTN_MASK_CAUSAL, NULL, 1, 2, 2, 2, 2);
+ *   // rc == ATTN_OK; w == {1, 0, 0.196, 0.804}; out == {0, -1, 0.804, 1.413}
+ */
+#ifndef ATTN_H
+#define ATTN_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- status */
+
+/* Status codes. New codes are only ever added at the end. */
+enum attn_status {
+    ATTN_OK = 0,
+    ATTN_ERR_NULL = 1,        /* a required buffer pointer was NULL */
+    ATTN_ERR_SIZE = 2,        /* a size was zero or negative */
+    ATTN_ERR_OVERFLOW = 3,    /* sizes whose product does not fit in memory */
+    ATTN_ERR_MASK_KIND = 4,   /* an unknown mask kind */
+    ATTN_ERR_ARGUMENT = 5,    /* another argument out of its allowed range */
+    ATTN_STATUS_COUNT         /* not a status: the number of codes */
+};
+
+/* A sentence describing `code`, for a learner. Never NULL; unknown codes get a generic sentence. */
+const char *attn_status_string(int code);
+
+/* ---------------------------------------------------------------- matmul */
+
+/*
+ * c = a · b            when transpose_b == 0, b is (K, N)
+ * c = a · bᵀ           when transpose_b != 0, b is (N, K)
+ * Accumulates each entry in double, then rounds to float.
+ */
+int attn_matmul(float *c,       /* (M, N) */
+                const float *a, /* (M, K) */
+                const float *b, /* (K, N), or (N, K) when transpose_b */
+                int transpose_b, int m, int k, int n);
+
+/* ---------------------------------------------------------------- softmax */
+
+/*
+ * Row-wise, numerically stable softmax: each row has its maximum subtracted before exp.
+ * A row whose entries are all -INFINITY has no allowed entry: its output is NaN (0/0, as the
+ * chapter teaches). *empty_rows (may be NULL) receives how many such rows there were.
+ * `y` may equal `x` (in place).
+ */
+int attn_softmax_rows(float *y,       /* (ROWS, COLS) */
+                      int *empty_rows,
+                      const float *x, /* (ROWS, COLS) */
+                      int rows, int cols);
+
+/* ---------------------------------------------------------------- attention */
+
+enum attn_mask_kind {
+    ATTN_MASK_NONE = 0,   /* every query sees every key */
+    ATTN_MASK_CAUSAL = 1, /* query i sees keys 0..i (with N == M); key j > i is blocked */
+    ATTN_MASK_CUSTOM = 2  /* an (N, M) additive mask given by the caller */
+};
+
+/*
+ * Optional intermediates of one attention call. Any pointer may be NULL: that step is then
+ * not written. Each is (N, M) and row-major.
+ */
+struct attn_steps {
+    float *scores;  /* (N, M) Q·Kᵀ */
+    float *scaled;  /* (N, M) scores / √DK when scaling, else a copy of scores */
+    float *masked;  /* (N, M) scaled + mask */
+    float *weights; /* (N, M) softmax of masked, row by row */
+};
+
+/*
+ * Scaled dot-product attention:
+ *     out = softmax(Q·Kᵀ · s + mask) · V,   s = 1/√DK when `scale` != 0, else 1.
+ *
+ * mask_kind selects the mask: ATTN_MASK_NONE, ATTN_MASK_CAUSAL (query i may see keys 0..i,
+ * counted from the first key, for any N and M), or ATTN_MASK_CUSTOM with `mask` an (N, M)
+ * additive mask. `mask` must be NULL for the other kinds' purposes (it is ignored).
+ * A row with no allowed key gets NaN weights and a NaN output; *empty_rows (may be NULL)
+ * counts such rows. `steps` may be NULL.
+ */
+int attn_attention(float *out,               /* (N, DV) */
+                   struct attn_steps *steps, /* optional intermediates, each (N, M) */
+                   int *empty_rows,          /* optional: rows with no allowed key */
+                   const float *q,           /* (N, DK) */
+                   const float *k,           /* (M, DK) */
+                   const float *v,           /* (M, DV) */
+                   int mask_kind,
+                   const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
+                   int scale, int n, int m, int dk, int dv);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ATTN_H */

@@ -1,0 +1,117 @@
+/*
+ * attention.c — scaled dot-product attention, written step by step as the chapter reads it:
+ *     scores = Q·Kᵀ;  scaled = scores / √d_k;  masked = scaled + mask;
+ *     weights = softmax(masked) row by row;  out = weights · V.
+ * This is the reference kernel behind the stepper: it can write every intermediate, and it
+ * allocates nothing (each query row is processed in place, in two passes over the keys).
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "attn.h"
+#include "check.h"
+
+/* Everything one call needs to compute any masked score (i, j). */
+struct attention_problem {
+    const float *q;    /* (N, DK) */
+    const float *k;    /* (M, DK) */
+    int mask_kind;
+    const float *mask; /* (N, M), ATTN_MASK_CUSTOM only */
+    float scale;       /* 1/√DK or 1 */
+    int m, dk;
+};
+
+static double dot(const float *a, const float *b, int len) {
+    double sum = 0.0;
+    for (int p = 0; p < len; p++) sum += (double)a[p] * b[p];
+    return sum;
+}
+
+static float mask_value(const struct attention_problem *p, int i, int j) {
+    switch (p->mask_kind) {
+    case ATTN_MASK_CAUSAL: return j > i ? -INFINITY : 0.0f;
+    case ATTN_MASK_CUSTOM: return p->mask[(size_t)i * p->m + j];
+    default: return 0.0f;
+    }
+}
+
+/* Score (i, j) through scaling and mask; the earlier steps are written when asked for. */
+static float masked_score(const struct attention_problem *p, struct attn_steps *steps, int i, int j) {
+    size_t at = (size_t)i * p->m + j;
+    float score = (float)dot(p->q + (size_t)i * p->dk, p->k + (size_t)j * p->dk, p->dk);
+    float scaled = score * p->scale;
+    float masked = scaled + mask_value(p, i, j);
+    if (steps) {
+        if (steps->scores) steps->scores[at] = score;
+        if (steps->scaled) steps->scaled[at] = scaled;
+        if (steps->masked) steps->masked[at] = masked;
+    }
+    return masked;
+}
+
+/* One query row: returns 1 when the row had no allowed key (its weights and output are NaN). */
+static int attend_row(float *out_row,  /* (DV) */
+                      float *weights_row, /* (M) or NULL */
+                      const struct attention_problem *p, struct attn_steps *steps,
+                      const float *v, /* (M, DV) */
+                      int i, int dv) {
+    /* Pass 1: the row maximum, for a softmax that cannot overflow. */
+    float max = -INFINITY;
+    for (int j = 0; j < p->m; j++) {
+        float s = masked_score(p, steps, i, j);
+        if (s > max) max = s;
+    }
+    if (max == -INFINITY) {
+        for (int j = 0; weights_row && j < p->m; j++) weights_row[j] = NAN;
+        for (int d = 0; d < dv; d++) out_row[d] = NAN;
+        return 1;
+    }
+    /* Pass 2: unnormalised weights e^(s - max), their sum, and the weighted sum of values. */
+    for (int d = 0; d < dv; d++) out_row[d] = 0.0f;
+    double sum = 0.0;
+    for (int j = 0; j < p->m; j++) {
+        float e = expf(masked_score(p, NULL, i, j) - max);
+        sum += e;
+        if (weights_row) weights_row[j] = e;
+        if (e == 0.0f) continue;
+        const float *v_row = v + (size_t)j * dv;
+        for (int d = 0; d < dv; d++) out_row[d] += e * v_row[d];
+    }
+    /* Pass 3: normalise so the weights sum to 1 and the output is their average of values. */
+    for (int j = 0; weights_row && j < p->m; j++) weights_row[j] = (float)(weights_row[j] / sum);
+    for (int d = 0; d < dv; d++) out_row[d] = (float)(out_row[d] / sum);
+    return 0;
+}
+
+int attn_attention(float *out,               /* (N, DV) */
+                   struct attn_steps *steps, /* optional intermediates, each (N, M) */
+                   int *empty_rows,          /* optional: rows with no allowed key */
+                   const float *q,           /* (N, DK) */
+                   const float *k,           /* (M, DK) */
+                   const float *v,           /* (M, DV) */
+                   int mask_kind,
+                   const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
+                   int scale, int n, int m, int dk, int dv) {
+    ATTN_REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
+    ATTN_REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
+    ATTN_TRY(attn_check_product(n, m));
+    ATTN_TRY(attn_check_product(n, dk));
+    ATTN_TRY(attn_check_product(m, dk));
+    ATTN_TRY(attn_check_product(n, dv));
+    ATTN_TRY(attn_check_product(m, dv));
+
+    struct attention_problem p = {
+        .q = q, .k = k, .mask_kind = mask_kind, .mask = mask,
+        .scale = scale ? (float)(1.0 / sqrt((double)dk)) : 1.0f,
+        .m = m, .dk = dk,
+    };
+    int empty = 0;
+    for (int i = 0; i < n; i++) {
+        float *weights_row = steps && steps->weights ? steps->weights + (size_t)i * m : NULL;
+        empty += attend_row(out + (size_t)i * dv, weights_row, &p, steps, v, i, dv);
+    }
+    if (empty_rows) *empty_rows = empty;
+    return ATTN_OK;
+}

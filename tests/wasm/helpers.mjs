@@ -1,0 +1,69 @@
+// helpers.mjs — shared by the WASM tests: load the compiled core in node, run the native
+// reference (build/native/attn-runner), and make seeded random inputs.
+
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadAttn } from '../../web/lib/attn.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A fresh WASM instance of the lab's API, read from web/generated/attn.wasm. */
+export function loadWasmAttn() {
+  return loadAttn({ wasmBytes: readFileSync(`${root}web/generated/attn.wasm`) });
+}
+
+/**
+ * Runs the native runner with `header` (the command line) and float32 `inputs`.
+ * Returns a reader over its binary answer: int32() and f32(count) in order.
+ */
+export function runNative(header, inputs) {
+  const payload = Buffer.concat([
+    Buffer.from(`${header}\n`),
+    ...inputs.map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)),
+  ]);
+  const result = spawnSync(`${root}build/native/attn-runner`, { input: payload, maxBuffer: 1 << 28 });
+  if (result.status !== 0) throw new Error(`attn-runner failed: ${result.stderr}`);
+  const out = result.stdout;
+  let offset = 0;
+  return {
+    int32() {
+      const value = out.readInt32LE(offset);
+      offset += 4;
+      return value;
+    },
+    f32(count) {
+      const copy = new Float32Array(count);
+      for (let i = 0; i < count; i++) copy[i] = out.readFloatLE(offset + 4 * i);
+      offset += 4 * count;
+      return copy;
+    },
+  };
+}
+
+/** mulberry32: a small seeded generator for test inputs (independent of the core's own). */
+export function randomFloats(count, seed, scale = 1) {
+  let state = seed >>> 0;
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out[i] = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1) * scale;
+  }
+  return out;
+}
+
+/** Largest relative difference |a − b| / max(1, |b|), treating NaN == NaN as equal. */
+export function maxRelativeDifference(a, b) {
+  if (a.length !== b.length) return Infinity;
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (Number.isNaN(a[i]) && Number.isNaN(b[i])) continue;
+    if (a[i] === b[i]) continue; // also covers equal infinities
+    const diff = Math.abs(a[i] - b[i]) / Math.max(1, Math.abs(b[i]));
+    worst = Math.max(worst, Number.isNaN(diff) ? Infinity : diff);
+  }
+  return worst;
+}

@@ -1,0 +1,70 @@
+// api/attention.js — attn.attention: one scaled dot-product attention call, with every
+// intermediate step returned for widgets that show the computation step by step.
+
+import { AttnError, Status } from '../errors.js';
+import * as check from '../validate.js';
+
+/** Mask kinds, as in `enum attn_mask_kind` (c/include/attn.h). */
+const MASK_KIND = { none: 0, causal: 1, custom: 2 };
+
+const isMaskEntry = (x) => x === -Infinity || Number.isFinite(x);
+
+/**
+ * softmax(Q·Kᵀ / √dk + mask) · V, row by row.
+ *
+ * @param {object} o
+ * @param {Float32Array} o.q  (n, dk) queries
+ * @param {Float32Array} o.k  (m, dk) keys
+ * @param {Float32Array} o.v  (m, dv) values
+ * @param {boolean} [o.scale=true]  divide scores by √dk
+ * @param {'none'|'causal'|Float32Array} [o.mask='none']  a Float32Array is (n, m) of 0 / -Infinity
+ * @returns {{scores, scaled, masked, weights: Float32Array, out: Float32Array, emptyRows: number}}
+ *   scores, scaled, masked, weights are (n, m); out is (n, dv). A row with no allowed key has
+ *   NaN weights and output, and is counted in emptyRows.
+ */
+export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'none' } = {}) {
+  check.size('n', n);
+  check.size('m', m);
+  check.size('dk', dk);
+  check.size('dv', dv);
+  const scaled = check.flag('scale', scale, true);
+  const qIn = check.tensor('q', q, n * dk, { shape: 'n·dk' });
+  const kIn = check.tensor('k', k, m * dk, { shape: 'm·dk' });
+  const vIn = check.tensor('v', v, m * dv, { shape: 'm·dv' });
+  const { kind, maskIn } = maskArgument(mask, n, m);
+
+  const nm = n * m;
+  return core.run((scope) => {
+    const steps = scope.f32Out(4 * nm);
+    const stepsStruct = scope.i32([steps, steps + 4 * nm, steps + 8 * nm, steps + 12 * nm]);
+    const out = scope.f32Out(n * dv);
+    const emptyRows = scope.i32Out(1);
+    const maskPointer = maskIn ? scope.f32(maskIn) : 0;
+    const code = core.exports.attn_attention(
+      out, stepsStruct, emptyRows, scope.f32(qIn), scope.f32(kIn), scope.f32(vIn),
+      kind, maskPointer, scaled ? 1 : 0, n, m, dk, dv);
+    core.check(code, 'attention');
+    return {
+      scores: scope.readF32(steps, nm),
+      scaled: scope.readF32(steps + 4 * nm, nm),
+      masked: scope.readF32(steps + 8 * nm, nm),
+      weights: scope.readF32(steps + 12 * nm, nm),
+      out: scope.readF32(out, n * dv),
+      emptyRows: scope.readI32(emptyRows, 1)[0],
+    };
+  });
+}
+
+function maskArgument(mask, n, m) {
+  if (mask === 'none' || mask === undefined || mask === null) return { kind: MASK_KIND.none, maskIn: null };
+  if (mask === 'causal') return { kind: MASK_KIND.causal, maskIn: null };
+  if (typeof mask === 'string') {
+    throw new AttnError(Status.MASK_KIND, `mask must be 'none', 'causal' or an n·m array of 0 and -Infinity, but it is ${check.describe(mask)}.`);
+  }
+  const maskIn = check.tensor('mask', mask, n * m, {
+    shape: 'n·m',
+    allowed: isMaskEntry,
+    expected: '0 (allowed), -Infinity (blocked) or another finite number',
+  });
+  return { kind: MASK_KIND.custom, maskIn };
+}

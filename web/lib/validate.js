@@ -1,0 +1,60 @@
+// validate.js — argument checks for the JS face. Each check either returns a clean value or
+// throws an AttnError whose message names the argument and says what was expected.
+
+import { AttnError, Status } from './errors.js';
+
+const MAX_SIZE = 2 ** 31 - 1;
+
+/** A whole number in [min, max], or an AttnError naming `name`. */
+export function size(name, value, { min = 1, max = MAX_SIZE } = {}) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new AttnError(Status.TYPE, `${name} must be a whole number, but it is ${describe(value)}.`);
+  }
+  if (value < min || value > max) {
+    const range = max === MAX_SIZE ? `at least ${min}` : `between ${min} and ${max}`;
+    throw new AttnError(Status.SIZE, `${name} must be ${range}, but it is ${value}.`);
+  }
+  return value;
+}
+
+/** A boolean flag; undefined takes `fallback`. */
+export function flag(name, value, fallback) {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') {
+    throw new AttnError(Status.TYPE, `${name} must be true or false, but it is ${describe(value)}.`);
+  }
+  return value;
+}
+
+/**
+ * A float tensor of exactly `length` entries, as a Float32Array (copied when given another
+ * numeric array). Entries must pass `allowed` (finite numbers by default).
+ */
+export function tensor(name, value, length, { allowed = Number.isFinite, expected = 'finite numbers', shape = '' } = {}) {
+  const isArrayLike = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+  if (!isArrayLike) {
+    throw new AttnError(Status.TYPE, `${name} must be a Float32Array (or an array of numbers), but it is ${describe(value)}.`);
+  }
+  if (value.length !== length) {
+    const what = shape ? `${shape} = ${length}` : `${length}`;
+    throw new AttnError(Status.LENGTH, `${name} must hold ${what} numbers, but it holds ${value.length}.`);
+  }
+  const out = value instanceof Float32Array ? value : Float32Array.from(value, Number);
+  for (let i = 0; i < out.length; i++) {
+    if (typeof value[i] !== 'number' || !allowed(out[i])) {
+      throw new AttnError(Status.VALUE, `${name} must hold ${expected}, but entry ${i} is ${describe(value[i])}.`);
+    }
+  }
+  return out;
+}
+
+/** A short, safe description of any value for an error message. */
+export function describe(value) {
+  if (value === null) return 'null';
+  if (value === undefined) return 'missing';
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
+  if (typeof value === 'string') return `the text "${value.length > 20 ? value.slice(0, 20) + '…' : value}"`;
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of ${value.length}`;
+  return `a ${typeof value}`;
+}
