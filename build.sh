@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# build.sh — the one build entry. Installs what is missing, compiles the C core to WebAssembly,
+# and builds the site into dist/. Each stage runs only when its inputs changed, so a second run
+# with nothing changed does nothing and takes seconds.
+#
+#   bash build.sh          what `npm start` needs: emscripten, npm packages, WASM, dist/
+#   bash build.sh --test   also what `npm test` needs: gcc/ASan, chromium, native test binaries
+set -euo pipefail
+cd "$(dirname "$0")"
+
+want_tests=0
+[ "${1:-}" = "--test" ] && want_tests=1
+
+say() { printf '[build] %s\n' "$*"; }
+
+# ---------------------------------------------------------------- Debian packages
+# command → package that provides it
+packages_needed=()
+need() { command -v "$1" >/dev/null 2>&1 || packages_needed+=("$2"); }
+need make make
+need emcc emscripten
+if [ "$want_tests" = 1 ]; then
+  need gcc gcc
+  need chromium chromium
+fi
+if [ "${#packages_needed[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    say "installing Debian packages: ${packages_needed[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages_needed[@]}" >/dev/null
+  else
+    echo "The lab needs these Debian packages: ${packages_needed[*]}" >&2
+    echo "Install them with:  sudo apt-get update && sudo apt-get install -y ${packages_needed[*]}" >&2
+    exit 1
+  fi
+fi
+
+# ---------------------------------------------------------------- npm packages
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# ---------------------------------------------------------------- C core
+# make rebuilds only what changed; -s keeps an up-to-date run silent.
+say "C core → WebAssembly"
+make -s -C c wasm
+if [ "$want_tests" = 1 ]; then
+  say "C core → native tests (AddressSanitizer + UBSan)"
+  make -s -C c tests runner
+fi
+
+# ---------------------------------------------------------------- site
+stamp=dist/.build-stamp
+if [ ! -f "$stamp" ] || [ -n "$(find web vite.config.js package-lock.json -newer "$stamp" -print -quit)" ]; then
+  say "site → dist/ (vite build)"
+  npx vite build --logLevel warn
+  touch "$stamp"
+else
+  say "site is up to date"
+fi

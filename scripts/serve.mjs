@@ -1,0 +1,87 @@
+// serve.mjs — serves the built lab (dist/) on 127.0.0.1, port $PORT (default 8080), with the
+// lab's Content-Security-Policy, and prints the URL. Used by `npm start` and the browser tests.
+// No dependencies: node's http module and a small table of content types.
+
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../dist/', import.meta.url));
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.bin': 'application/octet-stream',
+};
+
+// Scripts only from this origin (plus WebAssembly compilation); no inline script, no eval;
+// connections only to this origin. Styles come from files and constructed stylesheets only.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+async function resolveFile(urlPath) {
+  const decoded = decodeURIComponent(urlPath.split('?')[0]);
+  const path = normalize(join(root, decoded));
+  if (!path.startsWith(root) && path + sep !== root) return null; // no escaping dist/
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return resolveFile(`${decoded.replace(/\/?$/, '/')}index.html`);
+    return { path, size: info.size };
+  } catch {
+    return null;
+  }
+}
+
+const server = createServer(async (request, response) => {
+  const file = request.method === 'GET' || request.method === 'HEAD' ? await resolveFile(request.url ?? '/') : null;
+  if (!file) {
+    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CSP });
+    response.end('Not found\n');
+    return;
+  }
+  response.writeHead(200, {
+    'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
+    'Content-Length': file.size,
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    'Access-Control-Allow-Origin': '*',
+    'Cache-Control': 'no-cache',
+  });
+  if (request.method === 'HEAD') return response.end();
+  createReadStream(file.path).pipe(response);
+});
+
+server.on('error', (error) => {
+  if (error.code === 'EADDRINUSE') {
+    console.error(`Port ${port} is already in use. Stop the other server, or choose another port: PORT=8081 npm start`);
+  } else {
+    console.error(`The lab's server could not start: ${error.message}`);
+  }
+  process.exit(1);
+});
+
+server.listen(port, host, () => {
+  console.log(`Attention Lab is running at http://${host}:${port}/  (Ctrl+C to stop)`);
+});

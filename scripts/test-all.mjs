@@ -1,0 +1,82 @@
+// test-all.mjs — runs every test layer and ends with one line "N passed, N failed" over all of
+// them; exits nonzero when anything failed. `npm test` builds first (build.sh --test).
+//   node scripts/test-all.mjs            all layers
+//   node scripts/test-all.mjs c wasm     only these layers (c, wasm, e2e)
+
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+process.chdir(root);
+
+/** Runs a command with output shown live; returns its exit status. */
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+/** Runs a command, shows its output, and returns the output too. */
+function runCapturing(command, args) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  return { status: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
+}
+
+const LAYERS = {
+  /** Native unit tests of the C core under ASan + UBSan: each binary ends "N passed, N failed". */
+  c() {
+    const dir = 'build/native';
+    const binaries = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('test_')).sort() : [];
+    if (binaries.length === 0) return { passed: 0, failed: 1, note: 'no C test binaries: run bash build.sh --test' };
+    let passed = 0, failed = 0;
+    for (const binary of binaries) {
+      const { status, output } = runCapturing(`${dir}/${binary}`, []);
+      const match = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+      if (!match) { failed += 1; console.log(`FAIL ${binary} crashed or printed no summary (exit ${status})`); continue; }
+      passed += Number(match[1]);
+      failed += Number(match[2]) + (status !== 0 && Number(match[2]) === 0 ? 1 : 0);
+    }
+    return { passed, failed };
+  },
+
+  /** The compiled WASM core in node (node's own test runner). */
+  wasm() {
+    const { status, output } = runCapturing(process.execPath, ['--test', '--test-reporter=spec', 'tests/wasm/']);
+    const count = (word) => Number(output.match(new RegExp(`^\\S*\\s*${word} (\\d+)$`, 'm'))?.[1] ?? NaN);
+    const passed = count('pass'), failed = count('fail');
+    if (Number.isNaN(passed) || Number.isNaN(failed)) return { passed: 0, failed: 1, note: `node --test printed no totals (exit ${status})` };
+    return { passed, failed: failed + (status !== 0 && failed === 0 ? 1 : 0) };
+  },
+
+  /** Playwright specs in Chromium against the built page. */
+  e2e() {
+    const report = 'test-results/e2e.json';
+    rmSync(report, { force: true });
+    const status = run('npx', ['playwright', 'test']);
+    if (!existsSync(report)) return { passed: 0, failed: 1, note: `Playwright wrote no report (exit ${status})` };
+    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    const failed = stats.unexpected + stats.flaky;
+    return { passed: stats.expected, failed: failed + (status !== 0 && failed === 0 ? 1 : 0) };
+  },
+};
+
+const chosen = process.argv.slice(2);
+const names = chosen.length ? chosen : Object.keys(LAYERS);
+let passed = 0, failed = 0;
+const lines = [];
+for (const name of names) {
+  if (!LAYERS[name]) {
+    console.error(`Unknown test layer "${name}". Layers: ${Object.keys(LAYERS).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n=== ${name} tests ===`);
+  const result = LAYERS[name]();
+  passed += result.passed;
+  failed += result.failed;
+  lines.push(`  ${name.padEnd(5)} ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`);
+}
+console.log(`\n=== summary ===\n${lines.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

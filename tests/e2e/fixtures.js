@@ -1,0 +1,24 @@
+// fixtures.js — the `test` every spec uses. Its page records every request and every console
+// error or page error; after each test it asserts that no request left the page's origin and
+// that nothing was logged as an error (a CSP violation included).
+import { test as base, expect } from '@playwright/test';
+
+export const test = base.extend({
+  page: async ({ page, baseURL }, use) => {
+    const origin = new URL(baseURL).origin;
+    const foreign = [];
+    const errors = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+      if (url.origin !== origin) foreign.push(request.url());
+    });
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(page);
+    expect(foreign, 'requests that left the origin').toEqual([]);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,168 @@
+// stepper.spec.js — <attn-stepper> on the lab page: the chapter's §6.2 numbers at every step,
+// the mask and scaling toggles, keyboard-only navigation, editing and refusing bad entries.
+import { test, expect } from './fixtures.js';
+
+/** The visible table with this accessible name, read as rows of cell texts. */
+async function matrix(stepper, name) {
+  const table = stepper.getByRole('table', { name, exact: true });
+  await expect(table).toBeVisible();
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) =>
+    Array.from(row.querySelectorAll('td'), (td) => (td.querySelector('input')?.value ?? td.textContent).trim())));
+}
+
+async function openStepper(page) {
+  await page.goto('/');
+  const stepper = page.locator('attn-stepper');
+  await stepper.scrollIntoViewIfNeeded();
+  await expect(stepper.getByRole('status')).toBeHidden(); // the core has loaded
+  return stepper;
+}
+
+async function goToStep(stepper, title) {
+  await stepper.getByRole('button', { name: new RegExp(`^\\d\\. ${title}$`) }).click();
+  await expect(stepper.getByText(new RegExp(`^Step \\d of 6: ${title}$`))).toBeVisible();
+}
+
+test('shows the chapter’s numbers at each step', async ({ page }) => {
+  const stepper = await openStepper(page);
+
+  await expect(stepper.getByText('Step 1 of 6: Inputs')).toBeVisible();
+  expect(await matrix(stepper, 'W^V')).toEqual([['1', '0'], ['0', '1'], ['0', '0'], ['1', '1']]);
+  expect(await matrix(stepper, 'V')).toEqual([['0', '−1'], ['1', '2']]);
+  expect(await matrix(stepper, 'Q')).toEqual([['3', '3'], ['1', '−1']]);
+  expect(await matrix(stepper, 'K')).toEqual([['−3', '−3'], ['1', '−1']]);
+
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  await expect(stepper.getByText('Step 2 of 6: Scores')).toBeVisible();
+  expect(await matrix(stepper, 'Scores')).toEqual([['−18', '0'], ['0', '2']]);
+  await expect(stepper.getByText('q₁·k₁ = 3·(−3) + 3·(−3) = −9 − 9 = −18.')).toBeVisible();
+
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  expect(await matrix(stepper, 'Scaled')).toEqual([['−12.73', '0'], ['0', '1.414']]);
+  await expect(stepper.getByText(/√d_k = √2 ≈ 1\.414/)).toBeVisible();
+
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  expect(await matrix(stepper, 'Mask')).toEqual([['0', '−∞'], ['0', '0']]);
+  expect(await matrix(stepper, 'Masked')).toEqual([['−12.73', '−∞'], ['0', '1.414']]);
+
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  expect(await matrix(stepper, 'Weights')).toEqual([['1.000', '0.000'], ['0.196', '0.804']]);
+  await expect(stepper.getByText(/exp\(0\) = 1, exp\(1\.414\) = 4\.113; their sum is 5\.113, so weight \(2, 2\) = 4\.113 ÷ 5\.113 = 0\.804/)).toBeVisible();
+
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  await expect(stepper.getByText('Step 6 of 6: Output')).toBeVisible();
+  expect(await matrix(stepper, 'Output')).toEqual([['0.000', '−1.000'], ['0.804', '1.413']]);
+  await expect(stepper.getByRole('button', { name: 'Next →' })).toBeDisabled();
+});
+
+test('turning the mask off gives row 1 the weights [0.000, 1.000]', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await goToStep(stepper, 'Softmax');
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  expect(await matrix(stepper, 'Weights')).toEqual([['0.000', '1.000'], ['0.196', '0.804']]);
+  // More than 0.9999 of token 1's weight goes to token 2.
+  await stepper.getByRole('table', { name: 'Weights' }).getByRole('cell', { name: /row q₁, column k₂/ }).focus();
+  const precise = await stepper.getByText(/weight \(1, 2\) = .* = 1\.000 \(more exactly 0\.99999\d\)/).textContent();
+  expect(Number(precise.match(/more exactly ([\d.]+)/)[1])).toBeGreaterThan(0.9999);
+  await goToStep(stepper, 'Mask');
+  expect(await matrix(stepper, 'Mask')).toEqual([['0', '0'], ['0', '0']]);
+  await goToStep(stepper, 'Output');
+  expect(await matrix(stepper, 'Output')).toEqual([['1.000', '2.000'], ['0.804', '1.413']]);
+  await expect(page.locator('attn-stepper')).toHaveAttribute('mask', 'none');
+});
+
+test('turning scaling off changes the softmax step', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await goToStep(stepper, 'Softmax');
+  await stepper.getByRole('checkbox', { name: 'Scale by 1/√d_k' }).uncheck();
+  // Unscaled row 2 is [0, 2]: weights 1/(1+e²) = 0.119 and 0.881.
+  expect(await matrix(stepper, 'Weights')).toEqual([['1.000', '0.000'], ['0.119', '0.881']]);
+  await goToStep(stepper, 'Scale');
+  expect(await matrix(stepper, 'Scaled')).toEqual([['−18', '0'], ['0', '2']]);
+  await expect(stepper.getByText(/Scaling is off/).first()).toBeVisible();
+});
+
+test('keyboard alone walks every step and toggles', async ({ page }) => {
+  const stepper = await openStepper(page);
+  // Tab into the widget: the first stop is the first step button.
+  await stepper.getByRole('button', { name: '1. Inputs' }).focus();
+  for (const title of ['Scores', 'Scale', 'Mask', 'Softmax', 'Output']) {
+    await page.keyboard.press('ArrowRight');
+    await expect(stepper.getByText(new RegExp(`^Step \\d of 6: ${title}$`))).toBeVisible();
+  }
+  await page.keyboard.press('ArrowLeft');
+  await expect(stepper.getByText('Step 5 of 6: Softmax')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(stepper.getByText('Step 1 of 6: Inputs')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(stepper.getByText('Step 6 of 6: Output')).toBeVisible();
+
+  // Tab to the Back button and press Enter; Tab to the mask toggle and press Space.
+  const back = stepper.getByRole('button', { name: '← Back' });
+  while (!(await back.evaluate((el) => el.getRootNode().activeElement === el))) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(stepper.getByText('Step 5 of 6: Softmax')).toBeVisible();
+  const mask = stepper.getByRole('checkbox', { name: 'Causal mask' });
+  while (!(await mask.evaluate((el) => el.getRootNode().activeElement === el))) await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  expect(await matrix(stepper, 'Weights')).toEqual([['0.000', '1.000'], ['0.196', '0.804']]);
+});
+
+test('focusing a score highlights the query row and key row involved', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await goToStep(stepper, 'Scores');
+  await stepper.getByRole('table', { name: 'Scores' }).getByRole('cell', { name: /row q₂, column k₁/ }).focus();
+  await expect(stepper.getByText('q₂·k₁ = 1·(−3) + (−1)·(−3) = −3 + 3 = 0.')).toBeVisible();
+  const involved = (name) => stepper.getByRole('table', { name, exact: true }).locator('td.involved');
+  await expect(involved('Q')).toHaveText(['1', '−1']);
+  await expect(involved('K')).toHaveText(['−3', '−3']);
+});
+
+test('editing a cell recomputes every step', async ({ page }) => {
+  const stepper = await openStepper(page);
+  // W^V row 4 from [1, 1] to [1, 3]: v₂ = x₂·Wⱽ becomes [1, 4] (x₂ = [0, 1, 1, 1]) and v₁ = [0, −3].
+  const cell = stepper.getByRole('textbox', { name: 'W^V, row 4, column 2' });
+  await cell.fill('3');
+  await cell.press('Enter');
+  expect(await matrix(stepper, 'V')).toEqual([['0', '−3'], ['1', '4']]);
+  await goToStep(stepper, 'Output');
+  // out₂ = 0.1956·[0, −3] + 0.8044·[1, 4] = [0.804, 2.631]
+  expect(await matrix(stepper, 'Output')).toEqual([['0.000', '−3.000'], ['0.804', '2.631']]);
+  await stepper.getByRole('button', { name: 'Reset example' }).click();
+  expect(await matrix(stepper, 'Output')).toEqual([['0.000', '−1.000'], ['0.804', '1.413']]);
+});
+
+test('an invalid entry shows its message and keeps the last good state', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
+  await cell.fill('abc');
+  await cell.press('Enter');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  await expect(stepper.getByRole('alert')).toHaveText('⚠ “abc” is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
+  expect(await matrix(stepper, 'Q')).toEqual([['3', '3'], ['1', '−1']]);
+
+  await cell.fill('');
+  await cell.press('Enter');
+  await expect(stepper.getByRole('alert')).toContainText('An empty cell is not a number');
+
+  await cell.fill('2');
+  await cell.press('Enter');
+  await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(stepper.getByRole('alert')).toBeHidden();
+  // x₁ = [2, 0, 1, −1]: q₁ = 2·[3, 2] + [1, 1] − [1, 0] = [6, 5].
+  expect(await matrix(stepper, 'Q')).toEqual([['6', '5'], ['1', '−1']]);
+});
+
+test('the widget has an "In words" accessible description', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const group = stepper.getByRole('region', { name: 'Scaled dot-product attention, step by step' });
+  await expect(group).toHaveAccessibleDescription(/Two tokens go through attention one step at a time/);
+});
+
+test('the step can be set by attribute, and the page makes no request outside its origin', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await stepper.evaluate((el) => el.setAttribute('step', '5'));
+  await expect(stepper.getByText('Step 5 of 6: Softmax')).toBeVisible();
+  // The fixture asserts after the test that every request stayed on the origin.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+});

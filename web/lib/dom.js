@@ -1,0 +1,41 @@
+// dom.js — a tiny helper to build DOM without innerHTML, so text is always text.
+//   h('button', { type: 'button', onclick: fn, 'aria-label': 'Next' }, 'Next →')
+
+/** Creates an element: `props` become properties (on*, className, ...) or attributes
+ *  (anything with a dash, role, for, ...); children are nodes or strings (as text). */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else if (key === 'className' || key === 'textContent' || key === 'value' || key === 'checked') el[key] = value;
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces all children of `el`. */
+export function replaceChildren(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+}
+
+let nextId = 0;
+/** An id unique within the page (shadow roots included), for aria wiring. */
+export function uniqueId(prefix) {
+  nextId += 1;
+  return `${prefix}-${nextId}`;
+}
+
+/** Text with "^X" superscripts (W^Q, d^k) as nodes: plain text plus <sup> elements. */
+export function withSuperscripts(text) {
+  return String(text).split(/\^([A-Za-z]+)/).map((part, index) => (index % 2 ? h('sup', {}, part) : part));
+}

@@ -1,0 +1,91 @@
+// widget-styles.js — the stylesheet every widget's shadow root adopts. Colours and fonts come
+// from CSS custom properties (--attn-*) that a course page may override; light and dark themes
+// follow prefers-color-scheme.
+
+const css = `
+:host {
+  --attn-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --attn-mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
+  --attn-bg: #ffffff;
+  --attn-surface: #f6f7f9;
+  --attn-fg: #1c2430;
+  --attn-muted: #5b6675;
+  --attn-border: #d5dae1;
+  --attn-accent: #1d5fbf;
+  --attn-accent-fg: #ffffff;
+  --attn-involved: #fff1c2;
+  --attn-involved-border: #b7791f;
+  --attn-error: #b42318;
+  display: block;
+  font-family: var(--attn-font);
+  color: var(--attn-fg);
+  background: var(--attn-bg);
+  border: 1px solid var(--attn-border);
+  border-radius: 10px;
+  padding: 1rem;
+  max-width: 100%;
+  box-sizing: border-box;
+  line-height: 1.45;
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --attn-bg: #161b22;
+    --attn-surface: #1f252e;
+    --attn-fg: #e6e9ee;
+    --attn-muted: #9aa4b2;
+    --attn-border: #39424e;
+    --attn-accent: #6ea8ff;
+    --attn-accent-fg: #0b1220;
+    --attn-involved: #4a3a12;
+    --attn-involved-border: #e3b341;
+    --attn-error: #ff8a80;
+  }
+}
+:host([hidden]) { display: none; }
+* { box-sizing: border-box; }
+h3 { margin: 0 0 0.25rem; font-size: 1.05rem; }
+p { margin: 0.4rem 0; }
+button {
+  font: inherit;
+  padding: 0.35rem 0.8rem;
+  border-radius: 6px;
+  border: 1px solid var(--attn-accent);
+  background: var(--attn-accent);
+  color: var(--attn-accent-fg);
+  cursor: pointer;
+}
+button[disabled] { opacity: 0.45; cursor: not-allowed; }
+button.secondary { background: transparent; color: var(--attn-accent); }
+:focus-visible { outline: 3px solid var(--attn-accent); outline-offset: 2px; }
+label { cursor: pointer; }
+.toolbar { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 0.6rem 0; }
+.matrices { display: flex; flex-wrap: wrap; gap: 0.75rem 1.25rem; align-items: flex-start; margin: 0.6rem 0; }
+.matrix-block { max-width: 100%; overflow-x: auto; }
+table.matrix { border-collapse: collapse; font-family: var(--attn-mono); font-size: 0.9rem; }
+table.matrix caption { font-family: var(--attn-font); font-size: 0.85rem; color: var(--attn-muted); text-align: left; padding-bottom: 0.2rem; white-space: nowrap; }
+table.matrix th { font-weight: 500; color: var(--attn-muted); padding: 0.1rem 0.35rem; font-size: 0.8rem; }
+table.matrix td { border: 1px solid var(--attn-border); padding: 0.2rem 0.45rem; text-align: right; min-width: 3.6rem; background: var(--attn-surface); }
+table.matrix td.corner { border: none; background: none; min-width: 0; }
+table.matrix td.involved { background: var(--attn-involved); outline: 2px solid var(--attn-involved-border); outline-offset: -2px; font-weight: 700; }
+table.matrix td:has(input) { padding: 0; }
+table.matrix input { font: inherit; width: 4.2rem; border: none; background: transparent; color: inherit; text-align: right; padding: 0.2rem 0.4rem; }
+table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); background: transparent; }
+.cell-error { color: var(--attn-error); font-size: 0.85rem; margin: 0.3rem 0 0; max-width: 32rem; }
+.in-words { border-top: 1px solid var(--attn-border); margin-top: 0.8rem; padding-top: 0.5rem; font-size: 0.92rem; color: var(--attn-muted); }
+.in-words strong { color: var(--attn-fg); }
+.status { font-size: 0.85rem; color: var(--attn-muted); }
+.error { color: var(--attn-error); }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
+`;
+
+let sheet = null;
+
+/** The shared CSSStyleSheet (made once, adopted by every widget). */
+export function widgetStyles() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}

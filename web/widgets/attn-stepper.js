@@ -1,0 +1,192 @@
+// attn-stepper.js — <attn-stepper>: the §6.2 walk through scaled dot-product attention on two
+// tokens, one step at a time (inputs, scores, scale, mask, softmax, output). Every number is
+// computed by the C core; editing an input or flipping a toggle recomputes every step.
+//
+// Attributes (observed and reflected):
+//   step   1–6, the step shown (default 1)
+//   mask   "causal" (default) or "none"
+//   scale  "true" (default) or "false": divide scores by √d_k
+// Events: `change` (bubbles) whenever the step, a toggle or an input changes;
+//         detail = { step, mask, scale }.
+// Keyboard: ← / → (or Back / Next) move between steps; Home and End jump to the ends.
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { h, replaceChildren, withSuperscripts } from '../lib/dom.js';
+import { MatrixView } from '../lib/matrix-view.js';
+import { sig } from '../lib/format.js';
+import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from './stepper-example.js';
+import { MATRICES, STEPS } from './stepper-steps.js';
+
+const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
+
+export class AttnStepper extends AttnWidget {
+  static title = 'Scaled dot-product attention, step by step';
+  static observedAttributes = ['step', 'mask', 'scale'];
+
+  inWords() {
+    return 'Two tokens go through attention one step at a time. Their queries, keys and values come from '
+      + 'the input rows; each query is scored against each key; the scores are scaled, masked and turned '
+      + 'into weights by a softmax; the weights average the values into one output per token. At every '
+      + 'step the entries being combined are marked, and a sentence spells out the arithmetic. The causal '
+      + 'mask and the scaling can be switched off to see what they change.';
+  }
+
+  get step() { return clampStep(Number(this.getAttribute('step') ?? 1)); }
+  set step(value) { this.setAttribute('step', String(clampStep(value))); }
+  get causal() { return this.getAttribute('mask') !== 'none'; }
+  set causal(on) { this.setAttribute('mask', on ? 'causal' : 'none'); }
+  get scaled() { return this.getAttribute('scale') !== 'false'; }
+  set scaled(on) { this.setAttribute('scale', on ? 'true' : 'false'); }
+
+  attributeChangedCallback() {
+    if (!this.built) return;
+    this.render();
+    this.emitChange({ step: this.step, mask: this.causal ? 'causal' : 'none', scale: this.scaled });
+  }
+
+  build(body) {
+    this.inputs = { x: [...EXAMPLE.x], wq: [...EXAMPLE.wq], wk: [...EXAMPLE.wk], wv: [...EXAMPLE.wv] };
+    this.focus = STEPS.map((step) => ({ ...step.focus }));
+
+    this.backButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.move(-1) }, '← Back');
+    this.nextButton = h('button', { type: 'button', onclick: () => this.move(1) }, 'Next →');
+    this.indicator = h('p', { className: 'step-indicator', 'aria-live': 'polite' });
+    this.stepList = h('ol', { className: 'step-list', 'aria-label': 'Steps' },
+      STEPS.map((step, index) => h('li', {}, h('button', {
+        type: 'button', className: 'secondary', onclick: () => { this.step = index + 1; },
+      }, `${index + 1}. ${step.title}`))));
+    this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
+    this.scaleBox = h('input', { type: 'checkbox', onchange: () => { this.scaled = this.scaleBox.checked; } });
+    const reset = h('button', { type: 'button', className: 'secondary', onclick: () => this.reset() }, 'Reset example');
+
+    this.panels = STEPS.map((step, index) => this.#buildPanel(step, index));
+    body.append(
+      h('nav', { className: 'stepper-nav', 'aria-label': 'Stepper' }, this.stepList),
+      h('div', { className: 'toolbar' }, this.backButton, this.nextButton, this.indicator),
+      h('div', { className: 'toolbar' },
+        h('label', {}, this.causalBox, ' Causal mask'),
+        h('label', {}, this.scaleBox, ' Scale by 1/√d_k'),
+        reset),
+      ...this.panels.map((panel) => panel.element));
+    this.root.addEventListener('keydown', (event) => this.#onKey(event));
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, stepperSheet()];
+  }
+
+  #buildPanel(step, index) {
+    const views = {};
+    for (const key of step.shows) {
+      const spec = MATRICES[key];
+      views[key] = new MatrixView({
+        name: spec.name ?? key.toUpperCase(),
+        caption: spec.caption,
+        rows: spec.rows,
+        cols: spec.cols,
+        rowLabels: spec.keyed ? KEY_LABELS.rowLabels : spec.rowLabels,
+        colLabels: spec.keyed ? KEY_LABELS.colLabels : undefined,
+        format: spec.format ?? sig,
+        onEdit: spec.editable ? (r, c, value) => this.#edit(key, r * spec.cols + c, value) : undefined,
+        onFocusCell: step.focusable.includes(key) ? (i, j) => this.#setFocus(index, key, i, j) : undefined,
+      });
+    }
+    const summary = h('p', { className: 'summary' });
+    const explanation = h('p', { className: 'explanation', 'aria-live': 'polite' });
+    const element = h('div', { className: 'step-panel', role: 'group', 'aria-label': `Step ${index + 1}: ${step.title}` },
+      summary,
+      h('div', { className: 'matrices' }, Object.values(views).map((view) => view.element)),
+      explanation);
+    return { element, views, summary, explanation };
+  }
+
+  reset() {
+    this.inputs = { x: [...EXAMPLE.x], wq: [...EXAMPLE.wq], wk: [...EXAMPLE.wk], wv: [...EXAMPLE.wv] };
+    this.render();
+    this.emitChange({ step: this.step, reset: true });
+  }
+
+  move(delta) {
+    this.step = this.step + delta;
+  }
+
+  #onKey(event) {
+    if (event.target instanceof HTMLInputElement && event.target.type === 'text') return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1 };
+    if (event.key in moves) this.move(moves[event.key]);
+    else if (event.key === 'Home') this.step = 1;
+    else if (event.key === 'End') this.step = STEPS.length;
+    else return;
+    event.preventDefault();
+  }
+
+  #edit(key, index, value) {
+    this.inputs[key][index] = value;
+    this.render();
+    this.emitChange({ step: this.step, edited: key });
+  }
+
+  #setFocus(stepIndex, matrix, i, j) {
+    this.focus[stepIndex] = { matrix, i, j };
+    this.#drawPanel(stepIndex);
+  }
+
+  /** Recomputes everything through the core, then draws the current step. */
+  render() {
+    const current = this.step - 1;
+    this.causalBox.checked = this.causal;
+    this.scaleBox.checked = this.scaled;
+    this.backButton.disabled = current === 0;
+    this.nextButton.disabled = current === STEPS.length - 1;
+    this.indicator.textContent = `Step ${current + 1} of ${STEPS.length}: ${STEPS[current].title}`;
+    this.stepList.querySelectorAll('button').forEach((button, index) => {
+      if (index === current) button.setAttribute('aria-current', 'step');
+      else button.removeAttribute('aria-current');
+    });
+    this.panels.forEach((panel, index) => { panel.element.hidden = index !== current; });
+    if (!this.attn) return;
+    this.state = this.#compute();
+    this.#drawPanel(current);
+  }
+
+  #compute() {
+    const { matmul, attention } = this.attn;
+    const { x, wq, wk, wv } = this.inputs;
+    const project = (w) => matmul({ a: x, b: w, m: TOKENS, k: MODEL_WIDTH, n: HEAD_WIDTH });
+    const q = project(wq), k = project(wk), v = project(wv);
+    const result = attention({
+      q, k, v, n: TOKENS, m: TOKENS, dk: HEAD_WIDTH, dv: HEAD_WIDTH,
+      scale: this.scaled, mask: this.causal ? 'causal' : 'none',
+    });
+    // The mask grid is what the core added: masked − scaled is 0 or −∞ entry by entry.
+    const mask = result.masked.map((value, index) => (value === -Infinity && result.scaled[index] !== -Infinity ? -Infinity : 0));
+    return { ...this.inputs, q, k, v, ...result, mask, causal: this.causal, scale: this.scaled };
+  }
+
+  #drawPanel(index) {
+    if (!this.state) return;
+    const step = STEPS[index], panel = this.panels[index];
+    const { text, marks } = step.explain(this.state, this.focus[index]);
+    for (const [key, view] of Object.entries(panel.views)) view.update(this.state[key], marks[key]);
+    replaceChildren(panel.summary, withSuperscripts(step.summary(this.state)));
+    replaceChildren(panel.explanation, withSuperscripts(text));
+  }
+}
+
+function clampStep(value) {
+  return Number.isFinite(value) ? Math.min(Math.max(Math.round(value), 1), STEPS.length) : 1;
+}
+
+let sheet = null;
+function stepperSheet() {
+  sheet ??= new CSSStyleSheet();
+  sheet.replaceSync(`
+    .step-list { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0.5rem 0; }
+    .step-list button { padding: 0.2rem 0.6rem; font-size: 0.85rem; }
+    .step-list button[aria-current="step"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
+    .step-indicator { margin: 0; font-weight: 600; }
+    .summary { margin-top: 0.8rem; }
+    .explanation { font-family: var(--attn-mono); font-size: 0.88rem; background: var(--attn-surface);
+                   border-left: 4px solid var(--attn-involved-border); padding: 0.45rem 0.7rem; overflow-wrap: anywhere; }
+  `);
+  return sheet;
+}
+
+customElements.get('attn-stepper') ?? customElements.define('attn-stepper', AttnStepper);
