@@ -45,6 +45,10 @@ enum attn_status {
     ATTN_ERR_OVERFLOW = 3,    /* sizes whose product does not fit in memory */
     ATTN_ERR_MASK_KIND = 4,   /* an unknown mask kind */
     ATTN_ERR_ARGUMENT = 5,    /* another argument out of its allowed range */
+    ATTN_ERR_SHAPE = 6,       /* shapes that do not fit together (e.g. d_model not divisible by heads) */
+    ATTN_ERR_VALUE = 7,       /* NaN or infinity where a finite number is needed */
+    ATTN_ERR_MEMORY = 8,      /* an object the core creates could not be allocated */
+    ATTN_ERR_FORMAT = 9,      /* a file or buffer is not in the expected format, or is corrupt */
     ATTN_STATUS_COUNT         /* not a status: the number of codes */
 };
 
@@ -114,6 +118,16 @@ int attn_attention(float *out,               /* (N, DV) */
                    int mask_kind,
                    const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
                    int scale, int n, int m, int dk, int dv);
+
+/* ---------------------------------------------------------------- random numbers and experiments (§6.3) */
+
+/* ---------------------------------------------------------------- masks and row diagnostics (§6.4) */
+
+/* ---------------------------------------------------------------- positions (§6.5) */
+
+/* ---------------------------------------------------------------- multi-head attention and cost (§6.6) */
+
+/* ---------------------------------------------------------------- fast kernels: tiled attention, KV cache */
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,10 @@ static const char *const messages[ATTN_STATUS_COUNT] = {
     [ATTN_ERR_OVERFLOW] = "These sizes are too large: the tensors would not fit in memory.",
     [ATTN_ERR_MASK_KIND] = "Unknown mask kind: use none, causal, or a mask of the right shape.",
     [ATTN_ERR_ARGUMENT] = "An argument is outside the range this function accepts.",
+    [ATTN_ERR_SHAPE] = "These shapes do not fit together.",
+    [ATTN_ERR_VALUE] = "An input holds NaN or infinity where a finite number is needed.",
+    [ATTN_ERR_MEMORY] = "Not enough memory to create this object.",
+    [ATTN_ERR_FORMAT] = "This data is not in the expected format, or it is damaged.",
 };
 
 const char *attn_status_string(int code) {

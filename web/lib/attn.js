@@ -41,7 +41,7 @@ async function instantiate({ wasmBytes, wasmUrl }) {
   } else {
     const url = wasmUrl ?? new URL('../generated/attn.wasm', import.meta.url);
     const response = await fetch(url);
-    if (!response.ok) throw new AttnError(Status.MEMORY, `The attention core could not be loaded (${response.status} for ${url}).`);
+    if (!response.ok) throw new AttnError(Status.UNAVAILABLE, `The attention core could not be loaded (${response.status} for ${url}).`);
     result = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
   }
   const exports = result.instance.exports;

@@ -8,11 +8,14 @@ export const Status = Object.freeze({
   OVERFLOW: 3,
   MASK_KIND: 4,
   ARGUMENT: 5,
+  SHAPE: 6,
+  VALUE: 7,
+  MEMORY: 8,
+  FORMAT: 9,
   // Codes only the JS layer raises (never returned by C).
   TYPE: 100,
   LENGTH: 101,
-  VALUE: 102,
-  MEMORY: 103,
+  UNAVAILABLE: 102,
 });
 
 /** An error a learner can read: `code` is a Status, `message` is one plain sentence. */

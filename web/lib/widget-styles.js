@@ -76,6 +76,14 @@ table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error);
 .status { font-size: 0.85rem; color: var(--attn-muted); }
 .error { color: var(--attn-error); }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* heatmap.js */
+  .heatmap { margin: 0.5rem 0; max-width: 100%; }
+  .heatmap figcaption { font-size: 0.85rem; color: var(--attn-muted); margin-bottom: 0.2rem; }
+  .heatmap-surface { display: inline-block; max-width: 100%; overflow: auto; border-radius: 4px; }
+  .heatmap-legend { display: flex; align-items: center; gap: 0.4rem; font-size: 0.75rem; color: var(--attn-muted); margin-top: 0.2rem; }
+  .heatmap-ramp { display: inline-block; width: 8rem; height: 0.6rem; border-radius: 3px;
+    background: linear-gradient(90deg, rgb(68 1 84), rgb(59 81 139), rgb(33 144 141), rgb(92 200 99), rgb(253 231 37)); }
+  .heatmap-readout { font-family: var(--attn-mono); font-size: 0.85rem; margin: 0.25rem 0 0; }
 @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
 `;
 
