@@ -18,6 +18,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         index: resolve(web, 'index.html'),
+        bench: resolve(web, 'bench.html'),
         'attention-lab': resolve(web, 'attention-lab.js'),
       },
       preserveEntrySignatures: 'exports-only',

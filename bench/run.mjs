@@ -1,0 +1,80 @@
+// run.mjs — `npm run bench`: serves dist/, opens the benchmark page in headless Chromium, runs
+// every case there in one run, then any native benchmarks (bench/native/*.mjs), prints one table
+// of figures beside their peers with the ratio, and writes the rows to bench/results.json.
+//   node bench/run.mjs [case ...]      only the named cases
+
+import { spawn } from 'node:child_process';
+import { readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const port = Number(process.env.BENCH_PORT ?? 8199);
+const only = process.argv.slice(2);
+
+function startServer() {
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    server.stdout.once('data', () => resolve(server));
+    server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+}
+
+async function browserRows() {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    page.on('console', (message) => { if (message.type() === 'error') console.error(`[page] ${message.text()}`); });
+    const query = only.length ? `?only=${only.join(',')}` : '';
+    await page.goto(`http://127.0.0.1:${port}/bench.html${query}`);
+    let shown = 0;
+    for (;;) {
+      const state = await page.evaluate(() => window.bench && { done: window.bench.done, error: window.bench.error, log: window.bench.log });
+      if (state) {
+        for (; shown < state.log.length; shown++) console.log(`  ${state.log[shown]}`);
+        if (state.done) {
+          if (state.error) throw new Error(`the benchmark page failed: ${state.error}`);
+          break;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return await page.evaluate(() => window.bench.rows);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+async function nativeRows() {
+  const dir = `${root}bench/native`;
+  if (!existsSync(dir)) return [];
+  const rows = [];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.mjs')).sort()) {
+    const bench = await import(pathToFileURL(`${dir}/${file}`).href);
+    if (only.length && !only.includes(bench.name)) continue;
+    console.log(`  Running native ${bench.name}…`);
+    rows.push(...(await bench.run({ root })));
+  }
+  return rows;
+}
+
+function printTable(rows) {
+  const fmt = (x) => (typeof x === 'number' ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3)) : String(x ?? ''));
+  const cells = rows.map((r) => [r.name, fmt(r.ours), fmt(r.peer), r.peerName, `${fmt(r.ratio)}×`, r.unit]);
+  const header = ['case', 'ours', 'peer', 'peer name', 'ours/peer', 'unit'];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)));
+  const line = (c) => c.map((x, i) => (i === 0 || i === 3 || i === 5 ? String(x).padEnd(widths[i]) : String(x).padStart(widths[i]))).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const c of cells) console.log(line(c));
+}
+
+console.log('Attention Lab benchmark (one run; every figure beside a peer measured in the same run)');
+const rows = [...(await browserRows()), ...(await nativeRows())];
+printTable(rows);
+writeFileSync(`${root}bench/results.json`, `${JSON.stringify(rows, null, 2)}\n`);
+console.log(`\n${rows.length} figures written to bench/results.json`);

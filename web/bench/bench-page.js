@@ -1,0 +1,49 @@
+// bench-page.js — runs every case in ./cases/ in this page, one after another, and exposes the
+// rows on `window.bench` for bench/run.mjs (headless Chromium) to collect. Opened by hand, it
+// prints the same table on the page. `?only=name1,name2` runs only those cases.
+
+import { loadAttn } from '../lib/attn.js';
+import { CASES } from './cases/index.js';
+import { h } from '../lib/dom.js';
+
+const state = { rows: [], done: false, error: null, log: [] };
+window.bench = state;
+
+const table = h('tbody');
+const status = h('p', { role: 'status' }, 'Starting…');
+document.body.append(
+  h('h1', {}, 'Attention Lab benchmark'),
+  status,
+  h('table', {}, h('thead', {}, h('tr', {}, ['case', 'ours', 'peer', 'peer name', 'ours vs peer', 'unit'].map((t) => h('th', {}, t)))), table));
+
+function report(entry) {
+  state.rows.push(entry);
+  table.append(h('tr', {}, [entry.name, fmt(entry.ours), fmt(entry.peer), entry.peerName, `${fmt(entry.ratio)}×`, entry.unit].map((t) => h('td', {}, t))));
+}
+
+function progress(message) {
+  state.log.push(message);
+  status.textContent = message;
+}
+
+function fmt(x) {
+  return typeof x === 'number' ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3)) : String(x ?? '');
+}
+
+async function main() {
+  const only = new URLSearchParams(location.search).get('only')?.split(',');
+  const attn = await loadAttn();
+  for (const bench of CASES) {
+    if (only && !only.includes(bench.name)) continue;
+    progress(`Running ${bench.name}…`);
+    await bench.run({ attn, report, progress });
+  }
+  progress('Done.');
+}
+
+main().catch((error) => {
+  state.error = String(error?.stack ?? error);
+  progress(`Failed: ${error.message}`);
+}).finally(() => {
+  state.done = true;
+});
