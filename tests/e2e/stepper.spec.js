@@ -18,6 +18,15 @@ async function openStepper(page) {
   return stepper;
 }
 
+/** Presses Tab (at most 40 times) until `target` has focus; fails if it never does. */
+async function tabTo(page, target) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el.getRootNode().activeElement === el)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the control');
+}
+
 async function goToStep(stepper, title) {
   await stepper.getByRole('button', { name: new RegExp(`^\\d\\. ${title}$`) }).click();
   await expect(stepper.getByText(new RegExp(`^Step \\d of 6: ${title}$`))).toBeVisible();
@@ -84,8 +93,10 @@ test('turning scaling off changes the softmax step', async ({ page }) => {
 
 test('keyboard alone walks every step and toggles', async ({ page }) => {
   const stepper = await openStepper(page);
-  // Tab into the widget: the first stop is the first step button.
-  await stepper.getByRole('button', { name: '1. Inputs' }).focus();
+  // From the top of the page, Tab until the widget's first control has focus.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const first = stepper.getByRole('button', { name: '1. Inputs' });
+  await tabTo(page, first);
   for (const title of ['Scores', 'Scale', 'Mask', 'Softmax', 'Output']) {
     await page.keyboard.press('ArrowRight');
     await expect(stepper.getByText(new RegExp(`^Step \\d of 6: ${title}$`))).toBeVisible();
@@ -98,12 +109,10 @@ test('keyboard alone walks every step and toggles', async ({ page }) => {
   await expect(stepper.getByText('Step 6 of 6: Output')).toBeVisible();
 
   // Tab to the Back button and press Enter; Tab to the mask toggle and press Space.
-  const back = stepper.getByRole('button', { name: '← Back' });
-  while (!(await back.evaluate((el) => el.getRootNode().activeElement === el))) await page.keyboard.press('Tab');
+  await tabTo(page, stepper.getByRole('button', { name: '← Back' }));
   await page.keyboard.press('Enter');
   await expect(stepper.getByText('Step 5 of 6: Softmax')).toBeVisible();
-  const mask = stepper.getByRole('checkbox', { name: 'Causal mask' });
-  while (!(await mask.evaluate((el) => el.getRootNode().activeElement === el))) await page.keyboard.press('Tab');
+  await tabTo(page, stepper.getByRole('checkbox', { name: 'Causal mask' }));
   await page.keyboard.press('Space');
   expect(await matrix(stepper, 'Weights')).toEqual([['0.000', '1.000'], ['0.196', '0.804']]);
 });

@@ -84,6 +84,12 @@ table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error);
   .heatmap-ramp { display: inline-block; width: 8rem; height: 0.6rem; border-radius: 3px;
     background: linear-gradient(90deg, rgb(68 1 84), rgb(59 81 139), rgb(33 144 141), rgb(92 200 99), rgb(253 231 37)); }
   .heatmap-readout { font-family: var(--attn-mono); font-size: 0.85rem; margin: 0.25rem 0 0; }
+@media (max-width: 480px) {
+  :host { padding: 0.7rem; }
+  table.matrix td { min-width: 2.4rem; padding: 0.15rem 0.3rem; }
+  table.matrix input { width: 2.9rem; padding: 0.15rem 0.25rem; }
+  table.matrix th { padding: 0.1rem 0.2rem; }
+}
 @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
 `;
 
