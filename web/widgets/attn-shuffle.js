@@ -104,8 +104,9 @@ export class AttnShuffle extends AttnWidget {
     this.swapButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.#swapDogAndMan() }, 'Swap dog and man');
     this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.#arrange(identity(this.words.length)) }, 'Original order');
 
+    const group = uniqueId('positions');
     this.positionRadios = Object.entries(POSITIONS).map(([value, text]) => {
-      const radio = h('input', { type: 'radio', name: uniqueId('positions'), value, onchange: () => { this.positions = value; } });
+      const radio = h('input', { type: 'radio', name: group, value, onchange: () => { this.positions = value; } });
       return h('label', {}, radio, ` ${text}`);
     });
     this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
