@@ -125,6 +125,74 @@ int attn_attention(float *out,               /* (N, DV) */
 
 /* ---------------------------------------------------------------- positions (§6.5) */
 
+/*
+ * Attention alone cannot see word order: with no mask, reordering the input rows reorders the
+ * output rows and changes nothing else (permutation-equivariance). Two ways to give tokens
+ * their positions:
+ *   - sinusoidal vectors added to the embeddings before attention (Vaswani et al. 2017);
+ *   - rotary embeddings: each pair of query and key features rotated by an angle proportional
+ *     to the position, so a score q_m·k_n depends on the positions only through m − n
+ *     (Su et al. 2021).
+ * Dimension letters here: N tokens, D model width (queries, keys and values are D wide too).
+ */
+
+/*
+ * Sinusoidal position vectors for positions 0..N-1:
+ *     pe[pos, 2i]   = sin(pos / 10000^(2i/D))
+ *     pe[pos, 2i+1] = cos(pos / 10000^(2i/D))
+ * Any D ≥ 1 (an odd D ends with a lone sine column). Computed in double.
+ */
+int attn_positions_sinusoidal(float *pe, /* (N, D) */
+                              int n, int d);
+
+/*
+ * Rotary position embedding: row r of x is taken to stand at position offset + r, and each
+ * feature pair (2i, 2i+1) is rotated by the angle (offset + r) · 10000^(−2i/D):
+ *     y[2i]   = x[2i] cos θ − x[2i+1] sin θ
+ *     y[2i+1] = x[2i] sin θ + x[2i+1] cos θ
+ * Rotation keeps every row's length. D must be even (ATTN_ERR_SHAPE otherwise); offset ≥ 0
+ * (ATTN_ERR_ARGUMENT otherwise). `y` may equal `x` (in place).
+ */
+int attn_rope(float *y,       /* (N, D) */
+              const float *x, /* (N, D) */
+              int offset, int n, int d);
+
+enum attn_position_kind {
+    ATTN_POSITIONS_NONE = 0,       /* no position information at all */
+    ATTN_POSITIONS_SINUSOIDAL = 1, /* sinusoidal vectors added to x before the projections */
+    ATTN_POSITIONS_ROTARY = 2      /* rotary embedding applied to q and k after the projections */
+};
+
+/*
+ * Self-attention of one sequence with fixed projections and a choice of positions:
+ *     x' = x + PE (sinusoidal only);  q = x'·W^Q,  k = x'·W^K,  v = x'·W^V;
+ *     q, k rotated (rotary only);     out = softmax(q·kᵀ/√D + mask) · v.
+ * Positions count from `offset` (≥ 0). mask_kind is ATTN_MASK_NONE or ATTN_MASK_CAUSAL.
+ * q, k, v are outputs the caller provides (they double as workspace) and hold the vectors the
+ * attention used (after rotation). Rotary needs an even D (ATTN_ERR_SHAPE).
+ */
+int attn_self_attention_positioned(float *out,      /* (N, D) */
+                                   float *q,        /* (N, D) */
+                                   float *k,        /* (N, D) */
+                                   float *v,        /* (N, D) */
+                                   const float *x,  /* (N, D) */
+                                   const float *wq, /* (D, D) */
+                                   const float *wk, /* (D, D) */
+                                   const float *wv, /* (D, D) */
+                                   int position_kind, int mask_kind, int offset, int n, int d);
+
+/*
+ * A fixed embedding for a word, derived from the word alone: the FNV-1a hash of its bytes
+ * (32-bit) seeds a small private generator (SplitMix32), whose draws give D numbers uniform
+ * in [−1, 1). The same bytes always give the same vector, natively, in node and in a browser.
+ * Callers decide what counts as the same word (the lab lowercases and trims punctuation first).
+ * len ≥ 1 (ATTN_ERR_SIZE otherwise).
+ */
+int attn_word_embedding(float *e,                  /* (D) */
+                        const unsigned char *word, /* (LEN) bytes, e.g. UTF-8 */
+                        int len, int d);
+
+
 /* ---------------------------------------------------------------- multi-head attention and cost (§6.6) */
 
 /* ---------------------------------------------------------------- fast kernels: tiled attention, KV cache */

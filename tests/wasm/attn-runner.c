@@ -9,6 +9,14 @@
  *     → status, empty_rows (int32), scores, scaled, masked, weights (N*M each), out (N*DV)
  *   matmul M K N TRANSPOSE_B \n  a(M*K) b(K*N)
  *     → status, c (M*N)
+ *   positions N D \n
+ *     → status, pe (N*D)
+ *   rope OFFSET N D \n  x(N*D)
+ *     → status, y (N*D)
+ *   positioned POSITION_KIND MASK_KIND OFFSET N D \n  x(N*D) wq(D*D) wk(D*D) wv(D*D)
+ *     → status, out, q, k, v (N*D each)
+ *   embedding D WORD \n
+ *     → status, e (D)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -61,11 +69,60 @@ static int run_matmul(void) {
     return 0;
 }
 
+static int run_positions(void) {
+    int n, d;
+    if (scanf("%d %d", &n, &d) != 2) return 2;
+    float *pe = calloc((size_t)n * d + 1, sizeof(float));
+    write_int(attn_positions_sinusoidal(pe, n, d));
+    write_floats(pe, (size_t)n * d);
+    free(pe);
+    return 0;
+}
+
+static int run_rope(void) {
+    int offset, n, d;
+    if (scanf("%d %d %d", &offset, &n, &d) != 3) return 2;
+    getchar();
+    float *x = read_floats((size_t)n * d), *y = calloc((size_t)n * d + 1, sizeof(float));
+    write_int(attn_rope(y, x, offset, n, d));
+    write_floats(y, (size_t)n * d);
+    free(x), free(y);
+    return 0;
+}
+
+static int run_positioned(void) {
+    int kind, mask, offset, n, d;
+    if (scanf("%d %d %d %d %d", &kind, &mask, &offset, &n, &d) != 5) return 2;
+    getchar();
+    size_t nd = (size_t)n * d, dd = (size_t)d * d;
+    float *x = read_floats(nd), *wq = read_floats(dd), *wk = read_floats(dd), *wv = read_floats(dd);
+    float *buf = calloc(4 * nd, sizeof(float));
+    write_int(attn_self_attention_positioned(buf, buf + nd, buf + 2 * nd, buf + 3 * nd, x, wq, wk, wv, kind, mask, offset, n, d));
+    write_floats(buf, 4 * nd);
+    free(x), free(wq), free(wk), free(wv), free(buf);
+    return 0;
+}
+
+static int run_embedding(void) {
+    int d;
+    char word[256];
+    if (scanf("%d %255s", &d, word) != 2) return 2;
+    float *e = calloc((size_t)d + 1, sizeof(float));
+    write_int(attn_word_embedding(e, (const unsigned char *)word, (int)strlen(word), d));
+    write_floats(e, (size_t)d);
+    free(e);
+    return 0;
+}
+
 int main(void) {
     char command[32];
     if (scanf("%31s", command) != 1) return 2;
     if (strcmp(command, "attention") == 0) return run_attention();
     if (strcmp(command, "matmul") == 0) return run_matmul();
+    if (strcmp(command, "positions") == 0) return run_positions();
+    if (strcmp(command, "rope") == 0) return run_rope();
+    if (strcmp(command, "positioned") == 0) return run_positioned();
+    if (strcmp(command, "embedding") == 0) return run_embedding();
     fprintf(stderr, "attn-runner: unknown command %s\n", command);
     return 2;
 }

@@ -1,0 +1,452 @@
+// attn-shuffle.js — <attn-shuffle>: §6.5, attention cannot see word order. A short sentence goes
+// through self-attention with fixed projections; every word's output vector is shown as numbers
+// and bars. Reorder the words (Shuffle, "Swap dog and man", drag, or the keyboard) and each
+// word's output in the new order stands beside its output in the original order, with the
+// largest difference. Without positions the outputs only move with their words; sinusoidal or
+// rotary positions, or a causal mask, make them change. Every number comes from the C core.
+//
+// Attributes (observed and reflected):
+//   sentence   the sentence, up to 16 words (default "The dog bit the man")
+//   order      the arrangement, as original word indices from 0: "0,4,2,3,1" (default: as typed)
+//   positions  "none" (default), "sinusoidal" (added to the embeddings) or "rotary" (on q and k)
+//   mask       "none" (default) or "causal"
+//   width      the vector width d, 1–16 (default 8; rotary needs it even)
+//   offset     the position of the first word, 0–1000 (default 0)
+// Events: `change` (bubbles) after every change; detail = { sentence, order, positions, mask,
+//         width, offset, largestDifference }.
+// Keyboard: on a word, ← / → move the focus, Shift+← / Shift+→ move the word one place,
+//           Shift+Home / Shift+End move it to an end; every other control is a button or field.
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { h, replaceChildren, uniqueId } from '../lib/dom.js';
+import { MatrixView } from '../lib/matrix-view.js';
+import { fixed } from '../lib/format.js';
+import {
+  DEFAULT_SENTENCE, MAX_WORDS, parseSentence, parseOrder, identity, isIdentity, shuffled, moved, swappedDogAndMan,
+} from './shuffle-words.js';
+import { difference, largestDifference, vectorLine, shuffleSheet } from './shuffle-view.js';
+
+const POSITIONS = {
+  none: 'None',
+  sinusoidal: 'Sinusoidal (added to the embeddings)',
+  rotary: 'Rotary (applied to q and k)',
+};
+const DEFAULT_WIDTH = 8, MAX_WIDTH = 16, MAX_OFFSET = 1000;
+/** Differences at or below this are float rounding, not a change. */
+const SAME = 1e-6;
+/** The projections are fixed: the embeddings of these names, d·d numbers each. */
+const PROJECTION_NAMES = ['W^Q', 'W^K', 'W^V'];
+
+export class AttnShuffle extends AttnWidget {
+  static title = 'Shuffle the words: what attention can and cannot see';
+  static observedAttributes = ['sentence', 'order', 'positions', 'mask', 'width', 'offset'];
+
+  inWords() {
+    return 'A short sentence goes through self-attention, and each word’s output vector is listed as '
+      + 'numbers and as a strip of bars. Reorder the words — shuffle them, swap “dog” and “man”, or move '
+      + 'a word by dragging it or with the keyboard — and every word’s output in the new order is set '
+      + 'beside its output in the original order, with the largest gap between the two. With no position '
+      + 'information the outputs travel with their words and keep their values, so attention cannot tell '
+      + 'the orders apart. Adding sinusoidal position vectors, rotating queries and keys by position, or '
+      + 'switching on the causal mask makes the outputs depend on where each word stands.';
+  }
+
+  // ---------------------------------------------------------------- attributes
+  get sentence() { return this.getAttribute('sentence') ?? DEFAULT_SENTENCE; }
+  set sentence(text) { this.setAttribute('sentence', String(text)); }
+  get positions() {
+    const value = this.getAttribute('positions');
+    return Object.hasOwn(POSITIONS, value) ? value : 'none';
+  }
+  set positions(value) { this.setAttribute('positions', value); }
+  get causal() { return this.getAttribute('mask') === 'causal'; }
+  set causal(on) { this.setAttribute('mask', on ? 'causal' : 'none'); }
+  get width() { return wholeNumber(this.getAttribute('width'), DEFAULT_WIDTH); }
+  get offset() { return wholeNumber(this.getAttribute('offset'), 0); }
+
+  attributeChangedCallback() {
+    if (!this.built) return;
+    this.#schedule();
+  }
+
+  /** Renders once per burst of attribute changes, then announces the change. */
+  #schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    queueMicrotask(() => {
+      this.pending = false;
+      this.render();
+      this.emitChange({
+        sentence: this.sentence, order: this.order ? [...this.order] : null, positions: this.positions,
+        mask: this.causal ? 'causal' : 'none', width: this.width, offset: this.offset,
+        largestDifference: this.result?.largest ?? null,
+      });
+    });
+  }
+
+  // ---------------------------------------------------------------- building
+  build(body) {
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, shuffleSheet()];
+    this.embeddings = new Map();
+
+    const sentenceId = uniqueId('sentence');
+    const sentenceErrorId = uniqueId('sentence-error');
+    this.sentenceInput = h('input', {
+      id: sentenceId, type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': sentenceErrorId,
+    });
+    this.sentenceError = h('p', { className: 'error', id: sentenceErrorId, role: 'alert', hidden: true });
+    const form = h('form', { className: 'sentence-form', onsubmit: (event) => { event.preventDefault(); this.#useSentence(); } },
+      h('label', { for: sentenceId }, `Sentence (up to ${MAX_WORDS} words)`),
+      this.sentenceInput,
+      h('button', { type: 'submit' }, 'Use sentence'));
+
+    this.shuffleButton = h('button', { type: 'button', onclick: () => this.#arrange(shuffled(this.order)) }, 'Shuffle');
+    this.swapButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.#swapDogAndMan() }, 'Swap dog and man');
+    this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.#arrange(identity(this.words.length)) }, 'Original order');
+
+    const group = uniqueId('positions');
+    this.positionRadios = Object.entries(POSITIONS).map(([value, text]) => {
+      const radio = h('input', { type: 'radio', name: group, value, onchange: () => { this.positions = value; } });
+      return h('label', {}, radio, ` ${text}`);
+    });
+    this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
+    this.widthInput = h('input', { type: 'number', min: 1, max: MAX_WIDTH, step: 1, onchange: () => this.#setNumber('width', this.widthInput, 1, MAX_WIDTH) });
+    this.offsetInput = h('input', { type: 'number', min: 0, max: MAX_OFFSET, step: 1, onchange: () => this.#setNumber('offset', this.offsetInput, 0, MAX_OFFSET) });
+    this.numberError = h('p', { className: 'error', role: 'alert', hidden: true });
+
+    const hintId = uniqueId('strip-hint');
+    this.strip = h('ol', { className: 'word-strip', 'aria-label': 'Word order', 'aria-describedby': hintId });
+    this.#wireDragging();
+    this.announcer = h('p', { className: 'sr-only', 'aria-live': 'polite' });
+
+    this.summary = h('p', { className: 'summary', 'aria-live': 'polite' });
+    this.causalNote = h('p', { className: 'note', hidden: true },
+      'With the causal mask each word may look only at itself and the words before it. That rule is '
+      + 'written in terms of places, so the mask carries word order by itself: move a word and it sees a '
+      + 'different set of words, and its output changes even with no position information at all. '
+      + 'Reordering only moves outputs around when every word sees every word.');
+    this.offsetNote = h('p', { className: 'note', hidden: true });
+    this.resultError = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.outputs = h('table', { className: 'outputs', 'aria-label': 'Outputs by word' });
+    this.results = h('div', { className: 'results' },
+      this.summary, this.causalNote, this.offsetNote,
+      h('div', { className: 'table-scroll' }, this.outputs));
+    this.positionDetail = h('div', { className: 'position-detail' });
+
+    body.append(
+      form, this.sentenceError,
+      h('div', { className: 'toolbar' }, this.shuffleButton, this.swapButton, this.resetButton),
+      h('p', { className: 'hint', id: hintId },
+        'Drag a word to move it, or focus a word and press Shift + ← or Shift + → (Shift + Home or End to move it to an end).'),
+      this.strip, this.announcer,
+      h('fieldset', {}, h('legend', {}, 'Positions'), this.positionRadios),
+      h('div', { className: 'toolbar' },
+        h('label', {}, this.causalBox, ' Causal mask'),
+        h('label', {}, 'Width d ', this.widthInput),
+        h('label', {}, 'First position ', this.offsetInput)),
+      this.numberError, this.resultError, this.results,
+      h('details', {}, h('summary', {}, 'What the positions add'), this.positionDetail));
+  }
+
+  // ---------------------------------------------------------------- actions
+  #useSentence() {
+    const parsed = parseSentence(this.sentenceInput.value);
+    this.#showError(this.sentenceError, parsed.error, this.sentenceInput);
+    if (parsed.error) return;
+    const text = parsed.words.map((word) => word.text).join(' ');
+    this.removeAttribute('order');
+    this.sentence = text;
+  }
+
+  #setNumber(name, input, min, max) {
+    const value = Number(input.value);
+    const ok = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
+    const label = name === 'width' ? 'Width d' : 'First position';
+    this.#showError(this.numberError, ok ? null : `${label} must be a whole number from ${min} to ${max}.`, input);
+    if (ok) this.setAttribute(name, String(value));
+  }
+
+  #showError(element, message, input) {
+    element.hidden = !message;
+    element.textContent = message ?? '';
+    if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
+  }
+
+  #arrange(order, announcement) {
+    this.setAttribute('order', order.join(','));
+    if (announcement) this.announcer.textContent = announcement;
+  }
+
+  #swapDogAndMan() {
+    let swapped = this.words && swappedDogAndMan(this.order, this.words);
+    if (!swapped) {
+      // The preset is about the chapter's sentence: bring it back, then swap.
+      const words = parseSentence(DEFAULT_SENTENCE).words;
+      swapped = swappedDogAndMan(identity(words.length), words);
+      this.sentence = DEFAULT_SENTENCE;
+    }
+    this.#arrange(swapped);
+  }
+
+  /** Moves the word at place `from` to place `to`, keeping the keyboard focus on it. */
+  #move(from, to) {
+    if (to < 0 || to >= this.order.length || to === from) return;
+    const wordIndex = this.order[from];
+    this.focusWord = wordIndex;
+    this.#arrange(moved(this.order, from, to),
+      `“${this.words[wordIndex].text}” moved to place ${to + 1} of ${this.order.length}.`);
+  }
+
+  #onChipKey(event, place) {
+    const last = this.order.length - 1;
+    const chips = [...this.strip.querySelectorAll('button')];
+    let handled = true;
+    if (event.shiftKey && event.key === 'ArrowLeft') this.#move(place, place - 1);
+    else if (event.shiftKey && event.key === 'ArrowRight') this.#move(place, place + 1);
+    else if (event.shiftKey && event.key === 'Home') this.#move(place, 0);
+    else if (event.shiftKey && event.key === 'End') this.#move(place, last);
+    else if (event.key === 'ArrowLeft') chips[Math.max(0, place - 1)].focus();
+    else if (event.key === 'ArrowRight') chips[Math.min(last, place + 1)].focus();
+    else if (event.key === 'Home') chips[0].focus();
+    else if (event.key === 'End') chips[last].focus();
+    else handled = false;
+    if (handled) event.preventDefault();
+  }
+
+  /** Pointer dragging (mouse, pen and touch alike) over the word strip. */
+  #wireDragging() {
+    let drag = null;
+    const chipAt = (x, y) => {
+      let best = null, bestDistance = Infinity;
+      this.strip.querySelectorAll('button').forEach((chip, place) => {
+        const box = chip.getBoundingClientRect();
+        const dx = Math.max(box.left - x, 0, x - box.right), dy = Math.max(box.top - y, 0, y - box.bottom);
+        const distance = dx * dx + dy * dy * 4; // prefer the chip on the pointer's line
+        if (distance < bestDistance) [best, bestDistance] = [place, distance];
+      });
+      return best;
+    };
+    const clearMarks = () => this.strip.querySelectorAll('.drop-target, .dragging')
+      .forEach((chip) => chip.classList.remove('drop-target', 'dragging'));
+    this.strip.addEventListener('pointerdown', (event) => {
+      const chip = event.target.closest?.('button');
+      if (!chip || event.button !== 0) return;
+      drag = { from: Number(chip.dataset.place), x: event.clientX, y: event.clientY, moving: false, to: null, chip };
+      chip.setPointerCapture?.(event.pointerId);
+    });
+    this.strip.addEventListener('pointermove', (event) => {
+      if (!drag) return;
+      if (!drag.moving && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 5) return;
+      drag.moving = true;
+      drag.to = chipAt(event.clientX, event.clientY);
+      clearMarks();
+      drag.chip.classList.add('dragging');
+      if (drag.to !== null && drag.to !== drag.from) this.strip.querySelectorAll('button')[drag.to].classList.add('drop-target');
+    });
+    const finish = (event, commit) => {
+      if (!drag) return;
+      const { from, to, moving } = drag;
+      drag = null;
+      clearMarks();
+      if (commit && moving && to !== null) this.#move(from, to);
+      event.preventDefault?.();
+    };
+    this.strip.addEventListener('pointerup', (event) => finish(event, true));
+    this.strip.addEventListener('pointercancel', (event) => finish(event, false));
+  }
+
+  // ---------------------------------------------------------------- rendering
+  render() {
+    const parsed = parseSentence(this.sentence);
+    this.words = parsed.words ?? this.words ?? parseSentence(DEFAULT_SENTENCE).words;
+    this.order = parseOrder(this.getAttribute('order'), this.words.length) ?? identity(this.words.length);
+    this.#syncControls(parsed.error);
+    this.#drawStrip();
+    if (!this.attn) return;
+    this.result = null;
+    try {
+      this.#validateNumbers();
+      this.result = this.#compute();
+      this.#showError(this.resultError, null);
+    } catch (error) {
+      this.#showError(this.resultError, `Nothing could be computed: ${error.message}`);
+    }
+    this.results.hidden = !this.result;
+    this.#drawResults();
+    this.#drawPositionDetail();
+    this.refreshInWords();
+  }
+
+  #syncControls(sentenceError) {
+    if (this.shadowRoot.activeElement !== this.sentenceInput) this.sentenceInput.value = this.words.map((w) => w.text).join(' ');
+    if (sentenceError) {
+      this.#showError(this.sentenceError, `The sentence attribute cannot be used: ${sentenceError}`, this.sentenceInput);
+      this.attributeError = true;
+    } else if (this.attributeError) {
+      this.#showError(this.sentenceError, null, this.sentenceInput);
+      this.attributeError = false;
+    }
+    this.positionRadios.forEach((label) => { const radio = label.firstChild; radio.checked = radio.value === this.positions; });
+    this.causalBox.checked = this.causal;
+    if (this.shadowRoot.activeElement !== this.widthInput) this.widthInput.value = String(this.width);
+    if (this.shadowRoot.activeElement !== this.offsetInput) this.offsetInput.value = String(this.offset);
+    this.shuffleButton.disabled = this.words.length < 2;
+    this.resetButton.disabled = isIdentity(this.order);
+  }
+
+  #validateNumbers() {
+    const { width, offset } = this;
+    if (!(width >= 1 && width <= MAX_WIDTH)) throw new Error(`the width d must be a whole number from 1 to ${MAX_WIDTH}, but it is “${this.getAttribute('width')}”.`);
+    if (!(offset >= 0 && offset <= MAX_OFFSET)) throw new Error(`the first position must be a whole number from 0 to ${MAX_OFFSET}, but it is “${this.getAttribute('offset')}”.`);
+  }
+
+  #drawStrip() {
+    const focused = this.shadowRoot.activeElement;
+    const refocus = this.focusWord ?? (this.strip.contains(focused) ? Number(focused.dataset.word) : null);
+    this.focusWord = null;
+    const n = this.order.length;
+    replaceChildren(this.strip, this.order.map((wordIndex, place) => {
+      const chip = h('button', {
+        type: 'button', className: wordIndex === place ? '' : 'moved',
+        'aria-label': `${this.words[wordIndex].text}, place ${place + 1} of ${n}${wordIndex === place ? '' : `, was ${wordIndex + 1}`}`,
+        'data-place': place, 'data-word': wordIndex,
+        onkeydown: (event) => this.#onChipKey(event, place),
+      }, h('span', { className: 'place', 'aria-hidden': 'true' }, String(place + 1)), this.words[wordIndex].text);
+      return h('li', {}, chip);
+    }));
+    if (refocus !== null && !Number.isNaN(refocus)) this.strip.querySelector(`[data-word="${refocus}"]`)?.focus();
+  }
+
+  /** Every number through the core: embeddings, projections, positions, attention. */
+  #compute() {
+    const { attn, words, order, width: d, offset, positions } = this;
+    const n = words.length;
+    const embed = (key, size) => {
+      const id = `${size}\u0000${key}`;
+      if (!this.embeddings.has(id)) this.embeddings.set(id, attn.wordEmbedding({ word: key, d: size }));
+      return this.embeddings.get(id);
+    };
+    const stack = (indices) => {
+      const x = new Float32Array(n * d);
+      indices.forEach((wordIndex, row) => x.set(embed(words[wordIndex].key, d), row * d));
+      return x;
+    };
+    const [wq, wk, wv] = PROJECTION_NAMES.map((name) => embed(name, d * d));
+    const mask = this.causal ? 'causal' : 'none';
+    const run = (x, kind, start) => attn.selfAttention({ x, wq, wk, wv, n, d, positions: kind, mask, offset: start });
+
+    const xOriginal = stack(identity(n)), xNow = stack(order);
+    const before = run(xOriginal, positions, offset), after = run(xNow, positions, offset);
+    const perWord = words.map((word, wordIndex) => {
+      const place = order.indexOf(wordIndex);
+      const was = before.out.subarray(wordIndex * d, (wordIndex + 1) * d);
+      const now = after.out.subarray(place * d, (place + 1) * d);
+      return { word, wordIndex, place, was, now, diff: largestDifference(was, now) };
+    });
+    const worst = perWord.reduce((a, b) => (b.diff > a.diff ? b : a));
+    const shifted = positions !== 'none' && offset > 0
+      ? largestDifference(after.out, run(xNow, positions, 0).out) : null;
+    const scale = Math.max(1e-9, ...before.out.map(Math.abs), ...after.out.map(Math.abs));
+    return {
+      n, d, perWord, largest: worst.diff, worst, shifted, scale, after,
+      plain: positions === 'rotary' ? run(xNow, 'none', offset) : null,
+      pe: positions === 'sinusoidal' ? attn.positions({ n: offset + n, d }).subarray(offset * d) : null,
+    };
+  }
+
+  #drawResults() {
+    this.causalNote.hidden = !this.causal;
+    const r = this.result;
+    if (!r) {
+      replaceChildren(this.outputs);
+      this.summary.textContent = '';
+      this.offsetNote.hidden = true;
+      return;
+    }
+    const rearranged = !isIdentity(this.order);
+    const blind = this.positions === 'none' && !this.causal;
+    let summary;
+    if (!rearranged) {
+      summary = 'The words are in their original order. Shuffle them, swap dog and man, or move a word, and compare.';
+    } else if (r.largest <= SAME) {
+      summary = `Every output moved with its word and kept its value: the largest difference over all words is ${difference(r.largest)}.`
+        + (blind ? ' Attention cannot tell the two orders apart.' : '');
+    } else {
+      summary = `Reordering changed the outputs: the largest difference is ${difference(r.largest)}, for “${r.worst.word.text}”.`;
+    }
+    this.summary.textContent = summary;
+
+    this.offsetNote.hidden = r.shifted === null;
+    if (r.shifted !== null) {
+      this.offsetNote.textContent = this.positions === 'rotary'
+        ? `Counting positions from ${this.offset} instead of 0 changed the outputs by at most ${difference(r.shifted)}: `
+          + 'with rotary embeddings a score depends only on how far apart two words are, not on where they stand.'
+        : `Counting positions from ${this.offset} instead of 0 changed the outputs by up to ${difference(r.shifted)}: `
+          + 'sinusoidal vectors mark where each word stands, not only how far apart two words are.';
+    }
+
+    const rows = r.perWord.slice().sort((a, b) => a.place - b.place).map((entry) => {
+      const changed = entry.diff > SAME;
+      return h('tr', { className: changed ? 'changed' : '' },
+        h('th', { scope: 'row' }, entry.word.text),
+        h('td', { className: 'place' }, `${entry.wordIndex + 1} → ${entry.place + 1}`),
+        h('td', {},
+          vectorLine('before', entry.was, r.scale),
+          vectorLine('after', entry.now, r.scale)),
+        h('td', { className: 'diff' }, difference(entry.diff), h('span', { className: 'verdict' }, changed ? 'changed' : 'same')));
+    });
+    replaceChildren(this.outputs,
+      h('caption', {}, `Output vectors (d = ${r.d}), one row per word in the current order; Place is where the word stood → where it stands now`),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, 'Word'),
+        h('th', { scope: 'col' }, 'Place'),
+        h('th', { scope: 'col' }, 'Output before (original order) and after (this order)'),
+        h('th', { scope: 'col' }, 'Largest |difference|'))),
+      h('tbody', {}, rows));
+  }
+
+  #drawPositionDetail() {
+    const r = this.result;
+    if (!r) return replaceChildren(this.positionDetail, h('p', {}, 'Nothing to show until the inputs are fixed.'));
+    const labels = this.order.map((wordIndex, place) => `pos ${this.offset + place} · ${this.words[wordIndex].text}`);
+    if (this.positions === 'none') {
+      return replaceChildren(this.positionDetail, h('p', {},
+        'No positions: each word’s vector goes into attention as it is, the same wherever the word stands.'));
+    }
+    if (this.positions === 'sinusoidal') {
+      const view = new MatrixView({
+        name: 'Position vectors', caption: 'Position vectors PE added to the word vectors',
+        rows: r.n, cols: r.d, rowLabels: labels, colLabels: Array.from({ length: r.d }, (_, c) => String(c)),
+        format: (x) => fixed(x, 3),
+      });
+      view.update(r.pe);
+      return replaceChildren(this.positionDetail,
+        h('p', {}, 'Column 2i holds sin(pos / 10000^(2i/d)) and column 2i + 1 holds cos of the same angle, so position 0 '
+          + 'is [0, 1, 0, 1, …]. Early columns turn fast with the position, later ones slowly.'),
+        view.element);
+    }
+    const norm = (v, row) => Math.hypot(...v.subarray(row * r.d, (row + 1) * r.d));
+    const body = this.order.map((wordIndex, place) => h('tr', {},
+      h('th', { scope: 'row' }, labels[place]),
+      ...[norm(r.plain.q, place), norm(r.after.q, place), norm(r.plain.k, place), norm(r.after.k, place)]
+        .map((x) => h('td', {}, fixed(x, 4)))));
+    return replaceChildren(this.positionDetail,
+      h('p', {}, 'Each pair of query and key features is turned by an angle proportional to the position. '
+        + 'Turning changes a vector’s direction but never its length, and the score between two words then '
+        + 'depends only on how many places apart they are.'),
+      h('div', { className: 'matrix-block' }, h('table', { className: 'matrix', 'aria-label': 'Lengths before and after rotation' },
+        h('caption', {}, 'Lengths of q and k before and after rotation'),
+        h('thead', {}, h('tr', {}, h('td', { className: 'corner' }),
+          ...['‖q‖ before', '‖q‖ after', '‖k‖ before', '‖k‖ after'].map((text) => h('th', { scope: 'col' }, text)))),
+        h('tbody', {}, body))));
+  }
+}
+
+/** A whole-number attribute, the fallback when absent, NaN when present but not whole. */
+function wholeNumber(text, fallback) {
+  if (text === null) return fallback;
+  const value = Number(text);
+  return text.trim() !== '' && Number.isInteger(value) ? value : NaN;
+}
+
+customElements.get('attn-shuffle') ?? customElements.define('attn-shuffle', AttnShuffle);
