@@ -345,8 +345,8 @@ export class AttnMasks extends AttnWidget {
       ? `Here the softmax runs over every key first, and the blocked weights are set to 0 afterwards. What the blocked `
         + `keys took is simply lost: row ${worst + 1} (${quoted(state.tokens[worst])}) sums to ${sum6(state.buggySums[worst])} `
         + 'instead of 1, so its output shrinks by that factor. Masking before the softmax lets the allowed keys share the whole 1.'
-      : 'Here the softmax runs over every key first, and the blocked weights are set to 0 afterwards. With nothing blocked, '
-        + 'the bug changes nothing: turn a mask on to see rows fall below 1.';
+      : 'Here the softmax runs over every key first, and the blocked weights are set to 0 afterwards. No row that still '
+        + 'has a key lost weight here: the bug shows as soon as a row has blocked keys, so turn a mask on.';
     replaceChildren(this.compareHost,
       h('h4', {}, 'The bug: masking after the softmax'),
       h('div', { className: 'panels' }, this.buggyHost),
