@@ -203,6 +203,50 @@ static void test_fully_blocked_row_is_nan_and_counted_once(void) {
     EXPECT_NEAR(h[3], log(4.0), 1e-6);
 }
 
+static float uniform(unsigned *state) {
+    *state = *state * 1664525u + 1013904223u;
+    return (float)((*state >> 8) * (1.0 / 16777216.0)) * 6.0f - 3.0f;
+}
+
+/* Every combination of causal, window (w = 1..3) and padding on random scores: each row with an
+ * allowed key sums to 1 within 1e-6 with entropy between 0 and ln k; the others are NaN, and
+ * attention counts exactly the rows the mask leaves empty. */
+static void test_any_combination_of_masks(void) {
+    enum { N = 7, D = 3 };
+    float q[N * D], k[N * D], v[N * D], out[N * D], w[N * N];
+    unsigned seed = 7;
+    for (int at = 0; at < N * D; at++) q[at] = uniform(&seed), k[at] = uniform(&seed), v[at] = uniform(&seed);
+    const int lengths[2] = {N, 4};
+    float causal[N * N], padding[2 * N * N], window[N * N], mask[N * N];
+    EXPECT_EQ_INT(attn_mask_causal(causal, N, N), ATTN_OK);
+    EXPECT_EQ_INT(attn_mask_padding(padding, lengths, 2, N, N), ATTN_OK);
+    for (int combo = 0; combo < 8; combo++)
+        for (int width = 1; width <= 3; width++) {
+            EXPECT_EQ_INT(attn_mask_none(mask, N, N), ATTN_OK);
+            EXPECT_EQ_INT(attn_mask_window(window, width, N, N), ATTN_OK);
+            if (combo & 1) EXPECT_EQ_INT(attn_mask_add(mask, mask, causal, N * N), ATTN_OK);
+            if (combo & 2) EXPECT_EQ_INT(attn_mask_add(mask, mask, window, N * N), ATTN_OK);
+            if (combo & 4) EXPECT_EQ_INT(attn_mask_add(mask, mask, padding + N * N, N * N), ATTN_OK);
+            int allowed[N], mask_empty = -1, empty = -1;
+            double lnk[N], sums[N], h[N];
+            EXPECT_EQ_INT(attn_mask_allowed(allowed, lnk, &mask_empty, mask, N, N), ATTN_OK);
+            struct attn_steps steps = {.weights = w};
+            EXPECT_EQ_INT(attn_attention(out, &steps, &empty, q, k, v, ATTN_MASK_CUSTOM, mask, 1, N, N, D, D), ATTN_OK);
+            EXPECT_EQ_INT(empty, mask_empty);
+            EXPECT_EQ_INT(attn_row_stats(sums, h, w, N, N), ATTN_OK);
+            for (int i = 0; i < N; i++) {
+                if (allowed[i] == 0) {
+                    EXPECT(isnan(sums[i]) && isnan(h[i]));
+                    continue;
+                }
+                EXPECT_NEAR(sums[i], 1, 1e-6);
+                EXPECT(h[i] >= -1e-9 && h[i] <= lnk[i] + 1e-6);
+                for (int j = 0; j < N; j++)
+                    if (blocked(mask[i * N + j])) EXPECT(w[i * N + j] == 0.0f);
+            }
+        }
+}
+
 static void test_bad_inputs_get_a_status(void) {
     float mask[16], other[16], w[16] = {0};
     double sums[4], h[4];
@@ -259,6 +303,7 @@ static const struct test tests[] = {
     TEST(test_entropy_of_an_uneven_row),
     TEST(test_mask_after_softmax_rows_sum_below_one),
     TEST(test_fully_blocked_row_is_nan_and_counted_once),
+    TEST(test_any_combination_of_masks),
     TEST(test_bad_inputs_get_a_status),
 };
 
