@@ -202,6 +202,7 @@ test('bad input: clear messages, last good state kept', async ({ page }) => {
   await setSentence(widget, 'one two three four five six seven eight nine ten eleven twelve thirteen');
   await expect(alert).toHaveText('⚠ The sentence has 13 words; use 2 to 12 words, separated by spaces. The last good state is still shown.');
   await expect(widget.getByRole('textbox', { name: 'Sentence', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(widget.getByRole('textbox', { name: 'Sentence', exact: true })).toHaveAccessibleDescription(/The sentence has 13 words/);
   expect(await maskGrid(widget)).toEqual(good);
 
   await setSentence(widget, 'alone');

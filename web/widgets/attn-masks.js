@@ -116,7 +116,7 @@ export class AttnMasks extends AttnWidget {
     this.sequenceRadios = [1, 2].map((s) => h('input', { type: 'radio', name: sequenceName, onchange: () => { this.sequence = s; } }));
     this.compareBox = h('input', { type: 'checkbox', onchange: () => { this.compare = this.compareBox.checked; } });
     this.clearButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.clearEdits() }, 'Clear my edits');
-    this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true });
+    this.error = h('p', { className: 'cell-error', role: 'alert', id: uniqueId('masks-error'), hidden: true });
 
     this.batchGroup = h('fieldset', { className: 'batch' },
       h('legend', {}, 'Padding batch'),
@@ -232,16 +232,23 @@ export class AttnMasks extends AttnWidget {
     this.error.hidden = false;
     const input = /second sentence/i.test(message) ? this.secondInput : /sentence/i.test(message) ? this.sentenceInput : null;
     for (const field of [this.sentenceInput, this.secondInput]) {
-      if (field === input) field.setAttribute('aria-invalid', 'true');
-      else field.removeAttribute('aria-invalid');
+      if (field === input) {
+        field.setAttribute('aria-invalid', 'true');
+        field.setAttribute('aria-describedby', this.error.id);
+      } else {
+        field.removeAttribute('aria-invalid');
+        field.removeAttribute('aria-describedby');
+      }
     }
   }
 
   #clearError() {
     this.error.hidden = true;
     this.error.textContent = '';
-    this.sentenceInput.removeAttribute('aria-invalid');
-    this.secondInput.removeAttribute('aria-invalid');
+    for (const field of [this.sentenceInput, this.secondInput]) {
+      field.removeAttribute('aria-invalid');
+      field.removeAttribute('aria-describedby');
+    }
     this.sentenceInput.value = this.sentence;
     this.secondInput.value = this.second;
   }
