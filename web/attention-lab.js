@@ -4,4 +4,5 @@
 
 export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { AttnStepper } from './widgets/attn-stepper.js';
+export { AttnMasks } from './widgets/attn-masks.js';
 export { AttnShuffle } from './widgets/attn-shuffle.js';

@@ -123,6 +123,69 @@ int attn_attention(float *out,               /* (N, DV) */
 
 /* ---------------------------------------------------------------- masks and row diagnostics (§6.4) */
 
+/*
+ * Mask builders. Each writes an additive mask into the caller's buffer: 0 where query i may look
+ * at key j, -INFINITY where it may not. Rows and keys count from 0 here (the chapter counts from 1).
+ *   none     every entry 0
+ *   causal   key j is allowed when j <= i (for any N and M, counted from the first key)
+ *   window   key j is allowed when i - window < j <= i: the last `window` tokens, itself included;
+ *            window >= 1 (ATTN_ERR_ARGUMENT otherwise); window >= N gives the causal mask
+ *   padding  one (N, M) mask per sequence of a batch: key column j is blocked when
+ *            j >= lengths[b], so no token attends to padding; each length must be 1..M
+ *            (ATTN_ERR_ARGUMENT otherwise). Padding rows themselves still see the real keys.
+ */
+int attn_mask_none(float *mask, /* (N, M) */
+                   int n, int m);
+int attn_mask_causal(float *mask, /* (N, M) */
+                     int n, int m);
+int attn_mask_window(float *mask, /* (N, M) */
+                     int window, int n, int m);
+int attn_mask_padding(float *mask,        /* (B, N, M) */
+                      const int *lengths, /* (B) real lengths, each 1..M */
+                      int batch, int n, int m);
+
+/*
+ * Masks combine by adding: sum = a + b entry by entry, so a pair blocked by either is blocked.
+ * Entries must be finite or -INFINITY (ATTN_ERR_VALUE for NaN or +INFINITY). `sum` may equal
+ * `a` or `b`.
+ */
+int attn_mask_add(float *sum,     /* (COUNT) */
+                  const float *a, /* (COUNT) */
+                  const float *b, /* (COUNT) */
+                  int count);
+
+/*
+ * How many keys each row of a mask allows (entries that are not -INFINITY): allowed[i] = k, and
+ * max_entropy[i] = ln k, the entropy of k equal weights (NaN when k = 0). *empty_rows counts rows
+ * with k = 0: attention over them computes 0/0. max_entropy and empty_rows may be NULL.
+ */
+int attn_mask_allowed(int *allowed,        /* (N) */
+                      double *max_entropy, /* (N) or NULL */
+                      int *empty_rows,     /* or NULL */
+                      const float *mask,   /* (N, M) */
+                      int n, int m);
+
+/*
+ * The classic bug, on purpose: mask the weights AFTER the softmax. out = weights where the mask
+ * allows the pair, 0 where it blocks it. Given the softmax of unmasked scores, the rows of `out`
+ * no longer sum to 1. `out` may equal `weights`.
+ */
+int attn_zero_blocked(float *out,           /* (N, M) */
+                      const float *weights, /* (N, M) */
+                      const float *mask,    /* (N, M) */
+                      int n, int m);
+
+/*
+ * Row diagnostics of a weight matrix, accumulated in double: sums[i] = Σ_j w_ij (1 after a correct
+ * softmax) and entropy[i] = -Σ_j w_ij ln w_ij in nats (0 for a one-hot row, ln k for k equal
+ * weights; 0 · ln 0 counts as 0). A row holding NaN gets NaN for both. Negative or infinite
+ * weights are refused with ATTN_ERR_VALUE.
+ */
+int attn_row_stats(double *sums,         /* (N) */
+                   double *entropy,      /* (N) */
+                   const float *weights, /* (N, M) */
+                   int n, int m);
+
 /* ---------------------------------------------------------------- positions (§6.5) */
 
 /*

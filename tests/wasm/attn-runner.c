@@ -9,6 +9,13 @@
  *     → status, empty_rows (int32), scores, scaled, masked, weights (N*M each), out (N*DV)
  *   matmul M K N TRANSPOSE_B \n  a(M*K) b(K*N)
  *     → status, c (M*N)
+ *   mask none|causal N M \n              → status, mask (N*M)
+ *   mask window N M W \n                 → status, mask (N*M)
+ *   mask padding N M B L1 .. LB \n       → status, mask (B*N*M)
+ *   mask_add COUNT \n  a(COUNT) b(COUNT) → status, sum (COUNT)
+ *   mask_allowed N M \n  mask(N*M)       → status, empty_rows, allowed (N int32), ln k (N float64)
+ *   zero_blocked N M \n  w(N*M) mask(N*M) → status, out (N*M)
+ *   row_stats N M \n  w(N*M)             → status, sums (N float64), entropy (N float64)
  *   positions N D \n
  *     → status, pe (N*D)
  *   rope OFFSET N D \n  x(N*D)
@@ -36,6 +43,7 @@ static float *read_floats(size_t count) {
 
 static void write_int(int32_t value) { fwrite(&value, sizeof value, 1, stdout); }
 static void write_floats(const float *x, size_t count) { fwrite(x, sizeof(float), count, stdout); }
+static void write_doubles(const double *x, size_t count) { fwrite(x, sizeof(double), count, stdout); }
 
 static int run_attention(void) {
     int n, m, dk, dv, kind, scale;
@@ -69,6 +77,78 @@ static int run_matmul(void) {
     return 0;
 }
 
+static int run_mask(void) {
+    char kind[16];
+    int n, m;
+    if (scanf("%15s %d %d", kind, &n, &m) != 3) return 2;
+    int rc, batch = 1, window = 0, lengths[64];
+    if (strcmp(kind, "window") == 0 && scanf("%d", &window) != 1) return 2;
+    if (strcmp(kind, "padding") == 0) {
+        if (scanf("%d", &batch) != 1 || batch < 1 || batch > 64) return 2;
+        for (int b = 0; b < batch; b++)
+            if (scanf("%d", &lengths[b]) != 1) return 2;
+    }
+    size_t count = (size_t)batch * n * m;
+    float *mask = calloc(count + 1, sizeof(float));
+    if (strcmp(kind, "none") == 0) rc = attn_mask_none(mask, n, m);
+    else if (strcmp(kind, "causal") == 0) rc = attn_mask_causal(mask, n, m);
+    else if (strcmp(kind, "window") == 0) rc = attn_mask_window(mask, window, n, m);
+    else if (strcmp(kind, "padding") == 0) rc = attn_mask_padding(mask, lengths, batch, n, m);
+    else return 2;
+    write_int(rc);
+    write_floats(mask, count);
+    free(mask);
+    return 0;
+}
+
+static int run_mask_add(void) {
+    int count;
+    if (scanf("%d", &count) != 1) return 2;
+    getchar();
+    float *a = read_floats(count), *b = read_floats(count), *sum = calloc(count + 1, sizeof(float));
+    write_int(attn_mask_add(sum, a, b, count));
+    write_floats(sum, count);
+    free(a), free(b), free(sum);
+    return 0;
+}
+
+static int run_mask_allowed(void) {
+    int n, m;
+    if (scanf("%d %d", &n, &m) != 2) return 2;
+    getchar();
+    float *mask = read_floats((size_t)n * m);
+    int *allowed = calloc(n, sizeof(int)), empty = 0;
+    double *lnk = calloc(n, sizeof(double));
+    write_int(attn_mask_allowed(allowed, lnk, &empty, mask, n, m));
+    write_int(empty);
+    for (int i = 0; i < n; i++) write_int(allowed[i]);
+    write_doubles(lnk, n);
+    free(mask), free(allowed), free(lnk);
+    return 0;
+}
+
+static int run_zero_blocked(void) {
+    int n, m;
+    if (scanf("%d %d", &n, &m) != 2) return 2;
+    getchar();
+    float *w = read_floats((size_t)n * m), *mask = read_floats((size_t)n * m);
+    float *out = calloc((size_t)n * m, sizeof(float));
+    write_int(attn_zero_blocked(out, w, mask, n, m));
+    write_floats(out, (size_t)n * m);
+    free(w), free(mask), free(out);
+    return 0;
+}
+
+static int run_row_stats(void) {
+    int n, m;
+    if (scanf("%d %d", &n, &m) != 2) return 2;
+    getchar();
+    float *w = read_floats((size_t)n * m);
+    double *sums = calloc(n, sizeof(double)), *h = calloc(n, sizeof(double));
+    write_int(attn_row_stats(sums, h, w, n, m));
+    write_doubles(sums, n);
+    write_doubles(h, n);
+    free(w), free(sums), free(h);
 static int run_positions(void) {
     int n, d;
     if (scanf("%d %d", &n, &d) != 2) return 2;
@@ -119,6 +199,11 @@ int main(void) {
     if (scanf("%31s", command) != 1) return 2;
     if (strcmp(command, "attention") == 0) return run_attention();
     if (strcmp(command, "matmul") == 0) return run_matmul();
+    if (strcmp(command, "mask") == 0) return run_mask();
+    if (strcmp(command, "mask_add") == 0) return run_mask_add();
+    if (strcmp(command, "mask_allowed") == 0) return run_mask_allowed();
+    if (strcmp(command, "zero_blocked") == 0) return run_zero_blocked();
+    if (strcmp(command, "row_stats") == 0) return run_row_stats();
     if (strcmp(command, "positions") == 0) return run_positions();
     if (strcmp(command, "rope") == 0) return run_rope();
     if (strcmp(command, "positioned") == 0) return run_positioned();

@@ -15,7 +15,7 @@ export function loadWasmAttn() {
 
 /**
  * Runs the native runner with `header` (the command line) and float32 `inputs`.
- * Returns a reader over its binary answer: int32() and f32(count) in order.
+ * Returns a reader over its binary answer: int32(), f32(count) and f64(count) in order.
  */
 export function runNative(header, inputs) {
   const payload = Buffer.concat([
@@ -31,6 +31,12 @@ export function runNative(header, inputs) {
       const value = out.readInt32LE(offset);
       offset += 4;
       return value;
+    },
+    f64(count) {
+      const copy = new Float64Array(count);
+      for (let i = 0; i < count; i++) copy[i] = out.readDoubleLE(offset + 8 * i);
+      offset += 8 * count;
+      return copy;
     },
     f32(count) {
       const copy = new Float32Array(count);

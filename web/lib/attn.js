@@ -8,13 +8,18 @@
 import { AttnError, Status } from './errors.js';
 import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
+import { mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats } from './api/mask.js';
 import { positions, rope, selfAttention } from './api/position.js';
 import { wordEmbedding } from './api/embedding.js';
 
 export { AttnError, Status };
 
 /** The public API: every function takes the core first; `bindApi` hides it. */
-const API = { attention, matmul, positions, rope, selfAttention, wordEmbedding };
+const API = {
+  attention, matmul,
+  mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats,
+  positions, rope, selfAttention, wordEmbedding,
+};
 
 /** wasm32 addresses are 32-bit; malloc takes at most 2 GiB here, and must never see a wrapped size. */
 const MAX_ALLOCATION = 2 ** 31 - 1;
@@ -53,7 +58,7 @@ async function instantiate({ wasmBytes, wasmUrl }) {
 
 function bindApi(core) {
   const api = { core };
-  for (const [name, fn] of Object.entries(API)) api[name] = (options) => fn(core, options);
+  for (const [name, fn] of Object.entries(API)) api[name] = (...args) => fn(core, ...args);
   return Object.freeze(api);
 }
 

@@ -1,0 +1,404 @@
+// attn-masks.js — <attn-masks>: the §6.4 masks on a short sentence. Switches add a causal mask,
+// a sliding window and a padding mask (for a batch of two sentences); the masks add up cell by
+// cell. Beside the mask grid (0 or −∞ in each cell, as text) are the attention weights, and each
+// row's sum and entropy against ln k. Any mask cell can be toggled by click or Enter; a row left
+// with no allowed key turns NaN, and the widget says why. A comparison shows the bug of masking
+// after the softmax. Every number comes from the C core (masks-model.js does the calls).
+//
+// Attributes (observed and reflected):
+//   sentence  the sentence, 2 to 12 words (default "the cat chased the mouse")
+//   second    the batch's second sentence, for padding, 1 to 12 words (default "dogs bark loudly")
+//   masks     the switches that are on, space-separated: causal window padding (default "causal")
+//   window    the sliding window's width w ≥ 1 (default 2)
+//   scores    "words" (default: from fixed word embeddings) or "equal" (every score 0)
+//   sequence  "1" or "2": which sentence of the padded batch is shown (default 1)
+//   compare   present: also show the weights masked after the softmax (the bug)
+// Events: `change` (bubbles) on every change; detail = { sentence, second, masks, window, scores,
+//         sequence, compare, edits, emptyRows }.
+// Keyboard: Tab reaches every control; in the mask grid the arrow keys move, Enter or Space
+//           toggles the focused cell; the heatmaps take the arrow keys too.
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { AttnError } from '../lib/errors.js';
+import { h, replaceChildren, uniqueId } from '../lib/dom.js';
+import { Heatmap } from '../lib/heatmap.js';
+import { MatrixView } from '../lib/matrix-view.js';
+import { fixed } from '../lib/format.js';
+import { MaskGrid } from './mask-grid.js';
+import { computeMasks, MASK_KINDS, MAX_TOKENS } from './masks-model.js';
+
+const DEFAULTS = { sentence: 'the cat chased the mouse', second: 'dogs bark loudly', masks: 'causal', window: '2' };
+const SWITCHES = [
+  ['causal', 'Causal mask'],
+  ['window', 'Sliding window'],
+  ['padding', 'Padding mask'],
+];
+const quoted = (t) => `“${t}”`;
+const nats = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 4));
+const sum6 = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 6));
+
+export class AttnMasks extends AttnWidget {
+  static title = 'Masks: build them, combine them, break them';
+  static observedAttributes = ['sentence', 'second', 'masks', 'window', 'scores', 'sequence', 'compare'];
+
+  inWords() {
+    return 'The tokens of a short sentence attend to one another through a mask. In the mask grid each cell '
+      + 'is 0 where a query token may look at a key token and minus infinity where it may not. Switches add '
+      + 'a causal mask, a sliding window of chosen width, and a padding mask for a batch of two sentences of '
+      + 'different lengths; the masks are added cell by cell. Beside the grid are the weights each token gives '
+      + 'the others, and a table gives every row’s sum, which should be 1, and its entropy, next to ln k, the '
+      + 'entropy of spreading evenly over its k allowed keys. Any cell of the mask can be flipped by clicking '
+      + 'it or pressing Enter on it. Blocking a whole row leaves the softmax nothing to share: that row becomes '
+      + 'NaN, and the widget explains why. A comparison shows the common bug of masking after the softmax, '
+      + 'whose rows no longer sum to 1.';
+  }
+
+  // ---------------------------------------------------------------- attributes
+  get sentence() { return this.getAttribute('sentence') ?? DEFAULTS.sentence; }
+  set sentence(text) { this.setAttribute('sentence', String(text)); }
+  get second() { return this.getAttribute('second') ?? DEFAULTS.second; }
+  set second(text) { this.setAttribute('second', String(text)); }
+  get masks() {
+    const words = (this.getAttribute('masks') ?? DEFAULTS.masks).split(/\s+/);
+    return new Set(MASK_KINDS.filter((kind) => words.includes(kind)));
+  }
+  set masks(set) { this.setAttribute('masks', MASK_KINDS.filter((kind) => set.has(kind)).join(' ')); }
+  get window() { return Number(this.getAttribute('window') ?? DEFAULTS.window); }
+  set window(w) { this.setAttribute('window', String(w)); }
+  get scores() { return this.getAttribute('scores') === 'equal' ? 'equal' : 'words'; }
+  set scores(mode) { this.setAttribute('scores', mode === 'equal' ? 'equal' : 'words'); }
+  get sequence() { return this.getAttribute('sequence') === '2' ? 2 : 1; }
+  set sequence(s) { this.setAttribute('sequence', String(s === 2 ? 2 : 1)); }
+  get compare() { return this.hasAttribute('compare'); }
+  set compare(on) { this.toggleAttribute('compare', Boolean(on)); }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (!this.built || oldValue === newValue) return;
+    if (name === 'sentence' || name === 'second') this.edits.clear();
+    this.render();
+    this.#emit();
+  }
+
+  #emit(extra = {}) {
+    this.emitChange({
+      sentence: this.sentence, second: this.second, masks: [...this.masks], window: this.window,
+      scores: this.scores, sequence: this.sequence, compare: this.compare, edits: this.edits.size,
+      emptyRows: this.state?.emptyRows ?? null, ...extra,
+    });
+  }
+
+  // ---------------------------------------------------------------- building
+  build(body) {
+    this.edits = new Map();
+    this.views = null;
+
+    this.sentenceInput = this.#textInput(() => { this.sentence = this.sentenceInput.value; });
+    this.secondInput = this.#textInput(() => { this.second = this.secondInput.value; });
+    this.switches = Object.fromEntries(SWITCHES.map(([kind]) => [kind, h('input', {
+      type: 'checkbox',
+      onchange: (event) => {
+        const set = this.masks;
+        if (event.target.checked) set.add(kind); else set.delete(kind);
+        this.masks = set;
+      },
+    })]));
+    this.windowSlider = h('input', {
+      type: 'range', min: 1, max: MAX_TOKENS, step: 1, 'aria-label': 'Window width w',
+      oninput: () => { this.window = Number(this.windowSlider.value); },
+    });
+    this.windowValue = h('output', { 'aria-hidden': 'true' });
+    const radioName = uniqueId('scores');
+    this.scoreRadios = {
+      words: h('input', { type: 'radio', name: radioName, onchange: () => { this.scores = 'words'; } }),
+      equal: h('input', { type: 'radio', name: radioName, onchange: () => { this.scores = 'equal'; } }),
+    };
+    const sequenceName = uniqueId('sequence');
+    this.sequenceRadios = [1, 2].map((s) => h('input', { type: 'radio', name: sequenceName, onchange: () => { this.sequence = s; } }));
+    this.compareBox = h('input', { type: 'checkbox', onchange: () => { this.compare = this.compareBox.checked; } });
+    this.clearButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.clearEdits() }, 'Clear my edits');
+    this.error = h('p', { className: 'cell-error', role: 'alert', id: uniqueId('masks-error'), hidden: true });
+
+    this.batchGroup = h('fieldset', { className: 'batch' },
+      h('legend', {}, 'Padding batch'),
+      h('label', { className: 'text-field' }, 'Second sentence of the batch ', this.secondInput),
+      h('span', { className: 'radio-row', role: 'radiogroup', 'aria-label': 'Sentence shown' }, 'Show: ',
+        h('label', {}, this.sequenceRadios[0], ' sentence 1'),
+        h('label', {}, this.sequenceRadios[1], ' sentence 2')),
+      this.lengthsLine = h('p', { className: 'note' }));
+
+    this.formula = h('p', { className: 'formula-line' });
+    this.gridHost = h('div', { className: 'panel' });
+    this.heatmapHost = h('div', { className: 'panel' });
+    this.emptyLine = h('p', { className: 'empty-line', 'aria-live': 'polite' });
+    this.nanNote = h('div', { className: 'nan-note', hidden: true });
+    this.statsHost = h('div', { className: 'stats' });
+    this.numbersHost = h('div');
+    this.compareHost = h('div', { className: 'compare', hidden: true });
+
+    body.append(
+      h('label', { className: 'text-field' }, 'Sentence ', this.sentenceInput),
+      h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Masks' },
+        h('strong', {}, 'Masks:'),
+        h('label', {}, this.switches.causal, ' Causal mask'),
+        h('label', {}, this.switches.window, ' Sliding window'),
+        h('label', { className: 'slider' }, 'w ', this.windowSlider, ' ', this.windowValue),
+        h('label', {}, this.switches.padding, ' Padding mask')),
+      h('div', { className: 'toolbar' },
+        h('span', { role: 'radiogroup', 'aria-label': 'Scores', className: 'radio-row' }, h('strong', {}, 'Scores: '),
+          h('label', {}, this.scoreRadios.words, ' from the words'),
+          h('label', {}, this.scoreRadios.equal, ' all equal')),
+        h('label', {}, this.compareBox, ' Compare with masking after the softmax (a bug)'),
+        this.clearButton),
+      this.batchGroup,
+      this.error,
+      this.formula,
+      h('div', { className: 'panels' }, this.gridHost, this.heatmapHost),
+      h('p', { className: 'note' }, 'Click a cell of the mask, or press Enter on it, to flip it between 0 and −∞.'),
+      this.emptyLine,
+      this.nanNote,
+      this.statsHost,
+      this.compareHost,
+      h('details', {}, h('summary', {}, 'The weights as numbers'), this.numbersHost));
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, masksSheet()];
+  }
+
+  #textInput(commit) {
+    return h('input', {
+      type: 'text', autocomplete: 'off', spellcheck: 'false', size: 34,
+      onchange: commit,
+      onkeydown: (event) => { if (event.key === 'Enter') commit(); },
+    });
+  }
+
+  /** Removes every cell the learner flipped. */
+  clearEdits() {
+    this.edits.clear();
+    this.render();
+    this.#emit({ cleared: true });
+  }
+
+  /** Flips mask cell (i, j) of the sentence shown between 0 and −∞. */
+  toggleCell(i, j) {
+    const { n, mask, built, sequence } = this.state;
+    const key = `${sequence}:${i}:${j}`;
+    const next = mask[i * n + j] === -Infinity ? 0 : -Infinity;
+    if (next === built[i * n + j]) this.edits.delete(key);
+    else this.edits.set(key, next);
+    this.render();
+    this.#emit({ toggled: [i + 1, j + 1] });
+  }
+
+  // ---------------------------------------------------------------- drawing
+  render() {
+    this.#syncControls();
+    if (!this.attn) return;
+    const settings = {
+      sentence: this.sentence, second: this.second, masks: this.masks, window: this.window,
+      scores: this.scores, sequence: this.sequence, edits: this.edits,
+    };
+    let state;
+    try {
+      state = computeMasks(this.attn, settings);
+    } catch (error) {
+      if (!(error instanceof AttnError)) throw error;
+      this.#showError(error.message);
+      return;
+    }
+    this.#clearError();
+    this.state = state;
+    this.#draw(state);
+  }
+
+  #syncControls() {
+    const masks = this.masks;
+    if (this.sentenceInput.getAttribute('aria-invalid') !== 'true') this.sentenceInput.value = this.sentence;
+    if (this.secondInput.getAttribute('aria-invalid') !== 'true') this.secondInput.value = this.second;
+    for (const [kind, box] of Object.entries(this.switches)) box.checked = masks.has(kind);
+    this.windowSlider.disabled = !masks.has('window');
+    if (Number.isInteger(this.window) && this.window >= 1) this.windowSlider.value = String(this.window);
+    this.windowValue.textContent = `= ${this.getAttribute('window') ?? DEFAULTS.window}`;
+    this.windowSlider.setAttribute('aria-valuetext', `${this.windowSlider.value} tokens`);
+    this.scoreRadios[this.scores].checked = true;
+    this.sequenceRadios[this.sequence - 1].checked = true;
+    this.compareBox.checked = this.compare;
+    this.batchGroup.hidden = !masks.has('padding');
+    this.compareHost.hidden = !this.compare;
+    this.clearButton.disabled = this.edits.size === 0;
+  }
+
+  #showError(message) {
+    const last = this.state ? ' The last good state is still shown.' : '';
+    this.error.textContent = `⚠ ${message}${last}`;
+    this.error.hidden = false;
+    const input = /second sentence/i.test(message) ? this.secondInput : /sentence/i.test(message) ? this.sentenceInput : null;
+    for (const field of [this.sentenceInput, this.secondInput]) {
+      if (field === input) {
+        field.setAttribute('aria-invalid', 'true');
+        field.setAttribute('aria-describedby', this.error.id);
+      } else {
+        field.removeAttribute('aria-invalid');
+        field.removeAttribute('aria-describedby');
+      }
+    }
+  }
+
+  #clearError() {
+    this.error.hidden = true;
+    this.error.textContent = '';
+    for (const field of [this.sentenceInput, this.secondInput]) {
+      field.removeAttribute('aria-invalid');
+      field.removeAttribute('aria-describedby');
+    }
+    this.sentenceInput.value = this.sentence;
+    this.secondInput.value = this.second;
+  }
+
+  #ensureViews(state) {
+    const key = state.tokens.join('\u0000');
+    if (this.views?.key === key) return this.views;
+    const focus = this.views?.grid.focus;
+    const labels = state.tokens.map((t, i) => `${i + 1} ${t}`);
+    const views = {
+      key,
+      grid: new MaskGrid({ tokens: state.tokens, onToggle: (i, j) => this.toggleCell(i, j) }),
+      heatmap: new Heatmap({ label: 'Attention weights (mask before the softmax)', rowLabels: state.tokens, colLabels: state.tokens }),
+      buggyMap: new Heatmap({ label: 'Weights masked after the softmax (the bug)', rowLabels: state.tokens, colLabels: state.tokens }),
+      numbers: new MatrixView({ name: 'Weights', caption: 'Weights, row by row', rows: state.n, cols: state.n, rowLabels: labels, colLabels: labels.map((_, j) => String(j + 1)), format: (x) => fixed(x, 3) }),
+    };
+    const hadFocus = this.views && this.shadowRoot.activeElement?.classList.contains('mask-cell');
+    replaceChildren(this.gridHost, views.grid.element);
+    replaceChildren(this.heatmapHost, views.heatmap.element);
+    replaceChildren(this.numbersHost, views.numbers.element);
+    this.buggyHost = h('div', { className: 'panel' }, views.buggyMap.element);
+    this.views = views;
+    if (hadFocus && focus) views.grid.focusCell(focus.i, focus.j);
+    return views;
+  }
+
+  #draw(state) {
+    const views = this.#ensureViews(state);
+    views.grid.update(state.mask, state.edited);
+    views.heatmap.update(state.weights);
+    views.numbers.update(state.weights);
+    this.windowSlider.max = String(Math.max(state.n, this.window));
+
+    const parts = state.parts.map((p) => p.name);
+    if (state.edited.size) parts.push(`your ${state.edited.size === 1 ? 'edit' : `${state.edited.size} edits`}`);
+    this.formula.textContent = parts.length
+      ? `M = ${parts.join(' + ')}${state.edited.size ? ' (an edit sets its cell to 0 or −∞)' : ''}`
+      : 'M = no mask: every entry is 0, so every token may look at every token.';
+    if (state.padding) {
+      const [a, b] = state.lengths;
+      this.lengthsLine.textContent = `Both sentences are padded to ${state.n} tokens; their real lengths are ${a} and ${b}. `
+        + `Showing sentence ${state.sequence}.`;
+    }
+
+    this.emptyLine.textContent = `Rows with no allowed key: ${state.emptyRows}`;
+    this.#drawNanNote(state);
+    this.#drawStats(state);
+    this.#drawCompare(state, views);
+  }
+
+  #drawNanNote(state) {
+    const empty = [];
+    for (let i = 0; i < state.n; i++) if (state.allowed[i] === 0) empty.push(i);
+    this.nanNote.hidden = empty.length === 0;
+    if (!empty.length) return replaceChildren(this.nanNote);
+    const names = empty.map((i) => `row ${i + 1} (${quoted(state.tokens[i])})`);
+    const rows = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    replaceChildren(this.nanNote,
+      h('p', {}, h('strong', {}, 'Why NaN? '),
+        `${rows.charAt(0).toUpperCase()}${rows.slice(1)} ${empty.length === 1 ? 'has' : 'have'} no allowed key. `
+        + 'Softmax gives key j the weight e^score(j) divided by the sum of e^score over the row. With every key at −∞, '
+        + 'each e^−∞ is 0, so the top is 0 and the sum is 0 too: 0 ÷ 0 has no answer, and the computer writes NaN, '
+        + '“not a number”. The row’s weights, its sum and its entropy are all NaN; every other row is computed '
+        + 'exactly as before. Give the row back one key to fix it.'));
+  }
+
+  #drawStats(state) {
+    const header = h('tr', {},
+      h('th', { scope: 'col' }, 'Query'),
+      h('th', { scope: 'col' }, 'Allowed keys k'),
+      h('th', { scope: 'col' }, 'Sum of weights'),
+      h('th', { scope: 'col' }, 'Entropy H (nats)'),
+      h('th', { scope: 'col' }, 'ln k (even spread)'),
+      this.compare ? h('th', { scope: 'col' }, 'Sum, masked after softmax') : null);
+    const rows = Array.from({ length: state.n }, (_, i) => {
+      const buggySum = state.buggySums[i];
+      const below = Number.isFinite(buggySum) && buggySum < 1 - 1e-6;
+      return h('tr', {},
+        h('th', { scope: 'row' }, `${i + 1} ${state.tokens[i]}`),
+        h('td', {}, String(state.allowed[i])),
+        h('td', {}, sum6(state.sums[i])),
+        h('td', {}, nats(state.entropy[i])),
+        h('td', {}, state.allowed[i] === 0 ? 'none (k = 0)' : nats(state.lnK[i])),
+        this.compare ? h('td', { className: below ? 'short' : '' }, `${sum6(buggySum)}${below ? ' (below 1)' : ''}`) : null);
+    });
+    replaceChildren(this.statsHost, h('table', { className: 'matrix stats-table', 'aria-label': 'Row diagnostics' },
+      h('caption', {}, 'Each row: its sum (1 when masked before the softmax) and its entropy, next to ln k'),
+      h('thead', {}, header), h('tbody', {}, rows)));
+  }
+
+  #drawCompare(state, views) {
+    if (!this.compare) return;
+    views.buggyMap.update(state.buggy);
+    // The row that loses most, among rows that still have a key (a fully blocked row loses everything).
+    let worst = -1;
+    for (let i = 0; i < state.n; i++) {
+      if (state.allowed[i] > 0 && (worst < 0 || state.buggySums[i] < state.buggySums[worst])) worst = i;
+    }
+    const lost = worst >= 0 && state.buggySums[worst] < 1 - 1e-6;
+    const text = lost
+      ? `Here the softmax runs over every key first, and the blocked weights are set to 0 afterwards. What the blocked `
+        + `keys took is simply lost: row ${worst + 1} (${quoted(state.tokens[worst])}) sums to ${sum6(state.buggySums[worst])} `
+        + 'instead of 1, so its output shrinks by that factor. Masking before the softmax lets the allowed keys share the whole 1.'
+      : 'Here the softmax runs over every key first, and the blocked weights are set to 0 afterwards. No row that still '
+        + 'has a key lost weight here: the bug shows as soon as a row has blocked keys, so turn a mask on.';
+    replaceChildren(this.compareHost,
+      h('h4', {}, 'The bug: masking after the softmax'),
+      h('div', { className: 'panels' }, this.buggyHost),
+      h('p', {}, text));
+  }
+}
+
+let sheet = null;
+function masksSheet() {
+  sheet ??= new CSSStyleSheet();
+  sheet.replaceSync(`
+    .text-field { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-weight: 600; }
+    .text-field input { font: inherit; font-weight: 400; padding: 0.25rem 0.45rem; border: 1px solid var(--attn-border);
+      border-radius: 6px; background: var(--attn-bg); color: var(--attn-fg); max-width: 100%; }
+    .text-field input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
+    .radio-row { display: inline-flex; flex-wrap: wrap; gap: 0.2rem 0.8rem; align-items: center; }
+    .slider { display: inline-flex; align-items: center; gap: 0.3rem; font-family: var(--attn-mono); }
+    .slider input { width: 7rem; }
+    fieldset.batch { border: 1px solid var(--attn-border); border-radius: 8px; padding: 0.4rem 0.8rem; margin: 0.5rem 0; }
+    fieldset.batch legend { font-weight: 600; padding: 0 0.3rem; }
+    fieldset.batch .radio-row { margin-top: 0.4rem; }
+    .note { font-size: 0.85rem; color: var(--attn-muted); }
+    .formula-line { font-family: var(--attn-mono); font-size: 0.9rem; background: var(--attn-surface); padding: 0.35rem 0.6rem; border-radius: 6px; }
+    .panels { display: flex; flex-wrap: wrap; gap: 0.75rem 1.5rem; align-items: flex-start; }
+    .panel { max-width: 100%; overflow-x: auto; }
+    table.mask-grid td { min-width: 0; padding: 0; }
+    table.mask-grid thead th { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; padding: 0.3rem 0.1rem; max-height: 7rem; }
+    table.mask-grid tbody th { text-align: right; white-space: nowrap; }
+    .mask-cell { font: inherit; width: 2.5rem; padding: 0.25rem 0.2rem; text-align: center; border: none; border-radius: 0;
+      background: transparent; color: var(--attn-fg); }
+    .mask-cell.blocked { font-weight: 700;
+      background: repeating-linear-gradient(135deg, transparent 0 6px, color-mix(in srgb, var(--attn-muted) 22%, transparent) 6px 8px); }
+    .mask-cell.edited { outline: 2px dashed var(--attn-involved-border); outline-offset: -3px; font-weight: 700; }
+    .mask-cell:focus-visible { outline: 3px solid var(--attn-accent); outline-offset: -3px; }
+    .empty-line { font-weight: 600; }
+    .nan-note { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.3rem 0.7rem; }
+    .stats { max-width: 100%; overflow-x: auto; }
+    table.stats-table td { min-width: 0; }
+    table.stats-table tbody th { text-align: left; white-space: nowrap; }
+    table.stats-table td.short { font-weight: 700; }
+    .compare h4 { margin: 0.8rem 0 0.2rem; font-size: 0.95rem; }
+    details { margin-top: 0.6rem; }
+    summary { cursor: pointer; }
+  `);
+  return sheet;
+}
+
+customElements.get('attn-masks') ?? customElements.define('attn-masks', AttnMasks);
