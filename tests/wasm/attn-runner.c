@@ -149,6 +149,9 @@ static int run_row_stats(void) {
     write_doubles(sums, n);
     write_doubles(h, n);
     free(w), free(sums), free(h);
+    return 0;
+}
+
 static int run_positions(void) {
     int n, d;
     if (scanf("%d %d", &n, &d) != 2) return 2;
