@@ -2,8 +2,8 @@
 // switches, window width, score mode, the learner's cell edits) into masks, weights and row
 // diagnostics, every number through the C core. Throws AttnError on settings the core refuses.
 //
-// Scores "from the words": each word gets a fixed 4-number embedding (a hash of its spelling, so
-// the same word always gets the same vector), projected by fixed W^Q and W^K into queries and
+// Scores "from the words": each word gets the core's fixed 4-number embedding of its lower-case
+// spelling (attn.wordEmbedding, so the same word always gets the same vector), projected by fixed W^Q and W^K into queries and
 // keys; the values are the embeddings themselves. Scores "all equal": every query is zero, so
 // every score is 0 and the weights are spread evenly over the allowed keys (1/k each).
 
@@ -22,20 +22,6 @@ const WK = [0.9, 0.3, -0.5, 0.6, -0.2, 1.2, 0.4, -0.7, 0.8, -0.1, 1.1, 0.2, 0.1,
 /** The tokens of a sentence: runs of non-space characters. */
 export function tokenize(text) {
   return String(text ?? '').trim().split(/\s+/).filter(Boolean);
-}
-
-/** A word's fixed embedding: FNV-1a of its lower-case spelling seeds a small generator. */
-export function embed(word) {
-  let hash = 0x811c9dc5;
-  for (const ch of word.toLowerCase()) hash = Math.imul(hash ^ ch.codePointAt(0), 0x01000193) >>> 0;
-  const out = new Float32Array(WIDTH);
-  for (let p = 0; p < WIDTH; p++) {
-    hash = (hash + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(hash ^ (hash >>> 15), hash | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[p] = Math.round(((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 3 - 1.5) * 100) / 100;
-  }
-  return out;
 }
 
 /** Checks a sentence's token count; returns its tokens or throws a learner-readable AttnError. */
@@ -83,7 +69,7 @@ export function computeMasks(attn, settings) {
 
   // Queries, keys and values.
   const x = new Float32Array(n * WIDTH);
-  tokens.forEach((token, i) => x.set(embed(token), i * WIDTH));
+  tokens.forEach((token, i) => x.set(attn.wordEmbedding({ word: token.toLowerCase(), d: WIDTH }), i * WIDTH));
   const equal = settings.scores === 'equal';
   const q = equal ? new Float32Array(n * WIDTH) : attn.matmul({ a: x, b: WQ, m: n, k: WIDTH, n: WIDTH });
   const k = attn.matmul({ a: x, b: WK, m: n, k: WIDTH, n: WIDTH });
