@@ -4,3 +4,5 @@
 
 export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { AttnStepper } from './widgets/attn-stepper.js';
+export { AttnHeads } from './widgets/attn-heads.js';
+export { AttnCost } from './widgets/attn-cost.js';
