@@ -56,7 +56,7 @@ export class AttnCost extends AttnWidget {
       oninput: () => { this.n = 2 ** Number(this.nRange.value); } });
     this.nInput = h('input', { type: 'number', id: 'n', min: N_MIN, max: N_MAX, step: 1,
       onchange: () => this.#commitNumber(this.nInput, 'n', N_MIN, N_MAX, 'N') });
-    this.dInput = h('input', { type: 'number', id: 'd-model', min: 1, max: 16384, step: 1,
+    this.dInput = h('input', { type: 'number', id: 'd-model', 'aria-label': 'd_model (model width)', min: 1, max: 16384, step: 1,
       onchange: () => this.#commitNumber(this.dInput, 'd-model', 1, 16384, 'd_model') });
     this.hInput = h('input', { type: 'number', id: 'heads', min: 1, max: 16384, step: 1,
       onchange: () => this.#commitNumber(this.hInput, 'heads', 1, 16384, 'h') });
