@@ -114,3 +114,16 @@ test('“Measure in my browser” times N = 128 … 4,096 and the times increase
   expect(rows[0][3]).toBe('1.00'); // the model is scaled to the first point
   await expect(widget.getByRole('img', { name: 'Log–log chart of measured and predicted attention times against N' })).toBeVisible();
 });
+
+test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
+  const widget = await openCost(page);
+  await expect(widget.getByRole('region', { name: 'What attention costs as the sequence grows' }))
+    .toHaveAccessibleDescription(/A calculator for one layer of multi-head attention/);
+  const events = widget.evaluate((el) => new Promise((resolve) => {
+    el.addEventListener('change', (event) => resolve(event.detail), { once: true });
+  }));
+  await widget.evaluate((el) => { el.setAttribute('heads', '4'); });
+  expect(await events).toEqual({ n: 1024, dModel: 512, heads: 4 });
+  await expect(widget.getByText(/^4 heads × 128 features = d_model 512\./)).toBeVisible();
+  await expect(widget.getByLabel('h (heads)', { exact: true })).toHaveValue('4');
+});

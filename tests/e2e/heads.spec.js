@@ -138,3 +138,17 @@ test('a learner’s sentence: the rules apply where they can and say where they 
   await expect(widget.locator('b, i')).toHaveCount(0);
   await expect(widget.getByText(/shape \(4, 2, 2\)/)).toBeVisible();
 });
+
+test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
+  const widget = await openHeads(page);
+  await expect(widget.getByRole('region', { name: 'Four heads read one sentence' }))
+    .toHaveAccessibleDescription(/Four attention heads read the same sentence at once/);
+  const events = widget.evaluate((el) => new Promise((resolve) => {
+    el.addEventListener('change', (event) => resolve(event.detail), { once: true });
+  }));
+  await widget.evaluate((el) => { el.setAttribute('sentence', 'The dog and the cat'); });
+  expect(await events).toEqual({ sentence: 'The dog and the cat', head: '1', mask: 'none', wo: 'mix' });
+  await expect(widget.getByRole('textbox', { name: 'Sentence' })).toHaveValue('The dog and the cat');
+  await widget.evaluate((el) => { el.setAttribute('head', '4'); });
+  await expect(widget.getByRole('img', { name: 'Head 4: Start and “and”' })).toBeVisible();
+});

@@ -241,7 +241,7 @@ function headsSheet() {
     .tabs { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.6rem 0 0.3rem; }
     .tab { background: transparent; color: var(--attn-accent); padding: 0.25rem 0.7rem; }
     .tab[aria-selected="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
-    .overview { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
+    .overview { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.5rem 1.25rem; }
     .head-figure { max-width: 100%; }
     .rule { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
     .notes { font-size: 0.88rem; padding-left: 1.2rem; }

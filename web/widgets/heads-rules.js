@@ -130,7 +130,7 @@ export function applyRules(words) {
     const notes = [];
     if (link < 0) notes.push('No linking word (because, and, but, so…) in this sentence: every word looks at the start only.');
     const targets = words.map(() => (link > 0 ? [0, link] : [0]));
-    heads.push({ name: 'Start and “because”', rule: `every word looks at the first word${link > 0 ? ` and at ${quote(words[link])}` : ''}`, targets, notes });
+    heads.push({ name: link > 0 ? `Start and ${quote(words[link])}` : 'Start', rule: `every word looks at the first word${link > 0 ? ` and at ${quote(words[link])}` : ''}`, targets, notes });
   }
   return { tags, heads, n };
 }
