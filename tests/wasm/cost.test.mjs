@@ -60,3 +60,15 @@ test('measureAttention times the core and refuses silly sizes', () => {
   assert.throws(() => attn.measureAttention({ n: 20000 }), (e) => e.code === Status.SIZE);
   assert.throws(() => attn.measureAttention({ n: 64, warmUp: 'yes' }), (e) => e.code === Status.TYPE);
 });
+
+test('the measuring series runs on the main thread, one size per task, where no Worker exists', async () => {
+  const { measureSeries } = await import('../../web/widgets/cost-measure.js');
+  assert.equal(typeof globalThis.Worker, 'undefined');
+  const points = [];
+  await measureSeries(attn, { sizes: [32, 64, 128], d: 8, onPoint: (p) => points.push(p) });
+  assert.deepEqual(points.map((p) => p.n), [32, 64, 128]);
+  assert.ok(points.every((p) => Number.isFinite(p.ms) && p.ms >= 0));
+  const controller = new AbortController();
+  controller.abort();
+  await assert.rejects(measureSeries(attn, { sizes: [32], d: 8, onPoint() {}, signal: controller.signal }), /stopped/);
+});
