@@ -6,3 +6,5 @@ export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { AttnStepper } from './widgets/attn-stepper.js';
 export { AttnMasks } from './widgets/attn-masks.js';
 export { AttnShuffle } from './widgets/attn-shuffle.js';
+export { AttnHeads } from './widgets/attn-heads.js';
+export { AttnCost } from './widgets/attn-cost.js';

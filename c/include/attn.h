@@ -258,6 +258,69 @@ int attn_word_embedding(float *e,                  /* (D) */
 
 /* ---------------------------------------------------------------- multi-head attention and cost (§6.6) */
 
+/*
+ * Dimension letters of this section
+ *   D   model width (d_model)
+ *   H   number of heads; D must be a multiple of H
+ *   DH  head width, D / H (d_k = d_v = DH)
+ *
+ * Multi-head attention:
+ *     head_h = softmax(X·W^Q_h · (X·W^K_h)ᵀ / √DH + mask) · X·W^V_h,   h = 0 .. H-1
+ *     out    = [head_0; head_1; …; head_(H-1)] · W^O
+ * where W^Q_h is columns h·DH .. (h+1)·DH-1 of W^Q (likewise W^K, W^V): head h reads its own
+ * contiguous slice of the projections. Every head shares the mask (kinds as in attn_attention;
+ * N == M). D not divisible by H is refused with ATTN_ERR_SHAPE: the heads could not split the
+ * width evenly.
+ *
+ * `work` is the caller's scratch space of ATTN_MULTIHEAD_WORK(N, D) floats (per-head Q, K, V
+ * and head outputs). weights, head_out and concat may be NULL (then not written).
+ * *empty_rows (may be NULL) counts rows with no allowed key, summed over the heads.
+ */
+#define ATTN_MULTIHEAD_WORK(n, d_model) (4 * (n) * (d_model))
+
+int attn_multihead(float *out,       /* (N, D) */
+                   float *weights,   /* (H, N, N) or NULL: each head's attention weights */
+                   float *head_out,  /* (H, N, DH) or NULL: each head's output before W^O */
+                   float *concat,    /* (N, D) or NULL: the heads joined along the features */
+                   int *empty_rows,  /* optional */
+                   float *work,      /* (4, N, D) scratch */
+                   const float *x,   /* (N, D) */
+                   const float *wq,  /* (D, D) */
+                   const float *wk,  /* (D, D) */
+                   const float *wv,  /* (D, D) */
+                   const float *wo,  /* (D, D) */
+                   int mask_kind,
+                   const float *mask, /* (N, N), only for ATTN_MASK_CUSTOM */
+                   int n, int d_model, int heads);
+
+/*
+ * The cost of one multi-head attention layer over N tokens, in multiply-adds (the softmax is
+ * small and left out), with d_k = d_v = D / H:
+ *     projections  3·N·D²     (Q, K and V for all heads)
+ *     scores       N²·D       (H heads of N·DH·N)
+ *     weighted     N²·D       (A·V, likewise)
+ *     output       N·D²       (W^O)
+ *     total        4·N·D² + 2·N²·D
+ * The N² term overtakes the linear one past the crossover N = 2·D. The score table holds N²
+ * entries per head per layer (N²·4 bytes in float32). Counts are doubles: they pass 2^31.
+ */
+struct attn_cost {
+    double projections;
+    double scores;
+    double weighted;
+    double output;
+    double linear;         /* 4·N·D²: projections + output */
+    double quadratic;      /* 2·N²·D: scores + weighted */
+    double total;
+    double crossover;      /* the N where linear == quadratic: 2·D */
+    double score_entries;  /* N², per head per layer */
+    double score_bytes;    /* 4·N², float32 */
+    double layer_entries;  /* H·N², every head of one layer */
+};
+
+int attn_cost(struct attn_cost *cost, int n, int d_model, int heads);
+
+
 /* ---------------------------------------------------------------- fast kernels: tiled attention, KV cache */
 
 #ifdef __cplusplus

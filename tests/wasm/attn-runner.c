@@ -24,6 +24,10 @@
  *     → status, out, q, k, v (N*D each)
  *   embedding D WORD \n
  *     → status, e (D)
+ *   multihead N D H MASK_KIND \n  x(N*D) wq wk wv wo (D*D each) [mask(N*N)]
+ *     → status, empty_rows (int32), out (N*D), weights (H*N*N), head_out (N*D), concat (N*D)
+ *   cost N D H \n
+ *     → status, the eleven doubles of struct attn_cost in order (float64)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -197,6 +201,37 @@ static int run_embedding(void) {
     return 0;
 }
 
+static int run_multihead(void) {
+    int n, d, heads, kind;
+    if (scanf("%d %d %d %d", &n, &d, &heads, &kind) != 4) return 2;
+    getchar();
+    size_t nd = (size_t)n * d, dd = (size_t)d * d, hnn = (size_t)heads * n * n;
+    float *x = read_floats(nd), *wq = read_floats(dd), *wk = read_floats(dd), *wv = read_floats(dd), *wo = read_floats(dd);
+    float *mask = kind == ATTN_MASK_CUSTOM ? read_floats((size_t)n * n) : NULL;
+    float *out = calloc(nd, sizeof(float)), *weights = calloc(hnn ? hnn : 1, sizeof(float));
+    float *head_out = calloc(nd, sizeof(float)), *concat = calloc(nd, sizeof(float)), *work = calloc(4 * nd, sizeof(float));
+    int empty = 0;
+    int rc = attn_multihead(out, weights, head_out, concat, &empty, work, x, wq, wk, wv, wo, kind, mask, n, d, heads);
+    write_int(rc);
+    write_int(empty);
+    write_floats(out, nd);
+    write_floats(weights, hnn);
+    write_floats(head_out, nd);
+    write_floats(concat, nd);
+    free(x), free(wq), free(wk), free(wv), free(wo), free(mask);
+    free(out), free(weights), free(head_out), free(concat), free(work);
+    return 0;
+}
+
+static int run_cost(void) {
+    int n, d, heads;
+    if (scanf("%d %d %d", &n, &d, &heads) != 3) return 2;
+    struct attn_cost cost = {0};
+    write_int(attn_cost(&cost, n, d, heads));
+    fwrite(&cost, sizeof cost, 1, stdout);
+    return 0;
+}
+
 int main(void) {
     char command[32];
     if (scanf("%31s", command) != 1) return 2;
@@ -211,6 +246,8 @@ int main(void) {
     if (strcmp(command, "rope") == 0) return run_rope();
     if (strcmp(command, "positioned") == 0) return run_positioned();
     if (strcmp(command, "embedding") == 0) return run_embedding();
+    if (strcmp(command, "multihead") == 0) return run_multihead();
+    if (strcmp(command, "cost") == 0) return run_cost();
     fprintf(stderr, "attn-runner: unknown command %s\n", command);
     return 2;
 }

@@ -44,6 +44,12 @@ export function runNative(header, inputs) {
       offset += 4 * count;
       return copy;
     },
+    f64(count) {
+      const copy = new Float64Array(count);
+      for (let i = 0; i < count; i++) copy[i] = out.readDoubleLE(offset + 8 * i);
+      offset += 8 * count;
+      return copy;
+    },
   };
 }
 

@@ -11,6 +11,8 @@ import { matmul } from './api/matmul.js';
 import { mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats } from './api/mask.js';
 import { positions, rope, selfAttention } from './api/position.js';
 import { wordEmbedding } from './api/embedding.js';
+import { multiHead } from './api/heads.js';
+import { cost, measureAttention } from './api/cost.js';
 
 export { AttnError, Status };
 
@@ -19,6 +21,7 @@ const API = {
   attention, matmul,
   mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats,
   positions, rope, selfAttention, wordEmbedding,
+  multiHead, cost, measureAttention,
 };
 
 /** wasm32 addresses are 32-bit; malloc takes at most 2 GiB here, and must never see a wrapped size. */

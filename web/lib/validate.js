@@ -17,6 +17,16 @@ export function size(name, value, { min = 1, max = MAX_SIZE } = {}) {
   return value;
 }
 
+/**
+ * `value` (already a valid size) must be a multiple of `divisor`, or an AttnError (SHAPE) that
+ * says why, e.g. "dModel (510) must be divisible by heads (8): … 510 / 8 = 63.75 is not a whole number."
+ */
+export function divisible(name, value, divisorName, divisor, reason) {
+  if (value % divisor === 0) return value;
+  const quotient = Number((value / divisor).toFixed(4));
+  throw new AttnError(Status.SHAPE, `${name} (${value}) must be divisible by ${divisorName} (${divisor}): ${reason}, and ${value} / ${divisor} = ${quotient} is not a whole number.`);
+}
+
 /** A boolean flag; undefined takes `fallback`. */
 export function flag(name, value, fallback) {
   if (value === undefined) return fallback;

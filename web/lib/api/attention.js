@@ -55,7 +55,8 @@ export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'n
   });
 }
 
-function maskArgument(mask, n, m) {
+/** A mask option as { kind, maskIn }: shared with the other families that take a mask. */
+export function maskArgument(mask, n, m) {
   if (mask === 'none' || mask === undefined || mask === null) return { kind: MASK_KIND.none, maskIn: null };
   if (mask === 'causal') return { kind: MASK_KIND.causal, maskIn: null };
   if (typeof mask === 'string') {

@@ -1,0 +1,129 @@
+// cost.spec.js — <attn-cost> on the lab page: the chapter's numbers at N = 1,024 and
+// d_model = 512, score-table sizes at N = 512 and 32,768, d_model = 510 with 8 heads refused,
+// the chart redrawing when a control moves, Chart.js loaded only when a chart is needed, and
+// "Measure in my browser" producing increasing times.
+import { test, expect } from './fixtures.js';
+
+async function openCost(page) {
+  await page.goto('/#s6-6');
+  const widget = page.locator('attn-cost');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('status').first()).toBeHidden(); // the core has loaded
+  return widget;
+}
+
+/** The multiply-adds table as { part: value }. */
+async function costTable(widget) {
+  const rows = await widget.getByRole('table', { name: 'Multiply-adds of one attention layer' }).locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelectorAll('td')[1].textContent]));
+  return Object.fromEntries(rows);
+}
+
+async function setNumber(widget, label, value) {
+  const box = widget.getByLabel(label, { exact: true });
+  await box.fill(String(value));
+  await box.press('Enter');
+}
+
+test('the chapter’s formula at N = 1,024 and d_model = 512: crossover 1,024', async ({ page }) => {
+  const widget = await openCost(page);
+  await expect(widget.getByText('8 heads × 64 features = d_model 512. Crossover at N = 1,024: at N = 1,024 the two terms are equal.')).toBeVisible();
+  expect(await costTable(widget)).toEqual({
+    'Projections Q, K, V': '805,306,368',
+    'Scores Q·Kᵀ': '536,870,912',
+    'Weighted sum A·V': '536,870,912',
+    'Output projection Wᴼ': '268,435,456',
+    'Linear term': '1,073,741,824',
+    'Quadratic term': '1,073,741,824',
+    'Total': '2,147,483,648',
+  });
+  await expect(widget.getByText(/the dashed vertical line marks the crossover, N = 1,024\./)).toBeVisible();
+});
+
+test('score tables: 262,144 entries at N = 512, about a billion (4 GiB) at N = 32,768', async ({ page }) => {
+  const widget = await openCost(page);
+  const slider = widget.getByRole('slider', { name: /^N, tokens/ });
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(widget).toHaveAttribute('n', '512');
+  await expect(widget.getByText(/^Score table at N = 512: 262,144 entries per head per layer, 1,048,576 bytes \(1 MiB\) in float32; 2,097,152 entries for all 8 heads of the layer\.$/)).toBeVisible();
+  await expect(widget.getByText(/at N = 512 the linear term is still the larger/)).toBeVisible();
+  await setNumber(widget, 'N (tokens)', 32768);
+  await expect(widget.getByText(/^Score table at N = 32,768: 1,073,741,824 entries per head per layer, 4,294,967,296 bytes \(4 GiB\) in float32;/)).toBeVisible();
+  await expect(widget.getByText(/at N = 32,768 the N² term is the larger/)).toBeVisible();
+  await expect(widget.getByRole('slider', { name: /^N, tokens/ })).toHaveValue('15');
+});
+
+test('d_model = 510 with 8 heads is refused with the reason; bad numbers too', async ({ page }) => {
+  const widget = await openCost(page);
+  await setNumber(widget, 'h (heads)', 8);
+  await setNumber(widget, 'd_model (model width)', 510);
+  await expect(widget.getByRole('alert')).toHaveText('dModel (510) must be divisible by heads (8): each head must get the same whole number of features (dModel / heads), and 510 / 8 = 63.75 is not a whole number.');
+  await setNumber(widget, 'h (heads)', 6);
+  await expect(widget.getByRole('alert')).toBeHidden();
+  await expect(widget.getByText(/^6 heads × 85 features = d_model 510\. Crossover at N = 1,020/)).toBeVisible();
+  await setNumber(widget, 'N (tokens)', 70000);
+  await expect(widget.getByRole('alert')).toHaveText('N must be a whole number between 16 and 65,536.');
+  await expect(widget.getByLabel('N (tokens)', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the chart redraws when a control moves', async ({ page }) => {
+  const widget = await openCost(page);
+  const canvas = widget.getByRole('img', { name: 'Log–log chart of the cost terms against N' });
+  await expect(canvas).toHaveAttribute('data-drawn', '512/8');
+  const before = await canvas.evaluate((c) => c.toDataURL());
+  await setNumber(widget, 'd_model (model width)', 128);
+  await expect(canvas).toHaveAttribute('data-drawn', '128/8');
+  await expect(widget.getByText(/the dashed vertical line marks the crossover, N = 256\./)).toBeVisible();
+  expect(await canvas.evaluate((c) => c.toDataURL())).not.toBe(before);
+  const middle = await canvas.evaluate((c) => c.toDataURL());
+  await widget.getByRole('slider', { name: /^N, tokens/ }).press('ArrowRight'); // the marked N moves
+  await expect(widget).toHaveAttribute('n', '2048');
+  await expect.poll(() => canvas.evaluate((c) => c.toDataURL())).not.toBe(middle);
+});
+
+test('Chart.js is loaded only when a chart is shown', async ({ page }) => {
+  const chartRequests = [];
+  page.on('request', (request) => { if (/\/chart[-.][^/]*\.js$/.test(new URL(request.url()).pathname)) chartRequests.push(request.url()); });
+  await page.goto('/');
+  const stepper = page.locator('attn-stepper');
+  await stepper.scrollIntoViewIfNeeded();
+  await expect(stepper.getByRole('status')).toBeHidden();
+  expect(chartRequests).toEqual([]);
+  await openCost(page);
+  await expect(page.locator('attn-cost').getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toHaveAttribute('data-drawn', '512/8');
+  expect(chartRequests.length).toBe(1);
+});
+
+test('“Measure in my browser” times N = 128 … 4,096 and the times increase', async ({ page }) => {
+  test.setTimeout(180_000);
+  const widget = await openCost(page);
+  const button = widget.getByRole('button', { name: 'Measure in my browser' });
+  await button.click();
+  await expect(button).toBeDisabled();
+  // The page stays responsive while measuring: the cost controls still work.
+  await setNumber(widget, 'd_model (model width)', 256);
+  await expect(widget.getByText(/Crossover at N = 512/)).toBeVisible();
+  await expect(widget.getByText(/^Done: 6 sizes measured\./)).toBeVisible({ timeout: 170_000 });
+  await expect(button).toBeEnabled();
+  const rows = await widget.getByRole('table', { name: 'Measured attention times' }).locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+  expect(rows.map((r) => r[0])).toEqual(['128', '256', '512', '1,024', '2,048', '4,096']);
+  const times = rows.map((r) => Number(r[1]));
+  for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
+  expect(rows[0][3]).toBe('1.00'); // the model is scaled to the first point
+  await expect(widget.getByRole('img', { name: 'Log–log chart of measured and predicted attention times against N' })).toBeVisible();
+});
+
+test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
+  const widget = await openCost(page);
+  await expect(widget.getByRole('region', { name: 'What attention costs as the sequence grows' }))
+    .toHaveAccessibleDescription(/A calculator for one layer of multi-head attention/);
+  const events = widget.evaluate((el) => new Promise((resolve) => {
+    el.addEventListener('change', (event) => resolve(event.detail), { once: true });
+  }));
+  await widget.evaluate((el) => { el.setAttribute('heads', '4'); });
+  expect(await events).toEqual({ n: 1024, dModel: 512, heads: 4 });
+  await expect(widget.getByText(/^4 heads × 128 features = d_model 512\./)).toBeVisible();
+  await expect(widget.getByLabel('h (heads)', { exact: true })).toHaveValue('4');
+});

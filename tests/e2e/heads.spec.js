@@ -1,0 +1,154 @@
+// heads.spec.js — <attn-heads> on the lab page: the four hand-set heads on the chapter's
+// sentence (numbers from the core), keyboard navigation of heads and cells, the all-four
+// overview, the stacked tensor, concatenation and W^O, the causal mask, learner sentences.
+import { test, expect } from './fixtures.js';
+
+async function openHeads(page) {
+  await page.goto('/#s6-6');
+  const widget = page.locator('attn-heads');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('status')).toBeHidden(); // the core has loaded
+  return widget;
+}
+
+/** The number at the end of a heatmap readout ("… : 0.94", "… : −0.44"). */
+async function readoutValue(figure) {
+  const text = await figure.locator('.heatmap-readout').textContent();
+  return Number(text.split(': ').at(-1).replace('−', '-'));
+}
+
+test('the chapter’s sentence: each head follows its rule, computed by the core', async ({ page }) => {
+  const widget = await openHeads(page);
+  await expect(widget.getByRole('textbox', { name: 'Sentence' })).toHaveValue('The animal didn\'t cross the street because it was tired');
+  await expect(widget.getByRole('tab', { name: 'Head 1' })).toHaveAttribute('aria-selected', 'true');
+  await expect(widget.getByRole('img', { name: 'Head 1: Previous word' })).toBeVisible();
+  await expect(widget.getByText('query 8 “it” → key 2 “animal”: 0.01')).toBeVisible();
+  await expect(widget.getByText('query 8 “it” → key 7 “because”: 0.94')).toBeHidden();
+
+  await widget.getByRole('tab', { name: 'Head 2' }).click();
+  await expect(widget.getByRole('img', { name: 'Head 2: Pronoun → noun' })).toBeVisible();
+  await expect(widget.getByText('query 8 “it” → key 2 “animal”: 0.94')).toBeVisible();
+  await expect(widget.getByText('Rule: a pronoun looks at the first noun before it.')).toBeVisible();
+
+  await widget.getByRole('tab', { name: 'Head 3' }).click();
+  await expect(widget.getByText('query 8 “it” → key 2 “animal”: 0.01')).toBeVisible();
+  const map3 = widget.getByRole('img', { name: 'Head 3: Verb → subject' });
+  await map3.focus();
+  await map3.press('ArrowDown'); // "was" → "animal"
+  await map3.press('ArrowRight'); // "was" → "didn't"
+  for (let i = 0; i < 5; i++) await map3.press('ArrowRight');
+  await expect(widget.getByText('query 9 “was” → key 8 “it”: 0.94')).toBeVisible();
+
+  await widget.getByRole('tab', { name: 'Head 4' }).click();
+  await expect(widget.getByText('Rule: every word looks at the first word and at “because”.')).toBeVisible();
+  const map4 = widget.getByRole('img', { name: 'Head 4: Start and “because”' });
+  await map4.focus();
+  await map4.press('Home');
+  await expect(widget.getByText('query 9 “was” → key 1 “The”: 0.47')).toBeVisible();
+});
+
+test('keyboard alone: arrow keys move between heads and through a head’s cells', async ({ page }) => {
+  const widget = await openHeads(page);
+  const first = widget.getByRole('tab', { name: 'Head 1' });
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(widget.getByRole('tab', { name: 'Head 2' })).toBeFocused();
+  await expect(widget.getByRole('tab', { name: 'Head 2' })).toHaveAttribute('aria-selected', 'true');
+  await expect(widget).toHaveAttribute('head', '2');
+  await page.keyboard.press('End');
+  await expect(widget.getByRole('tab', { name: 'All four' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(widget).toHaveAttribute('head', '1');
+  await page.keyboard.press('Tab'); // into the heatmap
+  const map = widget.getByRole('img', { name: 'Head 1: Previous word' });
+  await expect(map).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Home');
+  await expect(widget.getByText('query 7 “because” → key 1 “The”: 0.01')).toBeVisible();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await expect(widget.getByText('query 7 “because” → key 6 “street”: 0.94')).toBeVisible();
+  // The stacked tensor follows the focused cell, and each row sums to 1.
+  await expect(widget.getByText(/shape \(4, 10, 10\): 4 layers of 10 × 10, one per head, 400 numbers\. Outlined: head 1, row 7 \(“because”\), column 6 \(“street”\) = 0\.943; that row sums to 1\.000\./)).toBeVisible();
+});
+
+test('the overview shows all four heads side by side', async ({ page }) => {
+  const widget = await openHeads(page);
+  await widget.getByRole('tab', { name: 'All four' }).click();
+  await expect(widget).toHaveAttribute('head', 'all');
+  for (const name of ['Head 1: Previous word', 'Head 2: Pronoun → noun', 'Head 3: Verb → subject', 'Head 4: Start and “because”']) {
+    await expect(widget.getByRole('img', { name })).toBeVisible();
+  }
+  await expect(widget.locator('.heatmap-readout').filter({ hasText: '“it” → key 2 “animal”: 0.94' })).toHaveCount(1);
+});
+
+test('concatenation and W^O: with W^O the identity the output is the joined vector', async ({ page }) => {
+  const widget = await openHeads(page);
+  await expect(widget.getByText('It mixes the heads.')).toBeVisible();
+  await expect(widget.getByText('It writes back into the whole vector.')).toBeVisible();
+  const joined = widget.locator('figure.heatmap').filter({ hasText: 'Joined head outputs for “it”' });
+  const after = widget.locator('figure.heatmap').filter({ hasText: 'for “it” (1 × 64)' }).last();
+  await expect(joined).toBeVisible();
+  const mixedJoined = await readoutValue(joined), mixedOut = await readoutValue(after);
+  expect(mixedOut).not.toBeCloseTo(mixedJoined, 2);
+
+  await widget.getByRole('checkbox', { name: /identity/ }).check();
+  await expect(widget).toHaveAttribute('wo', 'identity');
+  await expect(widget.getByText(/Here WO is the identity/)).toBeVisible();
+  await expect.poll(async () => (await readoutValue(after)) - (await readoutValue(joined))).toBe(0);
+  expect(await readoutValue(joined)).toBe(mixedJoined); // W^O does not change the heads
+});
+
+test('the causal mask blocks later words', async ({ page }) => {
+  const widget = await openHeads(page);
+  const map = widget.getByRole('img', { name: 'Head 1: Previous word' });
+  await map.focus();
+  await map.press('End');
+  await expect(widget.getByText('query 8 “it” → key 10 “tired”: 0.01')).toBeVisible();
+  await widget.getByRole('checkbox', { name: 'Causal mask' }).check();
+  await expect(widget).toHaveAttribute('mask', 'causal');
+  await expect(widget.getByText('query 8 “it” → key 10 “tired”: 0.00')).toBeVisible();
+  await expect(widget.getByText('Words before “because” cannot see it, so head 4 gives them only the start.')).toBeVisible();
+});
+
+test('a learner’s sentence: the rules apply where they can and say where they find nothing', async ({ page }) => {
+  const widget = await openHeads(page);
+  const box = widget.getByRole('textbox', { name: 'Sentence' });
+  await box.fill('Run fast, Sam!');
+  await box.press('Enter');
+  await expect(widget).toHaveAttribute('sentence', 'Run fast Sam');
+  await expect(widget.getByText('No pronoun (it, he, she, they…) in this sentence: the rule finds nothing, and every word looks at itself.')).toBeVisible();
+  await expect(widget.getByText('“Run” has no noun or pronoun before it, so it looks at itself.')).toBeVisible();
+  await expect(widget.getByText('No linking word (because, and, but, so…) in this sentence: every word looks at the start only.')).toBeVisible();
+  await expect(widget.getByText(/shape \(4, 3, 3\)/)).toBeVisible();
+
+  await box.fill('Hello');
+  await widget.getByRole('button', { name: 'Read it' }).click();
+  await expect(widget.getByRole('alert')).toHaveText('Type a sentence of at least 2 words.');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await box.fill('a b c d e f g h i j k l m n o p q');
+  await box.press('Enter');
+  await expect(widget.getByRole('alert')).toHaveText('Up to 16 words, please: this sentence has 17.');
+
+  await widget.getByRole('button', { name: 'Chapter’s sentence' }).click();
+  await expect(widget.getByRole('alert')).toBeHidden();
+  await expect(widget.getByText(/shape \(4, 10, 10\)/)).toBeVisible();
+  // Learner text is shown as text, never as markup.
+  await box.fill('<b>bold</b> <i>words</i>');
+  await box.press('Enter');
+  await expect(widget.locator('b, i')).toHaveCount(0);
+  await expect(widget.getByText(/shape \(4, 2, 2\)/)).toBeVisible();
+});
+
+test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
+  const widget = await openHeads(page);
+  await expect(widget.getByRole('region', { name: 'Four heads read one sentence' }))
+    .toHaveAccessibleDescription(/Four attention heads read the same sentence at once/);
+  const events = widget.evaluate((el) => new Promise((resolve) => {
+    el.addEventListener('change', (event) => resolve(event.detail), { once: true });
+  }));
+  await widget.evaluate((el) => { el.setAttribute('sentence', 'The dog and the cat'); });
+  expect(await events).toEqual({ sentence: 'The dog and the cat', head: '1', mask: 'none', wo: 'mix' });
+  await expect(widget.getByRole('textbox', { name: 'Sentence' })).toHaveValue('The dog and the cat');
+  await widget.evaluate((el) => { el.setAttribute('head', '4'); });
+  await expect(widget.getByRole('img', { name: 'Head 4: Start and “and”' })).toBeVisible();
+});

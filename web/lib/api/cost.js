@@ -1,0 +1,76 @@
+// api/cost.js — attn.cost: the §6.6 cost model of one multi-head attention layer, counted in
+// multiply-adds by the C core; and attn.measureAttention: the wall-clock time of the core's own
+// attention kernel at one size, for the "measure in my browser" comparison.
+
+import * as check from '../validate.js';
+
+/** Field order of `struct attn_cost` (c/include/attn.h): eleven doubles. */
+const FIELDS = ['projections', 'scores', 'weighted', 'output', 'linear', 'quadratic', 'total',
+  'crossover', 'scoreEntries', 'scoreBytes', 'layerEntries'];
+
+/**
+ * @param {object} o
+ * @param {number} o.n        tokens (sequence length)
+ * @param {number} o.dModel   model width; must be a multiple of `heads`
+ * @param {number} [o.heads=1]
+ * @returns {{ projections, scores, weighted, output, linear, quadratic, total, crossover,
+ *             scoreEntries, scoreBytes, layerEntries: number }}
+ *   multiply-adds: projections 3·n·d², scores n²·d, weighted n²·d, output n·d², linear 4·n·d²,
+ *   quadratic 2·n²·d, total; crossover 2·d; the score table per head per layer (entries, bytes in
+ *   float32) and for every head of the layer (layerEntries).
+ */
+export function cost(core, { n, dModel, heads = 1 } = {}) {
+  check.size('n', n);
+  check.size('dModel', dModel);
+  check.size('heads', heads);
+  check.divisible('dModel', dModel, 'heads', heads, 'each head must get the same whole number of features (dModel / heads)');
+  return core.run((scope) => {
+    const struct = scope.alloc(FIELDS.length * 8);
+    core.check(core.exports.attn_cost(struct, n, dModel, heads), 'cost');
+    const values = scope.readF64(struct, FIELDS.length);
+    return Object.fromEntries(FIELDS.map((name, i) => [name, values[i]]));
+  });
+}
+
+/**
+ * Times the core's attention kernel (no mask, scaled, no intermediates kept) on n random tokens
+ * of width d. The kernel runs once to warm up (unless warmUp is false: V8 may otherwise time its
+ * baseline compiler), then `repeats` times; the fastest run is kept.
+ * @returns {{ n, d, ms: number, runs: number }} ms is milliseconds for one call.
+ */
+export function measureAttention(core, { n, d = 64, repeats = 3, seed = 1, warmUp = true } = {}) {
+  check.size('n', n, { max: 16384 });
+  const warm = check.flag('warmUp', warmUp, true);
+  check.size('d', d, { max: 1024 });
+  check.size('repeats', repeats, { max: 100 });
+  const count = n * d;
+  const inputs = [0, 1, 2].map((k) => seededFloats(count, seed + k));
+  return core.run((scope) => {
+    const q = scope.f32(inputs[0]), k = scope.f32(inputs[1]), v = scope.f32(inputs[2]);
+    const out = scope.f32Out(count);
+    const call = () => core.exports.attn_attention(out, 0, 0, q, k, v, 0, 0, 1, n, n, d, d);
+    if (warm) core.check(call(), 'measureAttention');
+    let best = Infinity;
+    for (let r = 0; r < repeats; r++) {
+      const start = performance.now();
+      const code = call();
+      best = Math.min(best, performance.now() - start);
+      core.check(code, 'measureAttention');
+    }
+    return { n, d, ms: best, runs: repeats };
+  });
+}
+
+/** Uniform floats in [−1, 1) from a small seeded generator (mulberry32). */
+function seededFloats(count, seed) {
+  let state = seed >>> 0;
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out[i] = (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+// log-chart.js — a small wrapper around Chart.js for line charts on log–log axes (the §6.6 cost
+// plots). Chart.js is imported dynamically, on the first chart, so pages without charts never
+// load it. Each series also differs by dash pattern and point shape, never by colour alone.
+//
+//   const chart = await LogChart.create(canvas, { xTitle: 'N', yTitle: 'multiply-adds',
+//     series: [{ id: 'total', label: 'total' }, …] });
+//   chart.setSeries('total', [{ x: 16, y: 1e6 }, …]);   // x and y must be positive
+//   chart.setMarker({ x: 1024, label: 'crossover N = 1,024' });
+//   chart.draw();
+//   chart.destroy();
+
+let chartModule = null;
+
+/** Chart.js's tree-shaken parts, loaded once. */
+function loadChartJs() {
+  chartModule ??= import('chart.js').then(({ Chart, LineController, LineElement, PointElement,
+    LogarithmicScale, Legend, Tooltip }) => {
+    Chart.register(LineController, LineElement, PointElement, LogarithmicScale, Legend, Tooltip);
+    return Chart;
+  });
+  return chartModule;
+}
+
+const DASHES = [[], [6, 4], [2, 3], [10, 3, 2, 3], [1, 0]];
+const POINTS = ['circle', 'rect', 'triangle', 'rectRot', 'cross'];
+
+export class LogChart {
+  /**
+   * @param {HTMLCanvasElement} canvas   must already be in the document (for its colours)
+   * @param {object} o
+   * @param {string} o.xTitle, o.yTitle  axis titles
+   * @param {{id: string, label: string, colour?: string}[]} o.series
+   * @param {(x:number)=>string} [o.formatX], [o.formatY]  tick and tooltip labels
+   */
+  static async create(canvas, options) {
+    const Chart = await loadChartJs();
+    return new LogChart(Chart, canvas, options);
+  }
+
+  constructor(Chart, canvas, { xTitle, yTitle, series, formatX = String, formatY = String }) {
+    const styles = getComputedStyle(canvas);
+    const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
+    const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');
+    const palette = [colour('--attn-accent', '#1d5fbf'), '#c2410c', '#15803d', '#7e22ce', fg];
+    this.ids = series.map((s) => s.id);
+    const datasets = series.map((s, i) => ({
+      label: s.label,
+      data: [],
+      borderColor: s.colour ?? palette[i % palette.length],
+      backgroundColor: s.colour ?? palette[i % palette.length],
+      borderDash: DASHES[i % DASHES.length],
+      pointStyle: POINTS[i % POINTS.length],
+      pointRadius: s.points ?? 0,
+      borderWidth: 2,
+      showLine: s.line ?? true,
+      tension: 0,
+    }));
+    datasets.push({ label: '', data: [], borderColor: fg, backgroundColor: fg, borderDash: [3, 3],
+      borderWidth: 1.5, pointRadius: 0, showLine: true });
+    const axis = (title, format) => ({
+      type: 'logarithmic',
+      title: { display: true, text: title, color: fg },
+      ticks: { color: fg, callback: (value) => (isPowerOfTen(value) || isPowerOfTwo(value) ? format(value) : ''), autoSkip: true, maxRotation: 0 },
+      grid: { color: grid },
+    });
+    this.chart = new Chart(canvas, {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false,
+        parsing: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'nearest', intersect: false },
+        scales: { x: axis(xTitle, formatX), y: axis(yTitle, formatY) },
+        plugins: {
+          legend: { labels: { color: fg, usePointStyle: true, filter: (item) => item.text !== '' } },
+          tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: N = ${formatX(ctx.parsed.x)}, ${formatY(ctx.parsed.y)}` } },
+        },
+      },
+    });
+  }
+
+  /** Replaces one series' points ({x, y}, both positive). */
+  setSeries(id, points) {
+    const index = this.ids.indexOf(id);
+    if (index < 0) throw new Error(`LogChart: no series named ${id}`);
+    for (const p of points) {
+      if (!(p.x > 0 && p.y > 0)) throw new Error(`LogChart: series ${id} has a point that is not positive on a log axis`);
+    }
+    this.chart.data.datasets[index].data = points.map((p) => ({ x: p.x, y: p.y }));
+  }
+
+  /** A dashed vertical line at x across the plotted range, named `label` in the legend ('' hides it). */
+  setMarker({ x, label }) {
+    const marker = this.chart.data.datasets.at(-1);
+    const ys = this.chart.data.datasets.slice(0, -1).flatMap((d) => d.data.map((p) => p.y));
+    if (!(x > 0) || ys.length === 0) { marker.data = []; marker.label = ''; return; }
+    marker.data = [{ x, y: Math.min(...ys) }, { x, y: Math.max(...ys) }];
+    marker.label = label;
+  }
+
+  draw() {
+    this.chart.update('none');
+  }
+
+  destroy() {
+    this.chart.destroy();
+  }
+}
+
+function isPowerOfTen(v) {
+  const l = Math.log10(v);
+  return Math.abs(l - Math.round(l)) < 1e-9;
+}
+
+function isPowerOfTwo(v) {
+  const l = Math.log2(v);
+  return v < 1e6 && Math.abs(l - Math.round(l)) < 1e-9 && Math.round(l) % 2 === 0;
+}

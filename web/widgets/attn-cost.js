@@ -1,0 +1,273 @@
+// attn-cost.js — <attn-cost>: the §6.6 cost of one multi-head attention layer. The C core counts
+// the multiply-adds of the projections, the scores, the weighted sum and W^O for the chosen N,
+// d_model and h; a log–log chart shows the linear term 4·N·d², the quadratic term 2·N²·d and
+// their total against N, with the crossover N = 2·d_model marked. The score table's entries and
+// bytes per head per layer are printed. "Measure in my browser" times the core's own attention
+// for N = 128 … 4,096 (d = 64) and plots it beside the model scaled to the first point.
+//
+// Attributes (observed and reflected):
+//   n        tokens, 16–65,536 (default 1024)
+//   d-model  model width (default 512)
+//   heads    number of heads, must divide d-model (default 8)
+// Events: `change` (bubbles), detail = { n, dModel, heads }; `measured` (bubbles) when a
+//         measurement series finishes, detail = { points: [{ n, ms, predicted }] }.
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { h, replaceChildren } from '../lib/dom.js';
+import { LogChart } from '../lib/log-chart.js';
+import { measureSeries } from './cost-measure.js';
+
+const N_MIN = 16, N_MAX = 65536;
+const MEASURE_SIZES = [128, 256, 512, 1024, 2048, 4096];
+const MEASURE_WIDTH = 64;
+const count = (x) => Math.round(x).toLocaleString('en-US');
+
+export class AttnCost extends AttnWidget {
+  static title = 'What attention costs as the sequence grows';
+  static observedAttributes = ['n', 'd-model', 'heads'];
+
+  inWords() {
+    return 'A calculator for one layer of multi-head attention. Choose the number of tokens N, the model '
+      + 'width and the number of heads. It counts the multiply-adds of each part: the three projections and '
+      + 'the output projection grow in proportion to N, while the scores and the weighted sum grow with N '
+      + 'squared. A log–log chart draws both parts and their total against N; the squared part overtakes '
+      + 'the other at N equal to twice the model width, marked on the chart. It also gives the size of the '
+      + 'table of scores each head holds, and can time the real attention code in your browser for N from '
+      + '128 to 4,096 to compare with the prediction.';
+  }
+
+  get n() { return clampInt(this.getAttribute('n'), N_MIN, N_MAX, 1024); }
+  set n(value) { this.setAttribute('n', String(value)); }
+  get dModel() { return clampInt(this.getAttribute('d-model'), 1, 16384, 512); }
+  set dModel(value) { this.setAttribute('d-model', String(value)); }
+  get heads() { return clampInt(this.getAttribute('heads'), 1, 16384, 8); }
+  set heads(value) { this.setAttribute('heads', String(value)); }
+
+  attributeChangedCallback(name, before, after) {
+    if (!this.built || before === after) return;
+    this.render();
+    this.emitChange({ n: this.n, dModel: this.dModel, heads: this.heads });
+  }
+
+  build(body) {
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, costSheet()];
+    this.nRange = h('input', { type: 'range', id: 'n-range', min: 4, max: 16, step: 1,
+      'aria-label': 'N, tokens (log scale, powers of two)',
+      oninput: () => { this.n = 2 ** Number(this.nRange.value); } });
+    this.nInput = h('input', { type: 'number', id: 'n', min: N_MIN, max: N_MAX, step: 1,
+      onchange: () => this.#commitNumber(this.nInput, 'n', N_MIN, N_MAX, 'N') });
+    this.dInput = h('input', { type: 'number', id: 'd-model', 'aria-label': 'd_model (model width)', min: 1, max: 16384, step: 1,
+      onchange: () => this.#commitNumber(this.dInput, 'd-model', 1, 16384, 'd_model') });
+    this.hInput = h('input', { type: 'number', id: 'heads', min: 1, max: 16384, step: 1,
+      onchange: () => this.#commitNumber(this.hInput, 'heads', 1, 16384, 'h') });
+    this.error = h('p', { className: 'error', role: 'alert', hidden: true });
+    body.append(
+      h('div', { className: 'controls' },
+        h('label', { for: 'n' }, 'N (tokens)'), h('div', { className: 'n-controls' }, this.nRange, this.nInput),
+        h('label', { for: 'd-model' }, 'd', h('sub', {}, 'model')), this.dInput,
+        h('label', { for: 'heads' }, 'h (heads)'), this.hInput),
+      this.error);
+
+    this.summary = h('p', { className: 'summary', 'aria-live': 'polite' });
+    this.table = h('table', { className: 'cost-table', 'aria-label': 'Multiply-adds of one attention layer' });
+    this.scoreTable = h('p', { className: 'score-table', 'aria-live': 'polite' });
+    this.chartCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of the cost terms against N' });
+    this.chartText = h('p', { className: 'chart-text' });
+    body.append(this.summary, this.table, this.scoreTable,
+      h('div', { className: 'chart-box' }, this.chartCanvas), this.chartText);
+
+    this.measureButton = h('button', { type: 'button', onclick: () => this.measure() }, 'Measure in my browser');
+    this.measureStatus = h('p', { className: 'measure-status', role: 'status' });
+    this.measureTable = h('table', { className: 'cost-table', 'aria-label': 'Measured attention times', hidden: true });
+    this.measureCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of measured and predicted attention times against N' });
+    this.measureBox = h('div', { className: 'chart-box', hidden: true }, this.measureCanvas);
+    body.append(h('h4', {}, 'Measured on this machine'),
+      h('p', {}, `The core’s own attention (one head, d = ${MEASURE_WIDTH}, no mask) for N = 128 to 4,096, against the model’s 2·N²·d scaled to the first point.`),
+      h('div', { className: 'toolbar' }, this.measureButton), this.measureStatus, this.measureTable, this.measureBox);
+  }
+
+  #commitNumber(input, attribute, min, max, name) {
+    const value = Number(input.value);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.#showError(`${name} must be a whole number between ${count(min)} and ${count(max)}.`);
+      input.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    input.removeAttribute('aria-invalid');
+    if (this.getAttribute(attribute) === String(value)) this.render();
+    else this.setAttribute(attribute, String(value));
+  }
+
+  #showError(message) {
+    this.error.textContent = message;
+    this.error.hidden = false;
+  }
+
+  render() {
+    const n = this.n, dModel = this.dModel, heads = this.heads;
+    this.nRange.value = String(Math.round(Math.log2(n)));
+    this.nRange.setAttribute('aria-valuetext', `N = ${count(n)}`);
+    if (this.shadowRoot.activeElement !== this.nInput) this.nInput.value = String(n);
+    if (this.shadowRoot.activeElement !== this.dInput) this.dInput.value = String(dModel);
+    if (this.shadowRoot.activeElement !== this.hInput) this.hInput.value = String(heads);
+    if (!this.attn) return;
+    let c;
+    try {
+      c = this.attn.cost({ n, dModel, heads });
+    } catch (error) {
+      this.#showError(error.message);
+      this.hInput.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    this.error.hidden = true;
+    this.hInput.removeAttribute('aria-invalid');
+    this.dInput.removeAttribute('aria-invalid');
+    this.nInput.removeAttribute('aria-invalid');
+    this.cost = c;
+    const dk = dModel / heads;
+    replaceChildren(this.summary,
+      `${heads} head${heads === 1 ? '' : 's'} × ${count(dk)} features = d_model ${count(dModel)}. `
+      + `Crossover at N = ${count(c.crossover)}: `
+      + (c.quadratic > c.linear ? `at N = ${count(n)} the N² term is the larger.`
+        : c.quadratic < c.linear ? `at N = ${count(n)} the linear term is still the larger.`
+          : `at N = ${count(n)} the two terms are equal.`));
+    replaceChildren(this.table,
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'part'), h('th', { scope: 'col' }, 'formula'), h('th', { scope: 'col' }, 'multiply-adds'))),
+      h('tbody', {},
+        row('Projections Q, K, V', '3·N·d²', c.projections),
+        row('Scores Q·Kᵀ', 'N²·d', c.scores),
+        row('Weighted sum A·V', 'N²·d', c.weighted),
+        row('Output projection Wᴼ', 'N·d²', c.output),
+        row('Linear term', '4·N·d²', c.linear, 'term'),
+        row('Quadratic term', '2·N²·d', c.quadratic, 'term'),
+        row('Total', '4·N·d² + 2·N²·d', c.total, 'total')));
+    replaceChildren(this.scoreTable,
+      `Score table at N = ${count(n)}: ${count(c.scoreEntries)} entries per head per layer, `
+      + `${count(c.scoreBytes)} bytes (${bytes(c.scoreBytes)}) in float32; `
+      + `${count(c.layerEntries)} entries for all ${heads} head${heads === 1 ? '' : 's'} of the layer.`);
+    this.#drawChart(c);
+  }
+
+  async #drawChart(current) {
+    const dModel = this.dModel, heads = this.heads;
+    const points = [];
+    for (let e = 4; e <= 16; e += 0.25) {
+      const n = Math.round(2 ** e);
+      points.push({ n, ...this.attn.cost({ n, dModel, heads }) });
+    }
+    this.chart ??= await (this.chartPromise ??= LogChart.create(this.chartCanvas, {
+      xTitle: 'N (tokens)', yTitle: 'multiply-adds',
+      series: [
+        { id: 'linear', label: 'linear term 4·N·d²' },
+        { id: 'quadratic', label: 'quadratic term 2·N²·d' },
+        { id: 'total', label: 'total' },
+        { id: 'here', label: 'chosen N', points: 5, line: false },
+      ],
+      formatX: (x) => count(x), formatY: (y) => y.toExponential(0),
+    }));
+    if (this.cost !== current) return; // a newer render has taken over
+    this.chart.setSeries('linear', points.map((p) => ({ x: p.n, y: p.linear })));
+    this.chart.setSeries('quadratic', points.map((p) => ({ x: p.n, y: p.quadratic })));
+    this.chart.setSeries('total', points.map((p) => ({ x: p.n, y: p.total })));
+    this.chart.setSeries('here', [{ x: this.n, y: current.total }]);
+    const inRange = current.crossover >= N_MIN && current.crossover <= N_MAX;
+    this.chart.setMarker({ x: inRange ? current.crossover : 0, label: `crossover N = ${count(current.crossover)}` });
+    this.chart.draw();
+    replaceChildren(this.chartText,
+      `Chart: the linear term, the quadratic term and the total for N from 16 to 65,536 at d_model = ${count(dModel)}; `
+      + (inRange ? `the dashed vertical line marks the crossover, N = ${count(current.crossover)}.`
+        : `the crossover, N = ${count(current.crossover)}, is outside this range.`));
+    this.chartCanvas.dataset.drawn = `${dModel}/${heads}`;
+  }
+
+  /** Times the core's attention for N = 128 … 4,096 and plots it beside the scaled model. */
+  async measure() {
+    if (!this.attn || this.measuring) return;
+    this.measuring = true;
+    this.measureButton.disabled = true;
+    const points = [];
+    const model = (n) => this.attn.cost({ n, dModel: MEASURE_WIDTH, heads: 1 }).quadratic;
+    this.measureTable.hidden = false;
+    const tbody = h('tbody');
+    replaceChildren(this.measureTable,
+      h('thead', {}, h('tr', {}, ...['N', 'measured (ms)', 'model, scaled (ms)', 'measured ÷ model'].map((t) => h('th', { scope: 'col' }, t)))),
+      tbody);
+    this.measureStatus.textContent = `Measuring N = ${count(MEASURE_SIZES[0])}…`;
+    try {
+      await measureSeries(this.attn, {
+        sizes: MEASURE_SIZES, d: MEASURE_WIDTH,
+        onPoint: ({ n, ms }) => {
+          const predicted = points.length ? points[0].ms * (model(n) / model(points[0].n)) : ms;
+          points.push({ n, ms, predicted });
+          tbody.append(h('tr', {}, h('td', {}, count(n)), h('td', {}, ms.toFixed(2)), h('td', {}, predicted.toFixed(2)), h('td', {}, (ms / predicted).toFixed(2))));
+          const next = MEASURE_SIZES[points.length];
+          this.measureStatus.textContent = next ? `Measured N = ${count(n)}; measuring N = ${count(next)}…` : `Measured N = ${count(n)}.`;
+        },
+      });
+      this.measureStatus.textContent = `Done: ${points.length} sizes measured. Doubling N multiplied the time by `
+        + `${points.slice(1).map((p, i) => (p.ms / points[i].ms).toFixed(1)).join(', ')} (the model says 4).`;
+      await this.#drawMeasured(points);
+      this.dispatchEvent(new CustomEvent('measured', { bubbles: true, detail: { points } }));
+    } catch (error) {
+      this.measureStatus.textContent = `Measuring failed: ${error.message}`;
+    } finally {
+      this.measuring = false;
+      this.measureButton.disabled = false;
+    }
+  }
+
+  async #drawMeasured(points) {
+    this.measureBox.hidden = false;
+    this.measureChart ??= await LogChart.create(this.measureCanvas, {
+      xTitle: 'N (tokens)', yTitle: 'milliseconds',
+      series: [{ id: 'measured', label: 'measured', points: 4 }, { id: 'model', label: 'model 2·N²·d, scaled to the first point' }],
+      formatX: (x) => count(x), formatY: (y) => (y >= 1 ? count(y) : y.toPrecision(1)),
+    });
+    this.measureChart.setSeries('measured', points.map((p) => ({ x: p.n, y: p.ms > 0 ? p.ms : 1e-3 })));
+    this.measureChart.setSeries('model', points.map((p) => ({ x: p.n, y: p.predicted > 0 ? p.predicted : 1e-3 })));
+    this.measureChart.draw();
+  }
+}
+
+function row(name, formula, value, className) {
+  return h('tr', { className }, h('th', { scope: 'row' }, name), h('td', { className: 'formula' }, formula), h('td', {}, count(value)));
+}
+
+function bytes(b) {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = b, unit = 0;
+  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit++; }
+  return `${Number(value.toPrecision(3))} ${units[unit]}`;
+}
+
+function clampInt(text, min, max, fallback) {
+  const value = Number(text);
+  if (text === null || !Number.isInteger(value)) return fallback;
+  return Math.min(Math.max(value, min), max);
+}
+
+let sheet = null;
+function costSheet() {
+  sheet ??= new CSSStyleSheet();
+  sheet.replaceSync(`
+    h4 { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
+    .n-controls { display: flex; gap: 0.6rem; align-items: center; }
+    .n-controls input[type="range"] { flex: 1; min-width: 8rem; }
+    input[type="number"] { font: inherit; width: 7rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
+      border-radius: 6px; background: var(--attn-bg); color: inherit; }
+    input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
+    .cost-table { border-collapse: collapse; font-size: 0.88rem; margin: 0.5rem 0; }
+    .cost-table th, .cost-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; }
+    .cost-table th[scope="row"], .cost-table thead th:first-child { text-align: left; font-weight: 500; }
+    .cost-table td { font-family: var(--attn-mono); }
+    .cost-table tr.total { font-weight: 700; }
+    .cost-table tr.term th { font-style: italic; }
+    .chart-box { position: relative; height: 300px; max-width: 40rem; }
+    .chart-text, .score-table, .summary { font-size: 0.9rem; }
+    .measure-status { font-size: 0.9rem; }
+  `);
+  return sheet;
+}
+
+customElements.get('attn-cost') ?? customElements.define('attn-cost', AttnCost);

@@ -1,0 +1,257 @@
+// attn-heads.js — <attn-heads>: §6.6 multi-head attention on "The animal didn't cross the street
+// because it was tired". Four heads with hand-set weights mimic patterns seen in trained models
+// (previous word; pronoun → noun; verb → subject; sentence start and "because"). The C core runs
+// the whole multi-head computation: per-head weights (a heatmap each, and the stacked h × N × N
+// tensor), the head outputs, their concatenation and the output projection W^O. A learner can
+// type another sentence; the rules apply where they can, and the widget says where they find nothing.
+//
+// Attributes (observed and reflected):
+//   sentence  the words read (default: the chapter's sentence); at most 16 words
+//   head      "1"–"4" (one head) or "all" (the four side by side); default "1"
+//   mask      "none" (default) or "causal"
+//   wo        "mix" (default: a fixed random W^O standing in for a trained one) or "identity"
+// Events: `change` (bubbles), detail = { sentence, head, mask, wo }.
+// Keyboard: ← / → move between the head tabs; in a heatmap the arrow keys move the focused cell.
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { h, replaceChildren, withSuperscripts } from '../lib/dom.js';
+import { Heatmap } from '../lib/heatmap.js';
+import { fixed } from '../lib/format.js';
+import { StackView } from './heads-stack.js';
+import { DEFAULT_SENTENCE, HEADS, HEAD_WIDTH, D_MODEL, tokenize, applyRules, buildInputs } from './heads-rules.js';
+
+const TABS = ['1', '2', '3', '4', 'all'];
+
+export class AttnHeads extends AttnWidget {
+  static title = 'Four heads read one sentence';
+  static observedAttributes = ['sentence', 'head', 'mask', 'wo'];
+
+  inWords() {
+    return 'Four attention heads read the same sentence at once, each with weights set by hand to imitate '
+      + 'a pattern found in trained models: one looks at the previous word, one sends a pronoun to the noun '
+      + 'it most likely stands for, one sends each verb to its subject, and one spreads its attention over '
+      + 'the first word and the word “because”. Each head’s weights are a table with a row per word; '
+      + 'the four tables stack into one block with a layer per head. The heads’ outputs are laid side by '
+      + 'side and multiplied by an output matrix that mixes them. You can type your own sentence and see '
+      + 'where each rule applies and where it finds nothing.';
+  }
+
+  get sentence() { return this.getAttribute('sentence') ?? DEFAULT_SENTENCE; }
+  set sentence(text) { this.setAttribute('sentence', String(text)); }
+  get head() { const value = this.getAttribute('head'); return TABS.includes(value) ? value : '1'; }
+  set head(value) { this.setAttribute('head', String(value)); }
+  get causal() { return this.getAttribute('mask') === 'causal'; }
+  set causal(on) { this.setAttribute('mask', on ? 'causal' : 'none'); }
+  get mixing() { return this.getAttribute('wo') !== 'identity'; }
+  set mixing(on) { this.setAttribute('wo', on ? 'mix' : 'identity'); }
+
+  attributeChangedCallback(name, before, after) {
+    if (!this.built || before === after) return;
+    this.render();
+    this.emitChange({ sentence: this.sentence, head: this.head, mask: this.causal ? 'causal' : 'none', wo: this.mixing ? 'mix' : 'identity' });
+  }
+
+  build(body) {
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, headsSheet()];
+    this.focus = { row: 7, col: 1 }; // "it" → "animal" in the chapter's sentence
+    this.sentenceInput = h('input', { type: 'text', id: 'sentence', size: 48, maxlength: 200, spellcheck: 'false' });
+    this.sentenceError = h('p', { className: 'error', role: 'alert', hidden: true });
+    const form = h('form', { className: 'toolbar', onsubmit: (event) => { event.preventDefault(); this.#applySentence(); } },
+      h('label', { for: 'sentence' }, 'Sentence'), this.sentenceInput,
+      h('button', { type: 'submit' }, 'Read it'),
+      h('button', { type: 'button', className: 'secondary', onclick: () => { this.sentence = DEFAULT_SENTENCE; } }, 'Chapter’s sentence'));
+    this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
+    this.identityBox = h('input', { type: 'checkbox', onchange: () => { this.mixing = !this.identityBox.checked; } });
+    const options = h('div', { className: 'toolbar' },
+      h('label', {}, this.causalBox, ' Causal mask'),
+      h('label', {}, this.identityBox, ' Make W', h('sup', {}, 'O'), ' the identity (no mixing)'));
+
+    this.tabs = TABS.map((value) => h('button', {
+      type: 'button', role: 'tab', className: 'tab', id: `tab-${value}`, 'aria-controls': 'head-panel',
+      onclick: () => { this.head = value; },
+    }, value === 'all' ? 'All four' : `Head ${value}`));
+    const tablist = h('div', { role: 'tablist', 'aria-label': 'Heads', className: 'tabs', onkeydown: (e) => this.#onTabKey(e) }, this.tabs);
+    this.panel = h('div', { role: 'tabpanel', id: 'head-panel', className: 'head-panel' });
+    this.notes = h('ul', { className: 'notes', 'aria-label': 'Where the rules apply' });
+
+    this.stackText = h('p', { className: 'stack-text' });
+    this.stack = new StackView();
+    this.joinedHost = h('div', { className: 'joined' });
+    this.joinedText = h('p', { className: 'joined-text', 'aria-live': 'polite' });
+
+    body.append(form, this.sentenceError, options, tablist, this.panel, this.notes,
+      h('h4', {}, 'The stacked weights tensor'),
+      h('div', { className: 'stack-row' }, this.stack.element, this.stackText),
+      h('h4', {}, withSuperscripts('Joining the heads, then W^O')),
+      this.joinedText, this.joinedHost,
+      h('ol', { className: 'reasons', 'aria-label': 'Why W^O is needed' },
+        h('li', {}, h('strong', {}, 'It mixes the heads. '),
+          'After joining, head 1 fills features 1–16, head 2 features 17–32, and so on. Each output feature of W',
+          h('sup', {}, 'O'), ' is a weighted sum of all 64, so it can combine what every head found.'),
+        h('li', {}, h('strong', {}, 'It writes back into the whole vector. '),
+          'The layer’s output is added to the token’s own vector. W', h('sup', {}, 'O'),
+          ' lets each head write in any direction of that shared vector, not only into its own 16 features. '
+          + 'Tick “identity” above to see the alternative: each output slice is just one head, untouched.')));
+  }
+
+  #applySentence() {
+    const parsed = tokenize(this.sentenceInput.value);
+    if (parsed.error) {
+      this.sentenceError.textContent = parsed.error;
+      this.sentenceError.hidden = false;
+      this.sentenceInput.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    this.sentence = parsed.words.join(' ');
+    this.render(); // same words again: still clear the error
+  }
+
+  #onTabKey(event) {
+    const index = TABS.indexOf(this.head);
+    const moves = { ArrowRight: 1, ArrowLeft: -1 };
+    let next;
+    if (event.key in moves) next = (index + moves[event.key] + TABS.length) % TABS.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = TABS.length - 1;
+    else return;
+    event.preventDefault();
+    this.head = TABS[next];
+    this.tabs[next].focus();
+  }
+
+  render() {
+    const parsed = tokenize(this.sentence);
+    const words = parsed.words ?? tokenize(DEFAULT_SENTENCE).words;
+    if (this.shadowRoot.activeElement !== this.sentenceInput) this.sentenceInput.value = words.join(' ');
+    this.sentenceError.hidden = true;
+    this.sentenceInput.removeAttribute('aria-invalid');
+    this.causalBox.checked = this.causal;
+    this.identityBox.checked = !this.mixing;
+    this.tabs.forEach((tab, i) => {
+      const selected = TABS[i] === this.head;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+    });
+    if (!this.attn) return;
+
+    const { heads } = applyRules(words);
+    const n = words.length;
+    const result = this.attn.multiHead({ ...buildInputs(words, heads, { mixing: this.mixing }), mask: this.causal ? 'causal' : 'none' });
+    if (this.focus.row >= n || this.focus.col >= n) this.focus = { row: n - 1, col: 0 };
+    this.state = { words, heads, n, result };
+    this.#drawHeads();
+    this.#drawNotes();
+    this.#drawFocusDependent();
+  }
+
+  #drawHeads() {
+    const { words, heads, n, result } = this.state;
+    const chosen = this.head === 'all' ? null : Number(this.head) - 1;
+    const showing = chosen === null ? [0, 1, 2, 3] : [chosen];
+    this.maps = [];
+    const figures = showing.map((index) => {
+      const map = new Heatmap({
+        label: `Head ${index + 1}: ${heads[index].name}`,
+        rowLabels: words, colLabels: words, min: 0, max: 1,
+        cellSize: chosen === null ? Math.max(12, Math.min(20, Math.floor(200 / n))) : undefined,
+      });
+      map.focus = { ...this.focus };
+      map.element.addEventListener('cell-focus', (event) => {
+        this.focus = { row: event.detail.row, col: event.detail.col };
+        if (chosen === null) this.focusHead = index;
+        this.#drawFocusDependent();
+      });
+      this.maps.push(map);
+      return h('div', { className: 'head-figure' }, map.element,
+        h('p', { className: 'rule' }, `Rule: ${heads[index].rule}.`));
+    });
+    this.focusHead = chosen ?? this.focusHead ?? 0;
+    this.panel.setAttribute('aria-labelledby', `tab-${this.head}`);
+    replaceChildren(this.panel, h('div', { className: chosen === null ? 'overview' : 'single' }, figures));
+    // Drawn once in the document, so the heatmaps pick up the theme's colours.
+    this.maps.forEach((map, k) => map.update(result.weights.subarray(showing[k] * n * n, (showing[k] + 1) * n * n)));
+  }
+
+  #drawNotes() {
+    const { heads } = this.state;
+    const items = heads.flatMap((head, index) => head.notes.map((note) => h('li', {}, h('strong', {}, `Head ${index + 1}. `), note)));
+    if (this.causal) {
+      const link = heads[3].targets[0][1];
+      if (link !== undefined) items.push(h('li', {}, h('strong', {}, 'Causal mask. '), `Words before “${this.state.words[link]}” cannot see it, so head 4 gives them only the start.`));
+    }
+    replaceChildren(this.notes, items);
+  }
+
+  /** The stack readout and the join / W^O view follow the focused cell. */
+  #drawFocusDependent() {
+    const { words, n, result } = this.state;
+    const top = this.focusHead;
+    const { row, col } = this.focus;
+    this.stack.update(result.weights, HEADS, n, top, this.focus);
+    const value = result.weights[(top * n + row) * n + col];
+    replaceChildren(this.stackText,
+      `The weights tensor has shape (${HEADS}, ${n}, ${n}): ${HEADS} layers of ${n} × ${n}, one per head, `
+      + `${HEADS * n * n} numbers. Outlined: head ${top + 1}, row ${row + 1} (“${words[row]}”), column ${col + 1} `
+      + `(“${words[col]}”) = ${fixed(value, 3)}; that row sums to ${fixed(rowSum(result.weights, (top * n + row) * n, n), 3)}.`);
+
+    const dh = HEAD_WIDTH;
+    const joined = result.concat.subarray(row * D_MODEL, (row + 1) * D_MODEL);
+    const out = result.out.subarray(row * D_MODEL, (row + 1) * D_MODEL);
+    const limit = Math.max(maxAbs(joined), maxAbs(out), 1e-6);
+    const sliceLabels = Array.from({ length: HEADS }, (_, k) => `${k * dh + 1}–${(k + 1) * dh}`);
+    const featureLabels = Array.from({ length: dh }, (_, c) => String(c + 1));
+    const joinedMap = new Heatmap({ label: `Joined head outputs for “${words[row]}” (1 × ${D_MODEL}, one row per head’s slice)`,
+      rowLabels: sliceLabels.map((s, k) => `head ${k + 1}`), colLabels: featureLabels, min: -limit, max: limit,
+      rowTitle: 'slice', colTitle: 'feature', cellSize: 18 });
+    const outMap = new Heatmap({ label: `After W^O for “${words[row]}” (1 × ${D_MODEL})`.replace('W^O', 'Wᴼ'),
+      rowLabels: sliceLabels, colLabels: featureLabels, min: -limit, max: limit,
+      rowTitle: 'features', colTitle: 'feature', cellSize: 18 });
+    replaceChildren(this.joinedHost, joinedMap.element, outMap.element);
+    joinedMap.update(joined);
+    outMap.update(out);
+    replaceChildren(this.joinedText, withSuperscripts(
+      `Query “${words[row]}”: each head returns ${dh} numbers; laid side by side in head order they make one vector of ${D_MODEL}, `
+      + `which is multiplied by W^O (${D_MODEL} × ${D_MODEL}). `
+      + (this.mixing
+        ? 'Here W^O is a fixed random matrix standing in for a trained one, so every output feature draws on all four heads.'
+        : 'Here W^O is the identity: the output is the joined vector unchanged, and each slice still belongs to one head alone.')));
+  }
+}
+
+function rowSum(values, start, count) {
+  let sum = 0;
+  for (let j = 0; j < count; j++) sum += values[start + j];
+  return sum;
+}
+
+function maxAbs(values) {
+  let m = 0;
+  for (const v of values) m = Math.max(m, Math.abs(v));
+  return m;
+}
+
+let sheet = null;
+function headsSheet() {
+  sheet ??= new CSSStyleSheet();
+  sheet.replaceSync(`
+    h4 { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    input[type="text"] { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--attn-border); border-radius: 6px;
+      background: var(--attn-bg); color: inherit; max-width: 100%; }
+    input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
+    .tabs { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.6rem 0 0.3rem; }
+    .tab { background: transparent; color: var(--attn-accent); padding: 0.25rem 0.7rem; }
+    .tab[aria-selected="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
+    .overview { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.5rem 1.25rem; }
+    .head-figure { max-width: 100%; }
+    .rule { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
+    .notes { font-size: 0.88rem; padding-left: 1.2rem; }
+    .stack-row { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: flex-start; }
+    .stack-text { font-size: 0.88rem; max-width: 26rem; font-family: var(--attn-mono); }
+    .joined { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
+    .joined-text { font-size: 0.9rem; }
+    .reasons { font-size: 0.9rem; padding-left: 1.3rem; }
+  `);
+  return sheet;
+}
+
+customElements.get('attn-heads') ?? customElements.define('attn-heads', AttnHeads);
