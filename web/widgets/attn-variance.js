@@ -217,8 +217,8 @@ export class AttnVariance extends AttnWidget {
 
   disconnectedCallback() {
     super.disconnectedCallback();
-    this.live?.cancel();
-    this.chapterJobs?.cancel();
+    this.live?.dispose(); // stops any run and frees the worker; a reconnected widget starts a new one
+    this.chapterJobs?.dispose();
   }
 
   /** Measures the current settings in the worker, then draws. */

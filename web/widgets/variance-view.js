@@ -52,7 +52,8 @@ export function varianceSheet() {
     table.results { border-collapse: collapse; margin: 0.6rem 0; font-size: 0.9rem; display: block; max-width: 100%; overflow-x: auto; }
     table.results caption { text-align: left; font-size: 0.85rem; color: var(--attn-muted); padding-bottom: 0.2rem; }
     table.results th, table.results td { border: 1px solid var(--attn-border); padding: 0.25rem 0.55rem; text-align: right; }
-    table.results th[scope="row"] { text-align: left; font-weight: 500; }
+    table.results th[scope="row"], table.results thead th:first-child { text-align: left; }
+    table.results th[scope="row"] { font-weight: 500; }
     table.results thead th { background: var(--attn-surface); font-weight: 600; }
     table.results td { font-family: var(--attn-mono); }
     .note, .why { font-size: 0.9rem; }
