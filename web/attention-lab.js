@@ -4,6 +4,7 @@
 
 export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { AttnStepper } from './widgets/attn-stepper.js';
+export { AttnVariance } from './widgets/attn-variance.js';
 export { AttnMasks } from './widgets/attn-masks.js';
 export { AttnShuffle } from './widgets/attn-shuffle.js';
 export { AttnHeads } from './widgets/attn-heads.js';

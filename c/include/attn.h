@@ -31,6 +31,8 @@
 #ifndef ATTN_H
 #define ATTN_H
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -120,6 +122,110 @@ int attn_attention(float *out,               /* (N, DV) */
                    int scale, int n, int m, int dk, int dv);
 
 /* ---------------------------------------------------------------- random numbers and experiments (§6.3) */
+
+/*
+ * The core's one random generator: xoshiro128** (Blackman and Vigna, 2018), a 128-bit state of
+ * four 32-bit words, seeded from a 32-bit seed through splitmix64. Every random draw anywhere in
+ * the core comes from it, so the same seed gives the same numbers natively, in node and in the
+ * browser. Normals come from the ziggurat method (Marsaglia and Tsang, 128 layers, one 32-bit
+ * word per draw in 98.8% of draws), whose rare exp and log are written in plain IEEE arithmetic
+ * (no libm), so they too are bit-identical on every platform.
+ *
+ *   struct attn_rng rng;
+ *   attn_rng_seed(&rng, 42);
+ *   uint32_t bits = attn_rng_next_u32(&rng);   // 32 random bits
+ *   float u = attn_rng_uniform(&rng);          // uniform in [0, 1), 24-bit resolution
+ *   float z = attn_rng_normal(&rng);           // standard normal N(0, 1)
+ *
+ * The struct is plain data: copy it to fork a stream, store it to resume one. From JS, its size
+ * is attn_rng_bytes().
+ */
+struct attn_rng {
+    uint32_t s[4]; /* xoshiro128** state; never all zero */
+};
+
+/* Seeds `rng` from `seed` (any 32-bit value). */
+int attn_rng_seed(struct attn_rng *rng, uint32_t seed);
+
+/* The next 32 random bits. (Returns bits, not a status: `rng` must not be NULL.) */
+uint32_t attn_rng_next_u32(struct attn_rng *rng);
+
+/* A uniform float in [0, 1): the top 24 bits of the next word, times 2^-24. */
+float attn_rng_uniform(struct attn_rng *rng);
+
+/* A standard normal draw (mean 0, variance 1). */
+float attn_rng_normal(struct attn_rng *rng);
+
+/* Fills `out` with `count` standard normals: the same numbers as `count` calls of attn_rng_normal. */
+int attn_rng_normals(float *out, /* (COUNT) */
+                     struct attn_rng *rng, int count);
+
+/* sizeof(struct attn_rng), for callers that allocate it from JS. */
+int attn_rng_bytes(void);
+
+/*
+ * Experiment limits, shared with the JS face (web/lib/api/experiment.js).
+ */
+#define ATTN_MAX_DK 4096          /* widest head an experiment accepts */
+#define ATTN_MAX_DRAWS 10000000   /* most draws in one score-statistics call */
+#define ATTN_MAX_KEYS 65536       /* most keys in one saturation trial */
+#define ATTN_MAX_TRIALS 1000000   /* most trials in one saturation call */
+
+/*
+ * Score statistics (§6.3): why the scores are divided by √DK.
+ *
+ * One draw takes 2·DK normals from `rng`, alternating q_1, k_1, q_2, k_2, ..., and forms the score
+ * s = q·k (accumulated in double), or s = q·k / √DK when `scaled`. With unit-normal entries
+ * Var(q·k) = DK, and the scaled score has variance 1.
+ *
+ * attn_score_accumulate ADDS `draws` scores to running totals, so a long run can be split into
+ * chunks (for a progress bar) and give exactly the numbers of one call:
+ *   sums[0] += number of draws, sums[1] += Σ s, sums[2] += Σ s²
+ *   counts[b] += number of scores with edges[b] <= s < edges[b+1]   (scores outside are not counted)
+ * `edges` must be finite and strictly increasing. `counts` may be NULL when BINS is 0.
+ *
+ * attn_score_stats is the one-shot form: seeds a generator with `seed`, zeroes the totals, and
+ * writes moments = {mean, variance (n − 1 in the denominator), variance / DK (raw) or variance
+ * (scaled)}.
+ */
+int attn_score_accumulate(double *sums,        /* (3) count, Σs, Σs² — added to */
+                          int *counts,         /* (BINS) — added to */
+                          struct attn_rng *rng,
+                          const float *edges,  /* (BINS + 1), or NULL when BINS is 0 */
+                          int dk, int draws, int scaled, int bins);
+
+int attn_score_stats(double *moments,      /* (3) mean, variance, ratio */
+                     int *counts,          /* (BINS) */
+                     const float *edges,   /* (BINS + 1) */
+                     uint32_t seed, int dk, int draws, int scaled, int bins);
+
+/* mean, variance (n − 1) and ratio (variance / DK raw, variance scaled) from running totals. */
+int attn_score_moments(double *moments,    /* (3) mean, variance, ratio */
+                       const double *sums, /* (3) count, Σs, Σs² */
+                       int dk, int scaled);
+
+/*
+ * Softmax saturation trials (§6.3). One trial draws a query (DK normals), then KEYS keys
+ * (DK normals each, key after key), scores each key by q·k (or q·k / √DK when `scaled`),
+ * and records the largest softmax weight p_max = 1 / Σ_j exp(s_j − max s). The exponential is
+ * computed in plain IEEE arithmetic, so p_max is bit-identical on every platform.
+ * `work` is scratch space for the query and the scores.
+ */
+int attn_saturation_trials(float *pmax,         /* (TRIALS) */
+                           float *work,         /* (DK + KEYS) scratch */
+                           struct attn_rng *rng,
+                           int dk, int keys, int trials, int scaled);
+
+/*
+ * summary[0] = fraction of trials with p_max > threshold;
+ * summary[1] = mean of p_max·(1 − p_max) over those trials (NaN when there are none): the size of
+ * the softmax's slope at a saturated key, which is what its gradient is multiplied by.
+ * `threshold` must lie strictly between 0 and 1.
+ */
+int attn_saturation_summary(double *summary,    /* (2) fraction, mean p(1 − p) */
+                            const float *pmax,  /* (TRIALS) */
+                            int trials, float threshold);
+
 
 /* ---------------------------------------------------------------- masks and row diagnostics (§6.4) */
 

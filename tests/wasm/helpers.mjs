@@ -15,7 +15,7 @@ export function loadWasmAttn() {
 
 /**
  * Runs the native runner with `header` (the command line) and float32 `inputs`.
- * Returns a reader over its binary answer: int32(), f32(count) and f64(count) in order.
+ * Returns a reader over its binary answer: int32(), i32(count), f32(count) and f64(count) in order.
  */
 export function runNative(header, inputs) {
   const payload = Buffer.concat([
@@ -32,6 +32,12 @@ export function runNative(header, inputs) {
       offset += 4;
       return value;
     },
+    i32(count) {
+      const copy = new Int32Array(count);
+      for (let i = 0; i < count; i++) copy[i] = out.readInt32LE(offset + 4 * i);
+      offset += 4 * count;
+      return copy;
+    },
     f64(count) {
       const copy = new Float64Array(count);
       for (let i = 0; i < count; i++) copy[i] = out.readDoubleLE(offset + 8 * i);
@@ -42,12 +48,6 @@ export function runNative(header, inputs) {
       const copy = new Float32Array(count);
       for (let i = 0; i < count; i++) copy[i] = out.readFloatLE(offset + 4 * i);
       offset += 4 * count;
-      return copy;
-    },
-    f64(count) {
-      const copy = new Float64Array(count);
-      for (let i = 0; i < count; i++) copy[i] = out.readDoubleLE(offset + 8 * i);
-      offset += 8 * count;
       return copy;
     },
   };

@@ -68,3 +68,25 @@ export function describe(value) {
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of ${value.length}`;
   return `a ${typeof value}`;
 }
+
+/** A seed: a whole number from 0 to 2³² − 1 (the core's generator takes 32 bits). */
+export function seed(name, value) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new AttnError(Status.TYPE, `${name} must be a whole number, but it is ${describe(value)}.`);
+  }
+  if (value < 0 || value > 2 ** 32 - 1) {
+    throw new AttnError(Status.ARGUMENT, `${name} must be between 0 and 4294967295, but it is ${value}.`);
+  }
+  return value >>> 0;
+}
+
+/** A number strictly between `low` and `high` (a probability threshold, say). */
+export function between(name, value, low, high) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new AttnError(Status.TYPE, `${name} must be a number, but it is ${describe(value)}.`);
+  }
+  if (!(value > low && value < high)) {
+    throw new AttnError(Status.ARGUMENT, `${name} must be strictly between ${low} and ${high}, but it is ${value}.`);
+  }
+  return value;
+}

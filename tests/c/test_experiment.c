@@ -1,0 +1,181 @@
+/*
+ * test_experiment.c — the §6.3 measurements: Var(q·k) = d_k and the scaled variance 1,
+ * histograms, chunked runs equal to one call, determinism, the chapter's saturation figures,
+ * and every bad input.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "attn.h"
+#include "harness.h"
+
+/* Fewer draws than the chapter's 200,000 (the sanitizers are slow): the standard error of
+ * variance/d_k is about √(2/n) ≈ 0.0063 at 50,000 draws, so ±0.03 is about five of them. */
+static void test_variance_grows_with_dk_and_scaling_removes_it(void) {
+    const int widths[] = {1, 32, 64, 128};
+    for (int w = 0; w < 4; w++) {
+        int dk = widths[w], draws = dk == 128 ? 20000 : 50000;
+        double tol = dk == 128 ? 0.05 : 0.03;
+        double raw[3], scaled[3];
+        EXPECT_EQ_INT(attn_score_stats(raw, NULL, NULL, 11u + dk, dk, draws, 0, 0), ATTN_OK);
+        EXPECT_EQ_INT(attn_score_stats(scaled, NULL, NULL, 99u + dk, dk, draws, 1, 0), ATTN_OK);
+        EXPECT_NEAR(raw[2], 1.0, tol);
+        EXPECT_NEAR(raw[1] / dk, raw[2], 1e-12);
+        EXPECT_NEAR(raw[0], 0.0, 0.03 * sqrt(dk));
+        EXPECT_NEAR(scaled[1], 1.0, tol);
+        EXPECT_NEAR(scaled[2], scaled[1], 0);
+        EXPECT_NEAR(scaled[0], 0.0, 0.03);
+    }
+}
+
+static void test_same_seed_scaled_is_raw_over_root_dk(void) {
+    double raw[3], scaled[3];
+    attn_score_stats(raw, NULL, NULL, 5, 64, 5000, 0, 0);
+    attn_score_stats(scaled, NULL, NULL, 5, 64, 5000, 1, 0);
+    EXPECT_NEAR(scaled[1], raw[1] / 64, 1e-9);
+    EXPECT_NEAR(scaled[0], raw[0] / 8, 1e-9);
+}
+
+static void test_histogram_counts_every_score_in_range(void) {
+    enum { BINS = 8 };
+    float edges[BINS + 1];
+    for (int b = 0; b <= BINS; b++) edges[b] = -4.0f + b; /* [−4, 4) in steps of 1 */
+    int counts[BINS];
+    double m[3];
+    EXPECT_EQ_INT(attn_score_stats(m, counts, edges, 1, 256, 20000, 1, BINS), ATTN_OK);
+    long total = 0;
+    for (int b = 0; b < BINS; b++) total += counts[b];
+    /* At d_k = 256 the scaled score is nearly normal (kurtosis 3 + 6/256), and |z| >= 4 has
+     * probability 6e-5 for a normal: nearly every score lands in a bin. */
+    EXPECT(total <= 20000 && total >= 19990);
+    /* Symmetric, and the central bins hold about 34.1% each. */
+    EXPECT_NEAR(counts[3] / 20000.0, 0.3413, 0.015);
+    EXPECT_NEAR(counts[4] / 20000.0, 0.3413, 0.015);
+    EXPECT_NEAR(counts[0] / 20000.0, 0.0013, 0.0012);
+    /* Uneven edges work too (binary search). */
+    const float uneven[4] = {-100, -1, 0.5f, 100};
+    int c3[3];
+    EXPECT_EQ_INT(attn_score_stats(m, c3, uneven, 1, 16, 20000, 1, 3), ATTN_OK);
+    EXPECT_EQ_INT(c3[0] + c3[1] + c3[2], 20000);
+    EXPECT_NEAR(c3[0] / 20000.0, 0.1587, 0.015);
+    EXPECT_NEAR(c3[2] / 20000.0, 0.3085, 0.015);
+}
+
+static void test_chunks_give_exactly_one_calls_numbers(void) {
+    enum { BINS = 20 };
+    float edges[BINS + 1];
+    for (int b = 0; b <= BINS; b++) edges[b] = -20.0f + 2.0f * b;
+    int one[BINS], chunked[BINS] = {0};
+    double m_one[3], m_chunked[3], sums[3] = {0, 0, 0};
+    attn_score_stats(m_one, one, edges, 77, 33, 3001, 0, BINS);
+    struct attn_rng rng;
+    attn_rng_seed(&rng, 77);
+    for (int done = 0; done < 3001; done += 500) {
+        int n = 3001 - done < 500 ? 3001 - done : 500;
+        EXPECT_EQ_INT(attn_score_accumulate(sums, chunked, &rng, edges, 33, n, 0, BINS), ATTN_OK);
+    }
+    EXPECT_EQ_INT(attn_score_moments(m_chunked, sums, 33, 0), ATTN_OK);
+    EXPECT(m_one[0] == m_chunked[0] && m_one[1] == m_chunked[1] && m_one[2] == m_chunked[2]);
+    int differ = 0;
+    for (int b = 0; b < BINS; b++) differ += one[b] != chunked[b];
+    EXPECT_EQ_INT(differ, 0);
+}
+
+static void test_same_seed_same_numbers(void) {
+    double a[3], b[3], c[3];
+    attn_score_stats(a, NULL, NULL, 42, 128, 2000, 0, 0);
+    attn_score_stats(b, NULL, NULL, 42, 128, 2000, 0, 0);
+    attn_score_stats(c, NULL, NULL, 43, 128, 2000, 0, 0);
+    EXPECT(a[0] == b[0] && a[1] == b[1]);
+    EXPECT(a[1] != c[1]);
+}
+
+static void run_saturation(double summary[2], float *pmax, int scaled, uint32_t seed) {
+    float work[128 + 64];
+    struct attn_rng rng;
+    attn_rng_seed(&rng, seed);
+    EXPECT_EQ_INT(attn_saturation_trials(pmax, work, &rng, 128, 64, 500, scaled), ATTN_OK);
+    EXPECT_EQ_INT(attn_saturation_summary(summary, pmax, 500, 0.99f), ATTN_OK);
+}
+
+/* The chapter: 500 trials at d_k = 128 with 64 keys; 35% of raw trials saturate, none scaled,
+ * and p(1 − p) in the saturated ones is about 0.0020. */
+static void test_saturation_reproduces_the_chapter(void) {
+    static float pmax[500];
+    double raw[2], scaled[2];
+    for (uint32_t seed = 1; seed <= 3; seed++) {
+        run_saturation(raw, pmax, 0, seed);
+        EXPECT(raw[0] >= 0.28 && raw[0] <= 0.42);
+        EXPECT(raw[1] > 0 && raw[1] < 0.005);
+        int valid = 1;
+        for (int t = 0; t < 500; t++) valid &= pmax[t] >= 1.0f / 64 && pmax[t] <= 1.0f;
+        EXPECT(valid);
+        run_saturation(scaled, pmax, 1, seed);
+        EXPECT_NEAR(scaled[0], 0.0, 0);
+        EXPECT(isnan(scaled[1]));
+    }
+}
+
+static void test_saturation_is_deterministic(void) {
+    static float a[500], b[500];
+    double sa[2], sb[2];
+    run_saturation(sa, a, 0, 9);
+    run_saturation(sb, b, 0, 9);
+    int differ = 0;
+    for (int t = 0; t < 500; t++) differ += a[t] != b[t];
+    EXPECT_EQ_INT(differ, 0);
+}
+
+static void test_saturation_summary_by_hand(void) {
+    const float pmax[4] = {0.5f, 0.995f, 0.999f, 0.99f};
+    double s[2];
+    EXPECT_EQ_INT(attn_saturation_summary(s, pmax, 4, 0.99f), ATTN_OK);
+    EXPECT_NEAR(s[0], 0.5, 0); /* 0.99 itself is not above 0.99 */
+    double g = ((double)0.995f * (1 - (double)0.995f) + (double)0.999f * (1 - (double)0.999f)) / 2;
+    EXPECT_NEAR(s[1], g, 1e-15);
+}
+
+static void test_bad_input(void) {
+    double m[3], sums[3] = {0, 0, 0};
+    int counts[2];
+    float edges[3] = {0, 1, 2}, bad_edges[3] = {0, 1, 1}, nan_edges[3] = {0, NAN, 2};
+    float pmax[4] = {0.5f, 0.5f, 0.5f, 0.5f}, work[16];
+    struct attn_rng rng;
+    attn_rng_seed(&rng, 1);
+    EXPECT_EQ_INT(attn_score_stats(m, NULL, NULL, 1, 0, 10, 0, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_score_stats(m, NULL, NULL, 1, -5, 10, 0, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_score_stats(m, NULL, NULL, 1, ATTN_MAX_DK + 1, 10, 0, 0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_stats(m, NULL, NULL, 1, 8, 0, 0, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_score_stats(m, NULL, NULL, 1, 8, ATTN_MAX_DRAWS + 1, 0, 0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_stats(m, counts, NULL, 1, 8, 10, 0, 2), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_score_stats(m, counts, bad_edges, 1, 8, 10, 0, 2), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_stats(m, counts, nan_edges, 1, 8, 10, 0, 2), ATTN_ERR_VALUE);
+    EXPECT_EQ_INT(attn_score_stats(NULL, counts, edges, 1, 8, 10, 0, 2), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_score_accumulate(sums, NULL, NULL, NULL, 8, 10, 0, 0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_score_moments(m, sums, 8, 0), ATTN_ERR_SIZE); /* no draws yet */
+    EXPECT_EQ_INT(attn_saturation_trials(pmax, work, &rng, 8, 1, 4, 0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_trials(pmax, work, &rng, 8, 0, 4, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_saturation_trials(pmax, work, &rng, 0, 8, 4, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_saturation_trials(pmax, work, &rng, 8, 8, 0, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_saturation_trials(pmax, NULL, &rng, 8, 8, 4, 0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_saturation_summary(m, pmax, 4, 0.0f), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_summary(m, pmax, 4, 1.0f), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_summary(m, pmax, 4, NAN), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_summary(m, pmax, 0, 0.5f), ATTN_ERR_SIZE);
+    pmax[2] = NAN;
+    EXPECT_EQ_INT(attn_saturation_summary(m, pmax, 4, 0.5f), ATTN_ERR_VALUE);
+}
+
+static const struct test tests[] = {
+    TEST(test_variance_grows_with_dk_and_scaling_removes_it),
+    TEST(test_same_seed_scaled_is_raw_over_root_dk),
+    TEST(test_histogram_counts_every_score_in_range),
+    TEST(test_chunks_give_exactly_one_calls_numbers),
+    TEST(test_same_seed_same_numbers),
+    TEST(test_saturation_reproduces_the_chapter),
+    TEST(test_saturation_is_deterministic),
+    TEST(test_saturation_summary_by_hand),
+    TEST(test_bad_input),
+};
+RUN_TESTS(tests)

@@ -1,0 +1,143 @@
+// api/experiment.js — the §6.3 measurements and the core's random numbers:
+//   attn.randomNormals({ count, seed })                       → Float32Array of N(0, 1) draws
+//   attn.scoreStats({ dk, draws, seed, scaled, bins })        → { mean, variance, ratio, histogram }
+//   attn.saturation({ dk, keys, trials, threshold, seed, scaled }) → { fraction, meanGrad, pmax }
+// Every draw comes from the core's one generator (xoshiro128**, ziggurat normals), so a seed
+// gives the same numbers here, natively and in the browser. Long runs may pass `onProgress`:
+// the work is then done in chunks (exactly the same numbers as one call) and
+// onProgress(done, total) is called after each; a Web Worker relays it to the page.
+
+import { AttnError, Status } from '../errors.js';
+import * as check from '../validate.js';
+
+/** Limits, as in attn.h (ATTN_MAX_DK, ATTN_MAX_DRAWS, ATTN_MAX_KEYS, ATTN_MAX_TRIALS). */
+export const LIMITS = Object.freeze({ dk: 4096, draws: 10_000_000, keys: 65536, trials: 1_000_000, normals: 2 ** 28 });
+
+/** About this many normals per chunk when reporting progress (a few hundredths of a second). */
+const NORMALS_PER_CHUNK = 1 << 21;
+
+/** A seeded generator state in the heap; returns its pointer. */
+function seededRng(core, scope, seed) {
+  const rng = scope.alloc(core.exports.attn_rng_bytes());
+  core.check(core.exports.attn_rng_seed(rng, seed), 'seed');
+  return rng;
+}
+
+/** `count` standard normals from a generator seeded with `seed`. */
+export function randomNormals(core, { count, seed = 0 } = {}) {
+  check.size('count', count, { max: LIMITS.normals });
+  const seedIn = check.seed('seed', seed);
+  return core.run((scope) => {
+    const out = scope.f32Out(count);
+    core.check(core.exports.attn_rng_normals(out, seededRng(core, scope, seedIn), count), 'randomNormals');
+    return scope.readF32(out, count);
+  });
+}
+
+/** Histogram edges: an increasing array of finite numbers, or a bin count spread over ±4σ. */
+function binEdges(bins, dk, scaled) {
+  if (typeof bins === 'number') {
+    const count = check.size('bins', bins, { max: 10_000 });
+    const width = 4 * (scaled ? 1 : Math.sqrt(dk));
+    return Float32Array.from({ length: count + 1 }, (_, i) => -width + (2 * width * i) / count);
+  }
+  const isArrayLike = Array.isArray(bins) || ArrayBuffer.isView(bins);
+  const length = isArrayLike ? bins.length : 0;
+  if (length < 2) {
+    throw new AttnError(Status.ARGUMENT, `bins must be a number of bins or an array of at least 2 increasing edges, but it is ${check.describe(bins)}.`);
+  }
+  const edges = check.tensor('bins', bins, length);
+  for (let i = 1; i < edges.length; i++) {
+    if (!(edges[i] > edges[i - 1])) {
+      throw new AttnError(Status.ARGUMENT, `bins must be increasing edges, but edge ${i} (${edges[i]}) is not above edge ${i - 1} (${edges[i - 1]}).`);
+    }
+  }
+  return edges;
+}
+
+/**
+ * Mean and variance of the score q·k (or q·k/√dk when `scaled`) over `draws` random pairs with
+ * N(0, 1) entries, and a histogram of the scores.
+ *
+ * @param {object} o
+ * @param {number} o.dk      head width, 1 to 4096
+ * @param {number} o.draws   number of (q, k) pairs, 1 to 10,000,000
+ * @param {number} [o.seed=0]  whole number, 0 to 2³² − 1
+ * @param {boolean} [o.scaled=false]
+ * @param {number|ArrayLike<number>} [o.bins=40]  a count (equal bins over ±4σ) or the edges
+ * @param {(done: number, total: number) => void} [o.onProgress]
+ * @returns {{ mean: number, variance: number, ratio: number, histogram: { edges: Float32Array, counts: Int32Array } }}
+ *   ratio is variance / dk for raw scores and the variance itself for scaled ones (both ≈ 1).
+ */
+export function scoreStats(core, { dk, draws, seed = 0, scaled = false, bins = 40, onProgress } = {}) {
+  check.size('dk', dk, { max: LIMITS.dk });
+  check.size('draws', draws, { max: LIMITS.draws });
+  const seedIn = check.seed('seed', seed);
+  const isScaled = check.flag('scaled', scaled, false);
+  const edges = binEdges(bins, dk, isScaled);
+  const binCount = edges.length - 1;
+  const chunk = onProgress ? Math.max(1, Math.floor(NORMALS_PER_CHUNK / (2 * dk))) : draws;
+
+  return core.run((scope) => {
+    const rng = seededRng(core, scope, seedIn);
+    const sums = scope.alloc(3 * 8);
+    new Float64Array(core.memory.buffer, sums, 3).fill(0);
+    const counts = scope.i32Out(binCount);
+    const edgesIn = scope.f32(edges);
+    for (let done = 0; done < draws;) {
+      const n = Math.min(chunk, draws - done);
+      core.check(core.exports.attn_score_accumulate(sums, counts, rng, edgesIn, dk, n, isScaled ? 1 : 0, binCount), 'scoreStats');
+      done += n;
+      onProgress?.(done, draws);
+    }
+    const moments = scope.alloc(3 * 8);
+    core.check(core.exports.attn_score_moments(moments, sums, dk, isScaled ? 1 : 0), 'scoreStats');
+    const [mean, variance, ratio] = scope.readF64(moments, 3);
+    return { mean, variance, ratio, histogram: { edges, counts: scope.readI32(counts, binCount) } };
+  });
+}
+
+/**
+ * Softmax saturation: each trial draws one query and `keys` keys (N(0, 1) entries), softmaxes
+ * the scores (raw, or divided by √dk when `scaled`) and records the largest weight p_max.
+ *
+ * @param {object} o
+ * @param {number} o.dk       head width, 1 to 4096
+ * @param {number} o.keys     keys per trial, 2 to 65536
+ * @param {number} o.trials   1 to 1,000,000
+ * @param {number} [o.threshold=0.99]  strictly between 0 and 1
+ * @param {number} [o.seed=0]
+ * @param {boolean} [o.scaled=false]
+ * @param {(done: number, total: number) => void} [o.onProgress]
+ * @returns {{ fraction: number, meanGrad: number, saturated: number, pmax: Float32Array }}
+ *   fraction of trials with p_max > threshold; meanGrad = mean p_max(1 − p_max) over those
+ *   trials (NaN when none saturated); pmax has one entry per trial.
+ */
+export function saturation(core, { dk, keys, trials, threshold = 0.99, seed = 0, scaled = false, onProgress } = {}) {
+  check.size('dk', dk, { max: LIMITS.dk });
+  check.size('keys', keys, { min: 2, max: LIMITS.keys });
+  check.size('trials', trials, { max: LIMITS.trials });
+  // The core compares in float32: a threshold must stay inside (0, 1) after rounding to it.
+  const thresholdIn = check.between('threshold', threshold, 0, 1);
+  if (Math.fround(thresholdIn) >= 1) check.between('threshold', Math.fround(thresholdIn), 0, 1);
+  const seedIn = check.seed('seed', seed);
+  const isScaled = check.flag('scaled', scaled, false);
+  const perTrial = dk * (keys + 1);
+  const chunk = onProgress ? Math.max(1, Math.floor(NORMALS_PER_CHUNK / perTrial)) : trials;
+
+  return core.run((scope) => {
+    const rng = seededRng(core, scope, seedIn);
+    const pmax = scope.f32Out(trials);
+    const work = scope.f32Out(dk + keys);
+    for (let done = 0; done < trials;) {
+      const n = Math.min(chunk, trials - done);
+      core.check(core.exports.attn_saturation_trials(pmax + 4 * done, work, rng, dk, keys, n, isScaled ? 1 : 0), 'saturation');
+      done += n;
+      onProgress?.(done, trials);
+    }
+    const summary = scope.alloc(2 * 8);
+    core.check(core.exports.attn_saturation_summary(summary, pmax, trials, thresholdIn), 'saturation');
+    const [fraction, meanGrad] = scope.readF64(summary, 2);
+    return { fraction, meanGrad, saturated: Math.round(fraction * trials), pmax: scope.readF32(pmax, trials) };
+  });
+}

@@ -1,0 +1,332 @@
+// attn-variance.js — <attn-variance>: §6.3, why attention divides the scores by √d_k. It draws
+// many random query/key pairs through the C core and shows the histogram of their scores, raw
+// and scaled, against the normal density each should follow; then how often a softmax over 64
+// such scores saturates, raw and scaled; and a "Reproduce the chapter" panel that recomputes the
+// chapter's measurements (up to 51 million multiply-adds a width) in a Web Worker, with a
+// progress bar and Cancel, so the page never freezes.
+//
+// Attributes (observed and reflected): dk (1–512, default 128), draws (1–10,000,000, default
+// 20,000), seed (0–4,294,967,295, default 1), keys (2–4,096, default 64), trials (1–100,000,
+// default 500), threshold (0–1 exclusive, default 0.99).
+// Events: `change` (bubbles) after each new measurement; detail = the settings used.
+//         `reproduce` (bubbles) when the chapter's measurements are done; detail = the rows.
+// Keyboard: every control is a native input or button; Enter or leaving a field commits it.
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { h, replaceChildren, uniqueId } from '../lib/dom.js';
+import { fixed } from '../lib/format.js';
+import { HistogramChart, normalDensity } from '../lib/histogram-chart.js';
+import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
+import { FIELDS, PRESET_WIDTHS, parseField } from './variance-fields.js';
+import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
+import { chartColours, varianceSheet } from './variance-view.js';
+
+/** Histogram bins. The raw axis stays at ±4·√256 up to d_k = 256, so the chapter's widths can be
+ *  compared by eye as the histogram widens; the scaled axis is always ±4. */
+const BINS = { raw: 61, scaled: 41 };
+const rawHalfWidth = (dk) => 4 * Math.sqrt(Math.max(dk, 256));
+const evenEdges = (half, bins) => Array.from({ length: bins + 1 }, (_, i) => -half + (2 * half * i) / bins);
+const percent = (x) => `${(100 * x).toFixed(1)}%`;
+const group = (n) => n.toLocaleString('en-US');
+
+export class AttnVariance extends AttnWidget {
+  static title = 'Why divide by √d_k: random scores, measured';
+  static observedAttributes = Object.keys(FIELDS);
+
+  inWords() {
+    return 'The widget draws many random query and key vectors whose entries are standard normal, and '
+      + 'computes their dot products in the C core. The first chart is a histogram of those raw scores: '
+      + 'its spread grows with the head width d_k, and its measured variance is printed beside it, close '
+      + 'to d_k. The second chart shows the same scores divided by the square root of d_k: their variance '
+      + 'stays near 1 at every width. A curve on each chart is the normal density the scores should follow. '
+      + 'Below, random softmax rows over 64 keys show how often one key takes more than 99% of the weight, '
+      + 'raw and scaled, and how small the softmax slope p(1 − p) becomes when it does. The last panel '
+      + 'reruns the chapter’s measurements, in the background with a progress bar, and puts our numbers '
+      + 'beside the chapter’s.';
+  }
+
+  /** The current good value of a setting (its attribute when allowed, else its default). */
+  setting(name) {
+    const text = this.getAttribute(name);
+    if (text === null) return FIELDS[name].fallback;
+    const parsed = parseField(name, text);
+    return 'value' in parsed ? parsed.value : (this.good?.[name] ?? FIELDS[name].fallback);
+  }
+
+  attributeChangedCallback(name, _old, value) {
+    if (!this.built) return;
+    const parsed = parseField(name, value ?? String(FIELDS[name].fallback));
+    this.#showFieldError(name, parsed.error);
+    if (parsed.error) return; // keep the last good result
+    this.good[name] = parsed.value;
+    if (this.inputs[name].value !== String(parsed.value) && this.shadowRoot.activeElement !== this.inputs[name]) {
+      this.inputs[name].value = String(parsed.value);
+    }
+    this.#markPreset();
+    if (this.attn) this.render();
+  }
+
+  build(body) {
+    this.live = new ExperimentJobs();
+    this.chapterJobs = new ExperimentJobs();
+    this.good = Object.fromEntries(Object.keys(FIELDS).map((name) => [name, this.setting(name)]));
+    this.inputs = {};
+    this.errors = {};
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, varianceSheet()];
+
+    this.presets = PRESET_WIDTHS.map((dk) => h('button', {
+      type: 'button', className: 'secondary preset', 'aria-pressed': 'false',
+      'aria-label': `d_k = ${dk}`, onclick: () => this.#commit('dk', String(dk)),
+    }, String(dk)));
+    const scoreControls = h('div', { className: 'fields', role: 'group', 'aria-label': 'Score settings' },
+      this.#field('dk', h('span', { className: 'presets', role: 'group', 'aria-label': 'The chapter’s head widths' }, this.presets)),
+      this.#field('draws'),
+      this.#field('seed'));
+
+    this.liveProgress = this.#progressRow('Measuring', () => this.live.cancel());
+    this.charts = {
+      raw: this.#chartFigure('raw', 'Raw scores q·k'),
+      scaled: this.#chartFigure('scaled', 'Scaled scores q·k / √d_k'),
+    };
+
+    this.saturationBody = h('tbody');
+    this.saturationNote = h('p', { className: 'note', 'aria-live': 'polite' });
+    this.saturationCaption = h('caption');
+    const saturation = h('section', { className: 'panel', 'aria-labelledby': this.#id('sat-title') },
+      h('h4', { id: this.ids['sat-title'] }, 'Softmax saturation: does one key take everything?'),
+      h('p', {}, 'Each trial draws one query and a row of keys, turns the scores into softmax weights, '
+        + 'and keeps the largest weight p_max. A trial is saturated when p_max is above the threshold.'),
+      h('div', { className: 'fields', role: 'group', 'aria-label': 'Saturation settings' },
+        this.#field('keys'), this.#field('trials'), this.#field('threshold')),
+      h('table', { className: 'results' }, this.saturationCaption,
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'scores'), h('th', { scope: 'col' }, 'saturated trials'),
+          h('th', { scope: 'col' }, 'mean p(1 − p) in those trials'))),
+        this.saturationBody),
+      this.saturationNote,
+      h('p', { className: 'why' }, 'Why it matters: the slope of a softmax weight with respect to its own score is '
+        + 'p(1 − p). Backpropagation multiplies the gradient that reaches the scores by such slopes, so when one '
+        + 'weight is nearly 1 the slope is nearly 0, almost no gradient gets through to the query and key '
+        + 'weights, and the head stops learning while still looking decisive.'));
+
+    this.chapter = this.#buildChapterPanel();
+    body.append(scoreControls, this.liveProgress.row, h('div', { className: 'charts' }, this.charts.raw.figure, this.charts.scaled.figure),
+      saturation, this.chapter.section);
+    for (const name of Object.keys(FIELDS)) this.inputs[name].value = String(this.good[name]);
+    this.#markPreset();
+  }
+
+  #id(key) {
+    this.ids ??= {};
+    this.ids[key] ??= uniqueId(`variance-${key}`);
+    return this.ids[key];
+  }
+
+  /** A labelled input with its error message beside it. */
+  #field(name, extra = null) {
+    const spec = FIELDS[name];
+    const inputId = this.#id(`${name}-input`), errorId = this.#id(`${name}-error`);
+    const input = h('input', {
+      id: inputId, type: 'number', inputmode: spec.whole ? 'numeric' : 'decimal', step: spec.step,
+      min: spec.whole ? spec.min : undefined, max: spec.whole ? spec.max : undefined,
+      'aria-describedby': errorId,
+      onchange: () => this.#commit(name, input.value),
+      onkeydown: (event) => { if (event.key === 'Enter') this.#commit(name, input.value); },
+    });
+    const error = h('p', { id: errorId, className: 'field-error error', 'aria-live': 'polite' });
+    this.inputs[name] = input;
+    this.errors[name] = error;
+    return h('div', { className: 'field' }, h('label', { for: inputId }, spec.label), h('span', { className: 'field-row' }, input, extra), error);
+  }
+
+  #commit(name, text) {
+    const parsed = parseField(name, text);
+    this.#showFieldError(name, parsed.error);
+    if (parsed.error) return;
+    this.inputs[name].value = String(parsed.value);
+    if (String(parsed.value) === this.getAttribute(name) && parsed.value === this.good[name]) return;
+    this.setAttribute(name, String(parsed.value)); // → attributeChangedCallback → render
+  }
+
+  #showFieldError(name, message) {
+    this.errors[name].textContent = message ?? '';
+    if (message) this.inputs[name].setAttribute('aria-invalid', 'true');
+    else this.inputs[name].removeAttribute('aria-invalid');
+  }
+
+  #markPreset() {
+    for (const button of this.presets) button.setAttribute('aria-pressed', String(button.textContent === String(this.good.dk)));
+  }
+
+  /** A progress bar with its percentage and a Cancel button, hidden while idle. */
+  #progressRow(label, onCancel) {
+    const bar = h('progress', { max: '1', value: '0', 'aria-label': label });
+    const text = h('span', { className: 'progress-text' }, '0%');
+    const cancel = h('button', { type: 'button', className: 'secondary', onclick: onCancel }, 'Cancel');
+    const row = h('div', { className: 'progress-row' }, h('span', {}, `${label}…`), bar, text, cancel);
+    row.hidden = true;
+    return {
+      row,
+      set(fraction) {
+        bar.value = fraction;
+        text.textContent = `${Math.floor(100 * fraction)}%`;
+      },
+      show(on) {
+        row.hidden = !on;
+        if (on) this.set(0);
+      },
+    };
+  }
+
+  #chartFigure(key, title) {
+    const canvas = h('canvas', { 'aria-label': `${title}: not measured yet` });
+    const readout = h('p', { className: 'readout', 'aria-live': 'polite' });
+    const figure = h('figure', { className: 'chart' },
+      h('figcaption', {}, title), h('div', { className: 'chart-box' }, canvas), readout);
+    return { key, canvas, readout, figure, chart: null };
+  }
+
+  #buildChapterPanel() {
+    const varianceBody = h('tbody', {}, CHAPTER.variance.map(({ dk, ratio }) => h('tr', {},
+      h('th', { scope: 'row' }, String(dk)), h('td', {}, '—'), h('td', {}, fixed(ratio, 4)), h('td', {}, '—'), h('td', {}, fixed(CHAPTER.scaledVariance, 1)), h('td', {}, '—'))));
+    const s = CHAPTER.saturation;
+    const saturationBody = h('tbody', {}, [
+      ['raw trials with p_max > 0.99', percent(s.raw).replace('.0%', '%')],
+      ['scaled trials with p_max > 0.99', percent(s.scaled).replace('.0%', '%')],
+      ['mean p(1 − p) in saturated raw trials', fixed(s.grad, 4)],
+    ].map(([what, chapter]) => h('tr', {}, h('th', { scope: 'row' }, what), h('td', {}, '—'), h('td', {}, chapter), h('td', {}, '—'))));
+    const progress = this.#progressRow('Reproducing the chapter', () => this.chapterJobs.cancel());
+    const status = h('p', { className: 'status-line', role: 'status' });
+    const button = h('button', { type: 'button', onclick: () => this.reproduce() }, 'Reproduce the chapter');
+    const section = h('section', { className: 'panel', 'aria-labelledby': this.#id('chapter-title') },
+      h('h4', { id: this.ids['chapter-title'] }, 'Reproduce the chapter'),
+      h('p', {}, `The chapter measured Var(q·k)/d_k over ${group(CHAPTER.draws)} random draws at four head widths, and `
+        + `counted saturated softmax rows over ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys. This reruns both `
+        + 'in the background with the seed above (the scaled runs use fresh draws from the next seed).'),
+      h('div', { className: 'toolbar' }, button), progress.row, status,
+      h('table', { className: 'results' },
+        h('caption', {}, `Variance of the scores, ${group(CHAPTER.draws)} draws per width`),
+        h('thead', {}, h('tr', {}, ['d_k', 'variance ÷ d_k, ours', 'chapter', 'scaled variance, ours', 'chapter', `within 1 ± ${TOLERANCE.ratio}?`]
+          .map((t) => h('th', { scope: 'col' }, t)))),
+        varianceBody),
+      h('table', { className: 'results' },
+        h('caption', {}, `Saturation, ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys`),
+        h('thead', {}, h('tr', {}, ['measurement', 'ours', 'chapter', 'as expected?'].map((t) => h('th', { scope: 'col' }, t)))),
+        saturationBody));
+    return { section, varianceBody, saturationBody, progress, status, button };
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.live?.dispose(); // stops any run and frees the worker; a reconnected widget starts a new one
+    this.chapterJobs?.dispose();
+  }
+
+  /** Measures the current settings in the worker, then draws. */
+  render() {
+    if (!this.attn) return;
+    const { dk, draws, seed, keys, trials, threshold } = this.good;
+    const jobs = [
+      { kind: 'scoreStats', options: { dk, draws, seed, scaled: false, bins: evenEdges(rawHalfWidth(dk), BINS.raw) } },
+      { kind: 'scoreStats', options: { dk, draws, seed, scaled: true, bins: evenEdges(4, BINS.scaled) } },
+      { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: false } },
+      { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: true } },
+    ];
+    const settings = { ...this.good };
+    this.liveProgress.show(true);
+    this.live.run(jobs, (f) => this.liveProgress.set(f)).then(async (results) => {
+      this.liveProgress.show(false);
+      await this.#drawScores(settings, results[0], results[1]);
+      this.#drawSaturation(settings, results[2], results[3]);
+      this.emitChange(settings);
+    }, (error) => {
+      if (error instanceof Cancelled) {
+        if (!this.live.busy) this.liveProgress.show(false);
+        return;
+      }
+      this.liveProgress.show(false);
+      this.#showRunError(error);
+    });
+  }
+
+  #showRunError(error) {
+    this.statusLine.hidden = false;
+    this.statusLine.classList.add('error');
+    this.statusLine.textContent = error.message;
+  }
+
+  async #drawScores({ dk, draws }, raw, scaled) {
+    this.statusLine.hidden = true;
+    const colours = chartColours(this.body);
+    const sets = [
+      [this.charts.raw, raw, dk, `N(0, ${dk})`, 'score q·k'],
+      [this.charts.scaled, scaled, 1, 'N(0, 1)', 'score q·k / √d_k'],
+    ];
+    for (const [view, result, variance, densityLabel, xLabel] of sets) {
+      view.chart ??= await HistogramChart.create(view.canvas, { xLabel, colours });
+      const description = `Histogram of ${group(draws)} ${view.key} scores at d_k = ${dk}; measured variance ${fixed(result.variance, 3)}, `
+        + `drawn over the normal density ${densityLabel}.`;
+      view.chart.update({ ...result.histogram, total: draws, density: (x) => normalDensity(x, 0, variance), densityLabel, description });
+    }
+    replaceChildren(this.charts.raw.readout,
+      `d_k = ${dk}, ${group(draws)} draws: mean ${fixed(raw.mean, 3)}, variance ${fixed(raw.variance, 2)}, `,
+      h('strong', {}, `variance ÷ d_k = ${fixed(raw.ratio, 4)}`), ` (theory: variance ${dk}, ratio 1).`);
+    replaceChildren(this.charts.scaled.readout,
+      `Same draws divided by √${dk}: mean ${fixed(scaled.mean, 3)}, `,
+      h('strong', {}, `variance ${fixed(scaled.variance, 4)}`), ' (theory: 1 at every width).');
+  }
+
+  #drawSaturation({ dk, keys, trials, threshold }, raw, scaled) {
+    const grad = (r) => (Number.isNaN(r.meanGrad) ? 'no saturated trial' : fixed(r.meanGrad, 4));
+    this.saturationCaption.textContent = `${group(trials)} trials at d_k = ${dk} with ${group(keys)} keys; saturated means p_max > ${threshold}`;
+    replaceChildren(this.saturationBody,
+      [['raw q·k', raw], ['scaled q·k / √d_k', scaled]].map(([name, r]) => h('tr', {},
+        h('th', { scope: 'row' }, name), h('td', {}, `${percent(r.fraction)} (${group(r.saturated)} of ${group(trials)})`), h('td', {}, grad(r)))));
+    this.saturationNote.textContent = Number.isNaN(raw.meanGrad)
+      ? 'No raw trial saturated at these settings: try a wider head or fewer keys.'
+      : `In the saturated raw trials the slope p(1 − p) averages ${fixed(raw.meanGrad, 4)}, about 1/${Math.round(0.25 / raw.meanGrad)} `
+        + 'of the largest value it can take, 0.25 (at p = 0.5).';
+  }
+
+  /** Recomputes the chapter's measurements in the background worker and fills the tables. */
+  reproduce() {
+    const { progress, status, button } = this.chapter;
+    const seed = this.good.seed;
+    button.disabled = true;
+    status.textContent = `Running ${group(2 * CHAPTER.variance.length)} score measurements and ${2 * CHAPTER.saturation.trials} softmax trials with seed ${seed}…`;
+    progress.show(true);
+    this.chapterJobs.run(reproductionJobs(seed), (f) => progress.set(f)).then((results) => {
+      const rows = reproductionRows(results);
+      this.#fillChapter(rows);
+      status.textContent = `Done, with seed ${seed}.`;
+      this.dispatchEvent(new CustomEvent('reproduce', { bubbles: true, detail: rows }));
+    }, (error) => {
+      status.textContent = error instanceof Cancelled ? 'Cancelled. The tables keep their last complete results.' : error.message;
+    }).finally(() => {
+      progress.show(false);
+      button.disabled = false;
+    });
+  }
+
+  #fillChapter({ variance, raw, scaled }) {
+    const within = (x) => Math.abs(x - 1) <= TOLERANCE.ratio;
+    variance.forEach((row, i) => {
+      const cells = this.chapter.varianceBody.rows[i].cells;
+      cells[1].textContent = fixed(row.ours, 4);
+      cells[3].textContent = fixed(row.scaled, 4);
+      cells[5].textContent = within(row.ours) && within(row.scaled) ? 'yes' : 'no';
+    });
+    const [lo, hi] = TOLERANCE.rawFraction;
+    const checks = [
+      [percent(raw.fraction), raw.fraction >= lo && raw.fraction <= hi ? `yes (${percent(lo)}–${percent(hi)} expected)` : 'no'],
+      [percent(scaled.fraction), scaled.fraction === 0 ? 'yes' : 'no'],
+      [Number.isNaN(raw.meanGrad) ? 'no saturated trial' : fixed(raw.meanGrad, 4), raw.meanGrad < TOLERANCE.grad ? `yes (below ${TOLERANCE.grad})` : 'no'],
+    ];
+    checks.forEach(([ours, verdict], i) => {
+      const cells = this.chapter.saturationBody.rows[i].cells;
+      cells[1].textContent = ours;
+      cells[3].textContent = verdict;
+    });
+  }
+}
+
+customElements.get('attn-variance') ?? customElements.define('attn-variance', AttnVariance);
