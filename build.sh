@@ -22,6 +22,9 @@ need emcc emscripten
 if [ "$want_tests" = 1 ]; then
   need gcc gcc
   need chromium chromium
+  need clang clang
+  # libFuzzer's runtime for clang 14 (the fuzz targets link it)
+  ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || packages_needed+=(libclang-rt-14-dev)
 fi
 if [ "${#packages_needed[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
@@ -46,8 +49,8 @@ fi
 say "C core → WebAssembly"
 make -s -C c wasm
 if [ "$want_tests" = 1 ]; then
-  say "C core → native tests (AddressSanitizer + UBSan)"
-  make -s -C c tests runner
+  say "C core → native tests (AddressSanitizer + UBSan) and fuzz targets (libFuzzer)"
+  make -s -C c tests runner fuzz
 fi
 
 # ---------------------------------------------------------------- site

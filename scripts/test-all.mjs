@@ -1,11 +1,12 @@
 // test-all.mjs — runs every test layer and ends with one line "N passed, N failed" over all of
 // them; exits nonzero when anything failed. `npm test` builds first (build.sh --test).
 //   node scripts/test-all.mjs            all layers
-//   node scripts/test-all.mjs c wasm     only these layers (c, wasm, e2e)
+//   node scripts/test-all.mjs c wasm     only these layers (c, fuzz, wasm, e2e)
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runFuzzers } from './fuzz.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 process.chdir(root);
@@ -39,6 +40,14 @@ const LAYERS = {
       failed += Number(match[2]) + (status !== 0 && Number(match[2]) === 0 ? 1 : 0);
     }
     return { passed, failed };
+  },
+
+  /** Every libFuzzer target, briefly (FUZZ_SECONDS each, default 5), replaying past findings. */
+  fuzz() {
+    const results = runFuzzers(Number(process.env.FUZZ_SECONDS ?? 5));
+    if (results.length === 0) return { passed: 0, failed: 1, note: 'no fuzz targets: run bash build.sh --test' };
+    const failed = results.filter((r) => !r.ok).length;
+    return { passed: results.length - failed, failed };
   },
 
   /** The compiled WASM core in node (node's own test runner). */
