@@ -23,6 +23,7 @@ if [ "$want_tests" = 1 ]; then
   need gcc gcc
   need chromium chromium
   need clang clang
+  need valgrind valgrind
   # libFuzzer's runtime for clang 14 (the fuzz targets link it)
   ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || packages_needed+=(libclang-rt-14-dev)
 fi
@@ -50,7 +51,7 @@ say "C core → WebAssembly"
 make -s -C c wasm
 if [ "$want_tests" = 1 ]; then
   say "C core → native tests (AddressSanitizer + UBSan) and fuzz targets (libFuzzer)"
-  make -s -C c tests runner fuzz
+  make -s -C c tests runner fuzz memcheck
 fi
 
 # ---------------------------------------------------------------- site

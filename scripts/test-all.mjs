@@ -1,7 +1,7 @@
 // test-all.mjs — runs every test layer and ends with one line "N passed, N failed" over all of
 // them; exits nonzero when anything failed. `npm test` builds first (build.sh --test).
 //   node scripts/test-all.mjs            all layers
-//   node scripts/test-all.mjs c wasm     only these layers (c, fuzz, wasm, e2e)
+//   node scripts/test-all.mjs c wasm     only these layers (c, memcheck, fuzz, wasm, e2e)
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -38,6 +38,22 @@ const LAYERS = {
       if (!match) { failed += 1; console.log(`FAIL ${binary} crashed or printed no summary (exit ${status})`); continue; }
       passed += Number(match[1]);
       failed += Number(match[2]) + (status !== 0 && Number(match[2]) === 0 ? 1 : 0);
+    }
+    return { passed, failed };
+  },
+
+  /** The C unit tests again, built without sanitizers, under valgrind memcheck: one test per
+   *  binary, failed on any memory error or leak. */
+  memcheck() {
+    const dir = 'build/memcheck';
+    const binaries = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('test_')).sort() : [];
+    if (binaries.length === 0) return { passed: 0, failed: 1, note: 'no memcheck binaries: run bash build.sh --test' };
+    let passed = 0, failed = 0;
+    for (const binary of binaries) {
+      const result = spawnSync('valgrind', ['-q', '--error-exitcode=99', '--leak-check=full', '--errors-for-leak-kinds=definite,indirect', `${dir}/${binary}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const ok = result.status === 0;
+      console.log(`${ok ? 'ok  ' : 'FAIL'} memcheck: ${binary}${ok ? '' : ` (exit ${result.status})\n${result.stderr}`}`);
+      if (ok) passed += 1; else failed += 1;
     }
     return { passed, failed };
   },
