@@ -103,13 +103,22 @@ export function startUrlState(widgetList, { win = window } = {}) {
     return `${win.location.pathname}${win.location.search}${hash}`;
   }
 
+  // Changes within one task (a reset removing four attributes, a widget that announces in a
+  // microtask) become one history entry.
+  let pending = null;
   function onChange(event) {
     if (restoring || !widgets.includes(event.target)) return;
-    const entries = currentEntries();
-    const state = stateKey(entries);
-    if (state === lastState) return; // e.g. a widget announcing a restore after the fact
-    lastState = state;
-    win.history.pushState({ [MARK]: true }, '', url(formatHash(anchorOf(event.target), entries)));
+    if (pending) { pending = event.target; return; }
+    pending = event.target;
+    queueMicrotask(() => {
+      const target = pending;
+      pending = null;
+      const entries = currentEntries();
+      const state = stateKey(entries);
+      if (state === lastState) return; // e.g. a widget announcing a restore after the fact
+      lastState = state;
+      win.history.pushState({ [MARK]: true }, '', url(formatHash(anchorOf(target), entries)));
+    });
   }
 
   function onPopState(event) {

@@ -127,7 +127,7 @@ export class AttnWidget extends HTMLElement {
     const elementId = uniqueId('embed-element'), iframeId = uniqueId('embed-iframe');
     const elementText = h('textarea', { id: elementId, readonly: true, rows: 3, spellcheck: 'false' });
     const iframeText = h('textarea', { id: iframeId, readonly: true, rows: 4, spellcheck: 'false' });
-    const done = h('span', { className: 'embed-done', role: 'status' });
+    const done = h('span', { className: 'embed-done', 'aria-live': 'polite' });
     const details = h('details', { className: 'embed-details' },
       h('summary', {}, 'Show the embed code'),
       h('p', {}, 'Paste either form into a page; both keep the settings shown above.'),
