@@ -252,7 +252,7 @@ function costSheet() {
   sheet.replaceSync(`
     h4 { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
     .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
-    .n-controls { display: flex; gap: 0.6rem; align-items: center; }
+    .n-controls { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
     .n-controls input[type="range"] { flex: 1; min-width: 8rem; }
     input[type="number"] { font: inherit; width: 7rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: 6px; background: var(--attn-bg); color: inherit; }
