@@ -60,6 +60,18 @@ test('embed.html fits a 320 px frame without scrolling sideways', async ({ page 
   }
 });
 
+test('the lab and the course page fit a 320 px column once every widget has started', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const path of ['/', '/examples/course.html']) {
+    await page.goto(path);
+    for (const { tag } of WIDGETS) {
+      for (const widget of await page.locator(tag).all()) await started(widget);
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} scrolls sideways at 320 px`).toBeLessThanOrEqual(320);
+  }
+});
+
 test('an iframe of embed.html takes the height of its widget (no inner scrollbar)', async ({ page }) => {
   await page.goto('/examples/course.html');
   const iframe = page.locator('iframe');
