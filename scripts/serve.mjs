@@ -47,7 +47,12 @@ const CSP = [
 ].join('; ');
 
 async function resolveFile(urlPath) {
-  const decoded = decodeURIComponent(urlPath.split('?')[0]);
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0]);
+  } catch {
+    return null; // a malformed %-escape: not found, rather than a crashed server
+  }
   const path = normalize(join(root, decoded));
   if (!path.startsWith(root) && path + sep !== root) return null; // no escaping dist/
   try {
