@@ -63,3 +63,9 @@ if [ ! -f "$stamp" ] || [ -n "$(find web vite.config.js package-lock.json -newer
 else
   say "site is up to date"
 fi
+
+# ---------------------------------------------------------------- size budget
+# The embed bundle (attention-lab.js and its static imports) plus the WASM core, gzipped, must
+# stay within 300 KB; Chart.js, workers and other on-demand chunks are listed but not counted.
+say "size report"
+node scripts/size-report.mjs

@@ -2,9 +2,24 @@
 // attention-lab.js work from any folder of any host; attention-lab.js keeps its name so a course
 // page can load it by a stable URL.
 import { defineConfig } from 'vite';
-import { resolve } from 'node:path';
+import { resolve, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const web = resolve(import.meta.dirname, 'web');
+
+/** Copies web/<folder>/ into dist/<folder>/ untouched: the course example is a page written the
+ *  way an author would write it (a plain script tag for attention-lab.js), so Vite must not
+ *  bundle it. */
+function copyVerbatim(folder) {
+  return {
+    name: `copy-${folder}`,
+    generateBundle() {
+      for (const file of readdirSync(join(web, folder))) {
+        this.emitFile({ type: 'asset', fileName: `${folder}/${file}`, source: readFileSync(join(web, folder, file)) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: web,
@@ -19,6 +34,7 @@ export default defineConfig({
       input: {
         index: resolve(web, 'index.html'),
         bench: resolve(web, 'bench.html'),
+        embed: resolve(web, 'embed.html'),
         'attention-lab': resolve(web, 'attention-lab.js'),
       },
       preserveEntrySignatures: 'exports-only',
@@ -27,5 +43,6 @@ export default defineConfig({
       },
     },
   },
+  plugins: [copyVerbatim('examples')],
   server: { host: '127.0.0.1' },
 });

@@ -1,14 +1,19 @@
 // serve.mjs — serves the built lab (dist/) on 127.0.0.1, port $PORT (default 8080), with the
 // lab's Content-Security-Policy, and prints the URL. Used by `npm start` and the browser tests.
 // No dependencies: node's http module and a small table of content types.
+//   ROOT=dir        serve another folder instead of dist/ (the tests' second origin does)
+//   CSP_ALLOW=urls  space-separated origins also allowed for scripts, connections and frames:
+//                   what a course page's CSP needs to embed widgets from a lab on another host
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../dist/', import.meta.url));
+const root = process.env.ROOT ? resolve(process.env.ROOT) + sep : fileURLToPath(new URL('../dist/', import.meta.url));
+const allowed = (process.env.CSP_ALLOW ?? '').split(/\s+/).filter(Boolean).map((origin) => new URL(origin).origin);
+const extra = allowed.map((origin) => ` ${origin}`).join('');
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 
@@ -30,10 +35,11 @@ const TYPES = {
 // connections only to this origin. Styles come from files and constructed stylesheets only.
 const CSP = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  `script-src 'self' 'wasm-unsafe-eval'${extra}`,
   "style-src 'self'",
   "img-src 'self' data: blob:",
-  "connect-src 'self'",
+  `connect-src 'self'${extra}`,
+  `frame-src 'self'${extra}`,
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
@@ -41,7 +47,12 @@ const CSP = [
 ].join('; ');
 
 async function resolveFile(urlPath) {
-  const decoded = decodeURIComponent(urlPath.split('?')[0]);
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0]);
+  } catch {
+    return null; // a malformed %-escape: not found, rather than a crashed server
+  }
   const path = normalize(join(root, decoded));
   if (!path.startsWith(root) && path + sep !== root) return null; // no escaping dist/
   try {

@@ -1,8 +1,11 @@
 // attention-lab.js — the embed entry. A course page needs only
 //   <script type="module" src="…/attention-lab.js"></script>
-// to define every <attn-*> element; scripts may also `import { loadAttn } from …`.
+// to define every <attn-*> element; scripts may also `import { loadAttn, WIDGETS } from …`.
+// Each widget below has an entry in widgets/registry.js (embed.html, the lab page and the tests
+// read the list from there).
 
 export { loadAttn, AttnError, Status } from './lib/attn.js';
+export { WIDGETS, findWidget } from './widgets/registry.js';
 export { AttnStepper } from './widgets/attn-stepper.js';
 export { AttnVariance } from './widgets/attn-variance.js';
 export { AttnMasks } from './widgets/attn-masks.js';

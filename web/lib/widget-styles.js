@@ -1,6 +1,20 @@
 // widget-styles.js — the stylesheet every widget's shadow root adopts. Colours and fonts come
 // from CSS custom properties (--attn-*) that a course page may override; light and dark themes
-// follow prefers-color-scheme.
+// follow prefers-color-scheme, and a widget's theme="light" or theme="dark" attribute overrides it.
+
+// The dark palette, used when the reader prefers dark (unless theme="light") or when theme="dark".
+const dark = `
+    --attn-bg: #161b22;
+    --attn-surface: #1f252e;
+    --attn-fg: #e6e9ee;
+    --attn-muted: #9aa4b2;
+    --attn-border: #39424e;
+    --attn-accent: #6ea8ff;
+    --attn-accent-fg: #0b1220;
+    --attn-involved: #4a3a12;
+    --attn-involved-border: #e3b341;
+    --attn-error: #ff8a80;
+    color-scheme: dark;`;
 
 const css = `
 :host {
@@ -16,6 +30,7 @@ const css = `
   --attn-involved: #fff1c2;
   --attn-involved-border: #b7791f;
   --attn-error: #b42318;
+  color-scheme: light;
   display: block;
   font-family: var(--attn-font);
   color: var(--attn-fg);
@@ -24,22 +39,16 @@ const css = `
   border-radius: 10px;
   padding: 1rem;
   max-width: 100%;
+  min-width: 0;
   box-sizing: border-box;
   line-height: 1.45;
+  overflow-wrap: break-word;
 }
 @media (prefers-color-scheme: dark) {
-  :host {
-    --attn-bg: #161b22;
-    --attn-surface: #1f252e;
-    --attn-fg: #e6e9ee;
-    --attn-muted: #9aa4b2;
-    --attn-border: #39424e;
-    --attn-accent: #6ea8ff;
-    --attn-accent-fg: #0b1220;
-    --attn-involved: #4a3a12;
-    --attn-involved-border: #e3b341;
-    --attn-error: #ff8a80;
+  :host(:not([theme="light"])) {${dark}
   }
+}
+:host([theme="dark"]) {${dark}
 }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
@@ -76,6 +85,14 @@ table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error);
 .status { font-size: 0.85rem; color: var(--attn-muted); }
 .error { color: var(--attn-error); }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* the "Copy embed code" control (widget-base.js) */
+.embed { border-top: 1px dashed var(--attn-border); margin-top: 0.6rem; padding-top: 0.2rem; font-size: 0.88rem; }
+.embed .toolbar { margin: 0.3rem 0; }
+.embed-done { color: var(--attn-muted); }
+.embed-details summary { cursor: pointer; color: var(--attn-muted); }
+.embed-details label { display: block; margin-top: 0.4rem; color: var(--attn-muted); }
+.embed-details textarea { display: block; width: 100%; font: 0.8rem var(--attn-mono); color: var(--attn-fg);
+  background: var(--attn-surface); border: 1px solid var(--attn-border); border-radius: 4px; padding: 0.3rem; resize: vertical; }
 /* heatmap.js */
   .heatmap { margin: 0.5rem 0; max-width: 100%; }
   .heatmap figcaption { font-size: 0.85rem; color: var(--attn-muted); margin-bottom: 0.2rem; }

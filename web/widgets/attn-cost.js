@@ -73,7 +73,7 @@ export class AttnCost extends AttnWidget {
     this.scoreTable = h('p', { className: 'score-table', 'aria-live': 'polite' });
     this.chartCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of the cost terms against N' });
     this.chartText = h('p', { className: 'chart-text' });
-    body.append(this.summary, this.table, this.scoreTable,
+    body.append(this.summary, h('div', { className: 'table-scroll' }, this.table), this.scoreTable,
       h('div', { className: 'chart-box' }, this.chartCanvas), this.chartText);
 
     this.measureButton = h('button', { type: 'button', onclick: () => this.measure() }, 'Measure in my browser');
@@ -83,7 +83,8 @@ export class AttnCost extends AttnWidget {
     this.measureBox = h('div', { className: 'chart-box', hidden: true }, this.measureCanvas);
     body.append(h('h4', {}, 'Measured on this machine'),
       h('p', {}, `The core’s own attention (one head, d = ${MEASURE_WIDTH}, no mask) for N = 128 to 4,096, against the model’s 2·N²·d scaled to the first point.`),
-      h('div', { className: 'toolbar' }, this.measureButton), this.measureStatus, this.measureTable, this.measureBox);
+      h('div', { className: 'toolbar' }, this.measureButton), this.measureStatus,
+      h('div', { className: 'table-scroll' }, this.measureTable), this.measureBox);
   }
 
   #commitNumber(input, attribute, min, max, name) {
@@ -252,7 +253,7 @@ function costSheet() {
   sheet.replaceSync(`
     h4 { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
     .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
-    .n-controls { display: flex; gap: 0.6rem; align-items: center; }
+    .n-controls { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
     .n-controls input[type="range"] { flex: 1; min-width: 8rem; }
     input[type="number"] { font: inherit; width: 7rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: 6px; background: var(--attn-bg); color: inherit; }
@@ -261,9 +262,11 @@ function costSheet() {
     .cost-table th, .cost-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; }
     .cost-table th[scope="row"], .cost-table thead th:first-child { text-align: left; font-weight: 500; }
     .cost-table td { font-family: var(--attn-mono); }
+    .table-scroll { max-width: 100%; overflow-x: auto; }
     .cost-table tr.total { font-weight: 700; }
     .cost-table tr.term th { font-style: italic; }
     .chart-box { position: relative; height: 300px; max-width: 40rem; }
+    .chart-box canvas { max-width: 100%; }
     .chart-text, .score-table, .summary { font-size: 0.9rem; }
     .measure-status { font-size: 0.9rem; }
   `);

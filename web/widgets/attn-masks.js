@@ -13,6 +13,8 @@
 //   scores    "words" (default: from fixed word embeddings) or "equal" (every score 0)
 //   sequence  "1" or "2": which sentence of the padded batch is shown (default 1)
 //   compare   present: also show the weights masked after the softmax (the bug)
+//   edits     the mask cells the learner flipped, space-separated "sequence:row:col=blocked|allowed"
+//             (rows and columns from 0), e.g. "1:0:3=blocked"; cleared when a sentence changes
 // Events: `change` (bubbles) on every change; detail = { sentence, second, masks, window, scores,
 //         sequence, compare, edits, emptyRows }.
 // Keyboard: Tab reaches every control; in the mask grid the arrow keys move, Enter or Space
@@ -34,12 +36,27 @@ const SWITCHES = [
   ['padding', 'Padding mask'],
 ];
 const quoted = (t) => `“${t}”`;
+
+/** "1:0:3=blocked 1:2:2=allowed" → Map("1:0:3" → −Infinity, "1:2:2" → 0); bad entries are skipped. */
+function parseEdits(text) {
+  const edits = new Map();
+  for (const entry of String(text ?? '').split(/\s+/)) {
+    const match = /^([12]):(\d{1,2}):(\d{1,2})=(blocked|allowed)$/.exec(entry);
+    if (match) edits.set(`${match[1]}:${Number(match[2])}:${Number(match[3])}`, match[4] === 'blocked' ? -Infinity : 0);
+  }
+  return edits;
+}
+
+function formatEdits(edits) {
+  return [...edits].map(([key, value]) => `${key}=${value === -Infinity ? 'blocked' : 'allowed'}`).join(' ');
+}
 const nats = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 4));
 const sum6 = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 6));
 
 export class AttnMasks extends AttnWidget {
   static title = 'Masks: build them, combine them, break them';
-  static observedAttributes = ['sentence', 'second', 'masks', 'window', 'scores', 'sequence', 'compare'];
+  // `edits` last: a sentence change clears the edits, so a restore must set the sentence first.
+  static observedAttributes = ['sentence', 'second', 'masks', 'window', 'scores', 'sequence', 'compare', 'edits'];
 
   inWords() {
     return 'The tokens of a short sentence attend to one another through a mask. In the mask grid each cell '
@@ -72,11 +89,24 @@ export class AttnMasks extends AttnWidget {
   get compare() { return this.hasAttribute('compare'); }
   set compare(on) { this.toggleAttribute('compare', Boolean(on)); }
 
+  /** The flipped cells: Map("sequence:row:col" → 0 or −Infinity); reflects `edits`. */
+  get editedCells() { return parseEdits(this.getAttribute('edits')); }
+  set editedCells(map) {
+    const text = formatEdits(map);
+    if (text) this.setAttribute('edits', text); else this.removeAttribute('edits');
+  }
+
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.built || oldValue === newValue) return;
-    if (name === 'sentence' || name === 'second') this.edits.clear();
+    if (name === 'edits') this.edits = parseEdits(newValue);
+    if ((name === 'sentence' || name === 'second') && this.edits.size) {
+      this.edits.clear();
+      this.removeAttribute('edits');
+    }
     this.render();
-    this.#emit();
+    const extra = this.pendingDetail;
+    this.pendingDetail = undefined;
+    this.#emit(extra);
   }
 
   #emit(extra = {}) {
@@ -89,7 +119,7 @@ export class AttnMasks extends AttnWidget {
 
   // ---------------------------------------------------------------- building
   build(body) {
-    this.edits = new Map();
+    this.edits = this.editedCells;
     this.views = null;
 
     this.sentenceInput = this.#textInput(() => { this.sentence = this.sentenceInput.value; });
@@ -172,9 +202,9 @@ export class AttnMasks extends AttnWidget {
 
   /** Removes every cell the learner flipped. */
   clearEdits() {
-    this.edits.clear();
-    this.render();
-    this.#emit({ cleared: true });
+    if (!this.hasAttribute('edits')) { this.render(); this.#emit({ cleared: true }); return; }
+    this.pendingDetail = { cleared: true };
+    this.removeAttribute('edits'); // attributeChangedCallback re-renders and emits
   }
 
   /** Flips mask cell (i, j) of the sentence shown between 0 and −∞. */
@@ -182,10 +212,11 @@ export class AttnMasks extends AttnWidget {
     const { n, mask, built, sequence } = this.state;
     const key = `${sequence}:${i}:${j}`;
     const next = mask[i * n + j] === -Infinity ? 0 : -Infinity;
-    if (next === built[i * n + j]) this.edits.delete(key);
-    else this.edits.set(key, next);
-    this.render();
-    this.#emit({ toggled: [i + 1, j + 1] });
+    const edits = new Map(this.edits);
+    if (next === built[i * n + j]) edits.delete(key);
+    else edits.set(key, next);
+    this.pendingDetail = { toggled: [i + 1, j + 1] };
+    this.editedCells = edits; // attributeChangedCallback re-renders and emits
   }
 
   // ---------------------------------------------------------------- drawing

@@ -62,7 +62,9 @@ export class AttnShuffle extends AttnWidget {
   get causal() { return this.getAttribute('mask') === 'causal'; }
   set causal(on) { this.setAttribute('mask', on ? 'causal' : 'none'); }
   get width() { return wholeNumber(this.getAttribute('width'), DEFAULT_WIDTH); }
+  set width(value) { this.setAttribute('width', String(value)); }
   get offset() { return wholeNumber(this.getAttribute('offset'), 0); }
+  set offset(value) { this.setAttribute('offset', String(value)); }
 
   attributeChangedCallback() {
     if (!this.built) return;

@@ -6,8 +6,12 @@
 //   step   1–6, the step shown (default 1)
 //   mask   "causal" (default) or "none"
 //   scale  "true" (default) or "false": divide scores by √d_k
+//   x, wq, wk, wv   the inputs X (2×4) and W^Q, W^K, W^V (4×2), row-major, comma-separated
+//          (default: the chapter's example). Editing a cell writes the whole matrix here, so an
+//          edited example travels in a link; "Reset example" removes them. A value that is not
+//          8 finite numbers is ignored (the example's matrix is used).
 // Events: `change` (bubbles) whenever the step, a toggle or an input changes;
-//         detail = { step, mask, scale }.
+//         detail = { step, mask, scale, edited? }.
 // Keyboard: ← / → (or Back / Next) move between steps; Home and End jump to the ends.
 
 import { AttnWidget } from '../lib/widget-base.js';
@@ -18,10 +22,11 @@ import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from './stepper-example.js';
 import { MATRICES, STEPS } from './stepper-steps.js';
 
 const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
+const INPUT_NAMES = ['x', 'wq', 'wk', 'wv'];
 
 export class AttnStepper extends AttnWidget {
   static title = 'Scaled dot-product attention, step by step';
-  static observedAttributes = ['step', 'mask', 'scale'];
+  static observedAttributes = ['step', 'mask', 'scale', ...INPUT_NAMES];
 
   inWords() {
     return 'Two tokens go through attention one step at a time. Their queries, keys and values come from '
@@ -38,14 +43,38 @@ export class AttnStepper extends AttnWidget {
   get scaled() { return this.getAttribute('scale') !== 'false'; }
   set scaled(on) { this.setAttribute('scale', on ? 'true' : 'false'); }
 
-  attributeChangedCallback() {
-    if (!this.built) return;
+  get x() { return this.#matrix('x'); }
+  set x(values) { this.#setMatrix('x', values); }
+  get wq() { return this.#matrix('wq'); }
+  set wq(values) { this.#setMatrix('wq', values); }
+  get wk() { return this.#matrix('wk'); }
+  set wk(values) { this.#setMatrix('wk', values); }
+  get wv() { return this.#matrix('wv'); }
+  set wv(values) { this.#setMatrix('wv', values); }
+
+  /** The matrix from its attribute, or the example's when the attribute is absent or unusable. */
+  #matrix(key) {
+    const text = this.getAttribute(key);
+    const values = text === null ? [] : text.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
+    return values.length === EXAMPLE[key].length && values.every(Number.isFinite) ? values : [...EXAMPLE[key]];
+  }
+
+  #setMatrix(key, values) {
+    const list = Array.from(values, Number);
+    if (list.length === EXAMPLE[key].length && list.every((value, i) => value === EXAMPLE[key][i])) this.removeAttribute(key);
+    else this.setAttribute(key, list.join(','));
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (!this.built || before === after) return;
+    if (INPUT_NAMES.includes(name)) this.inputs[name] = this.#matrix(name);
     this.render();
-    this.emitChange({ step: this.step, mask: this.causal ? 'causal' : 'none', scale: this.scaled });
+    this.emitChange({ step: this.step, mask: this.causal ? 'causal' : 'none', scale: this.scaled,
+      ...(INPUT_NAMES.includes(name) ? { edited: name } : {}) });
   }
 
   build(body) {
-    this.inputs = { x: [...EXAMPLE.x], wq: [...EXAMPLE.wq], wk: [...EXAMPLE.wk], wv: [...EXAMPLE.wv] };
+    this.inputs = { x: this.x, wq: this.wq, wk: this.wk, wv: this.wv };
     this.focus = STEPS.map((step) => ({ ...step.focus }));
 
     this.backButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.move(-1) }, '← Back');
@@ -98,7 +127,8 @@ export class AttnStepper extends AttnWidget {
   }
 
   reset() {
-    this.inputs = { x: [...EXAMPLE.x], wq: [...EXAMPLE.wq], wk: [...EXAMPLE.wk], wv: [...EXAMPLE.wv] };
+    for (const key of INPUT_NAMES) this.removeAttribute(key); // each removal re-renders and emits
+    this.inputs = { x: this.x, wq: this.wq, wk: this.wk, wv: this.wv };
     this.render();
     this.emitChange({ step: this.step, reset: true });
   }
@@ -118,9 +148,9 @@ export class AttnStepper extends AttnWidget {
   }
 
   #edit(key, index, value) {
-    this.inputs[key][index] = value;
-    this.render();
-    this.emitChange({ step: this.step, edited: key });
+    const next = [...this.inputs[key]];
+    next[index] = value;
+    this.#setMatrix(key, next); // attributeChangedCallback re-renders and emits `change`
   }
 
   #setFocus(stepIndex, matrix, i, j) {

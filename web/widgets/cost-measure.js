@@ -1,6 +1,10 @@
 // cost-measure.js — runs the "measure in my browser" series for <attn-cost>: the core's attention
 // at each size, in a Web Worker when the page may start one, otherwise on the main thread one
 // size per task (yielding between sizes so the page can repaint and take input).
+// The worker starts through lib/worker.js, so it also runs when the widget is embedded from
+// another origin.
+
+import { LabWorker as Worker } from '../lib/worker.js';
 
 /** Runs `sizes` at width `d`; calls onPoint({n, ms}) for each. Resolves when done. */
 export function measureSeries(attn, { sizes, d, onPoint, signal }) {
@@ -8,7 +12,7 @@ export function measureSeries(attn, { sizes, d, onPoint, signal }) {
   try {
     worker = new Worker(new URL('../workers/measure-attention.js', import.meta.url), { type: 'module' });
   } catch {
-    worker = null; // e.g. the widget is embedded from another origin
+    worker = null; // e.g. a page whose CSP forbids workers
   }
   if (!worker) return mainThread(attn, { sizes, d, onPoint, signal });
   return new Promise((resolve, reject) => {

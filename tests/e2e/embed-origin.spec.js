@@ -1,0 +1,102 @@
+// embed-origin.spec.js — the course example as an author on another host would use it: the
+// page (examples/course.html, with its URLs pointed at the lab) is served from a SECOND origin
+// (E2E_PORT + 1, by scripts/serve.mjs with the page's own CSP, which allows the lab's origin)
+// and every widget, the WebAssembly core, Chart.js, the measuring worker and the iframe load
+// from the first. No request goes anywhere else, one WASM instance serves the page, and nothing
+// is logged as an error (CSP violations included).
+import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WIDGETS } from '../../web/widgets/registry.js';
+
+const labPort = Number(process.env.E2E_PORT ?? 8181);
+const coursePort = labPort + 1;
+const lab = `http://127.0.0.1:${labPort}`;
+const course = `http://127.0.0.1:${coursePort}`;
+
+test.describe.configure({ mode: 'serial' });
+
+let server = null, folder = null;
+
+test.beforeAll(async () => {
+  // The author's copy of the page: the same file, with "../" (the lab's folder) made absolute.
+  folder = mkdtempSync(join(tmpdir(), 'attn-course-'));
+  const html = readFileSync('dist/examples/course.html', 'utf8').replaceAll('"../', `"${lab}/`);
+  expect(html).toContain(`<script type="module" src="${lab}/attention-lab.js"></script>`);
+  writeFileSync(join(folder, 'course.html'), html);
+  copyFileSync('dist/examples/course.css', join(folder, 'course.css'));
+  server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, PORT: String(coursePort), ROOT: folder, CSP_ALLOW: lab },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => { if (String(chunk).includes('is running')) resolve(); });
+    server.on('exit', (code) => reject(new Error(`the second server stopped (exit ${code})`)));
+  });
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+test('a course page on another origin loads every widget, its core, Chart.js, a worker and an iframe from the lab', async ({ page }) => {
+  test.setTimeout(180_000);
+  const requests = [], errors = [], workers = [];
+  page.on('request', (request) => {
+    let mainFrame = false;
+    try { mainFrame = request.frame() === page.mainFrame(); } catch { /* a worker's request */ }
+    requests.push({ url: request.url(), mainFrame });
+  });
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('worker', (worker) => workers.push(worker));
+
+  const response = await page.goto(`${course}/course.html`);
+  expect(response.headers()['content-security-policy']).toContain(`script-src 'self' 'wasm-unsafe-eval' ${lab}`);
+
+  // Every widget in the registry is on the page, and every copy starts when scrolled to.
+  for (const { tag } of WIDGETS) {
+    const copies = page.locator(tag);
+    expect(await copies.count(), `${tag} is on the course page`).toBeGreaterThan(0);
+    for (let i = 0; i < await copies.count(); i++) {
+      const widget = copies.nth(i);
+      await widget.scrollIntoViewIfNeeded();
+      await expect(widget.getByText('Loading the attention core…')).toBeHidden();
+      await expect(widget.getByText(/could not be loaded/)).toHaveCount(0);
+    }
+  }
+  await expect(page.locator('attn-stepper').first().getByText('Step 1 of 6: Inputs')).toBeVisible();
+  await expect(page.locator('attn-cost').getByText(/^8 heads × 64 features = d_model 512\. Crossover at N = 1,024/)).toBeVisible();
+  await expect(page.locator('attn-cost').getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toBeVisible();
+
+  // The measuring worker, started from the lab's origin through a blob, runs and reports.
+  const cost = page.locator('attn-cost');
+  await cost.getByRole('button', { name: 'Measure in my browser' }).click();
+  await expect(cost.getByText(/^Done: 6 sizes measured\./)).toBeVisible({ timeout: 170_000 });
+  expect(workers.length).toBeGreaterThan(0);
+  expect(workers[0].url()).toMatch(/^blob:/);
+  // The blob imported the worker module from the lab (a CSP refusal would fetch nothing).
+  expect(requests.some((r) => r.url.startsWith(`${lab}/assets/measure-attention-`))).toBe(true);
+
+  // The iframe form, from the lab, sized to its widget.
+  const iframe = page.locator('iframe');
+  await iframe.scrollIntoViewIfNeeded();
+  await expect(page.frameLocator('iframe').locator('attn-cost').getByText(/^4 heads × 64 features = d_model 256\./)).toBeVisible();
+  await expect.poll(async () => (await iframe.boundingBox()).height).toBeGreaterThan(400);
+
+  // Where everything came from.
+  const fromCourse = requests.filter((r) => r.url.startsWith(`${course}/`)).map((r) => new URL(r.url).pathname).sort();
+  expect(fromCourse).toEqual(['/course.css', '/course.html']);
+  const elsewhere = requests.filter((r) => !r.url.startsWith(`${lab}/`) && !r.url.startsWith(`${course}/`)
+    && !r.url.startsWith('blob:') && !r.url.startsWith('data:'));
+  expect(elsewhere, 'requests to a third origin').toEqual([]);
+  expect(requests.some((r) => r.url.startsWith(`${lab}/attention-lab.js`))).toBe(true);
+  expect(requests.some((r) => /\/assets\/chart-[^/]+\.js$/.test(r.url) && r.url.startsWith(lab))).toBe(true);
+  const wasmForPage = requests.filter((r) => r.mainFrame && r.url.endsWith('.wasm'));
+  expect(wasmForPage.map((r) => r.url), 'one WASM module for every widget of the page').toHaveLength(1);
+  expect(wasmForPage[0].url.startsWith(`${lab}/assets/`)).toBe(true);
+  expect(errors, 'console errors').toEqual([]);
+});

@@ -1,0 +1,214 @@
+// embed.spec.js — the embedding mechanisms on one origin: embed.html configured by its URL (and
+// refusing what it does not know, as text), the iframe sizing itself, two instances of a widget
+// staying independent, the lab's URL hash (a permalink restores every widget; back and forward
+// work), "Copy embed code" copying both forms with the current settings, and the theme attribute.
+import { test, expect } from './fixtures.js';
+import { WIDGETS } from '../../web/widgets/registry.js';
+
+/** Waits until a widget has loaded the core (its loading line is hidden). */
+async function started(widget) {
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByText('Loading the attention core…')).toBeHidden();
+}
+
+test('embed.html?widget=cost&n=512&d-model=256&heads=4 shows that widget with those settings', async ({ page }) => {
+  await page.goto('/embed.html?widget=cost&n=512&d-model=256&heads=4');
+  const widget = page.locator('attn-cost');
+  await started(widget);
+  await expect(page.locator('attn-cost')).toHaveCount(1);
+  await expect(widget).toHaveAttribute('n', '512');
+  await expect(widget).toHaveAttribute('d-model', '256');
+  await expect(widget.getByText('4 heads × 64 features = d_model 256. Crossover at N = 512: at N = 512 the two terms are equal.')).toBeVisible();
+  await expect(page).toHaveTitle('What attention costs as the sequence grows — Attention Lab');
+});
+
+test('embed.html shows every widget in the registry by its name', async ({ page }) => {
+  for (const { name, tag } of WIDGETS) {
+    await page.goto(`/embed.html?widget=${name}&theme=dark`);
+    const widget = page.locator(tag);
+    await started(widget);
+    await expect(widget).toHaveAttribute('theme', 'dark');
+  }
+});
+
+test('embed.html refuses unknown widgets and settings with a message, and keeps text as text', async ({ page }) => {
+  await page.goto('/embed.html?widget=nonesuch');
+  await expect(page.getByRole('alert')).toHaveText(`There is no widget called “nonesuch”. The widgets are: ${WIDGETS.map((w) => w.name).join(', ')}.`);
+
+  await page.goto('/embed.html?widget=stepper&step=4&colour=red&onclick=alert(1)');
+  const stepper = page.locator('attn-stepper');
+  await started(stepper);
+  await expect(stepper.getByText('Step 4 of 6: Mask')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Ignored “colour”, “onclick”: <attn-stepper> understands step, mask, scale');
+  expect(await stepper.evaluate((el) => el.hasAttribute('onclick') || el.hasAttribute('colour'))).toBe(false);
+
+  const sentence = '<img src=x> <b>bold</b> cat';
+  await page.goto(`/embed.html?widget=masks&sentence=${encodeURIComponent(sentence)}`);
+  const masks = page.locator('attn-masks');
+  await started(masks);
+  await expect(masks.getByRole('textbox', { name: 'Sentence', exact: true })).toHaveValue(sentence);
+  expect(await masks.evaluate((el) => el.shadowRoot.querySelectorAll('img, b').length)).toBe(0);
+});
+
+test('embed.html fits a 320 px frame without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  for (const { name, tag } of WIDGETS) {
+    await page.goto(`/embed.html?widget=${name}`);
+    await started(page.locator(tag));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} is wider than 320 px`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('the lab and the course page fit a 320 px column once every widget has started', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const path of ['/', '/examples/course.html']) {
+    await page.goto(path);
+    for (const { tag } of WIDGETS) {
+      for (const widget of await page.locator(tag).all()) await started(widget);
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} scrolls sideways at 320 px`).toBeLessThanOrEqual(320);
+  }
+});
+
+test('an iframe of embed.html takes the height of its widget (no inner scrollbar)', async ({ page }) => {
+  await page.goto('/examples/course.html');
+  const iframe = page.locator('iframe');
+  await iframe.scrollIntoViewIfNeeded();
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('attn-cost').getByText('4 heads × 64 features = d_model 256.', { exact: false })).toBeVisible();
+  const content = page.frames().find((f) => f.url().includes('embed.html'));
+  await expect.poll(async () => content.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
+  const height = (await iframe.boundingBox()).height;
+  const inner = await content.evaluate(() => Math.ceil(document.getElementById('widget').getBoundingClientRect().bottom));
+  expect(Math.abs(height - inner)).toBeLessThanOrEqual(2);
+  expect(height).toBeGreaterThan(400); // grew from the 400 px it was given
+});
+
+test('two instances of a widget on one page are independent', async ({ page }) => {
+  await page.goto('/examples/course.html');
+  const [left, right] = [page.locator('.pair attn-stepper').nth(0), page.locator('.pair attn-stepper').nth(1)];
+  await started(left);
+  await started(right);
+  const weights = (widget) => widget.getByRole('table', { name: 'Weights', exact: true }).locator('tbody tr').first().locator('td')
+    .evaluateAll((tds) => tds.map((td) => td.textContent.trim()));
+  expect(await weights(left)).toEqual(['1.000', '0.000']);
+  expect(await weights(right)).toEqual(['0.000', '1.000']);
+
+  await left.getByRole('button', { name: 'Next →' }).click();
+  await expect(left.getByText('Step 6 of 6: Output')).toBeVisible();
+  await expect(right.getByText('Step 5 of 6: Softmax')).toBeVisible();
+  await right.getByRole('checkbox', { name: 'Causal mask' }).check();
+  expect(await weights(right)).toEqual(['1.000', '0.000']);
+  await expect(left.getByRole('checkbox', { name: 'Causal mask' })).toBeChecked();
+  await left.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  await expect(left).toHaveAttribute('mask', 'none');
+  await expect(right).toHaveAttribute('mask', 'causal');
+  await expect(right.getByRole('checkbox', { name: 'Causal mask' })).toBeChecked();
+  expect(await weights(right)).toEqual(['1.000', '0.000']);
+});
+
+test('the lab keeps every widget in the hash: a permalink restores it, back and forward step through', async ({ page, context }) => {
+  await page.goto('/');
+  const stepper = page.locator('attn-stepper');
+  await started(stepper);
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  await expect(page).toHaveURL(/#s6-2&stepper\.step=3$/);
+  await stepper.getByRole('button', { name: '1. Inputs' }).click();
+  await stepper.getByRole('textbox', { name: 'W^V, row 4, column 2' }).fill('3');
+  await stepper.getByRole('textbox', { name: 'W^V, row 4, column 2' }).press('Enter');
+  await expect(stepper).toHaveAttribute('wv', '1,0,0,1,0,0,1,3');
+
+  const masks = page.locator('attn-masks');
+  await started(masks);
+  await masks.getByRole('checkbox', { name: 'Sliding window' }).check();
+  await masks.getByRole('button', { name: /^query 1 “the”, key 1 “the”/ }).click();
+  await expect(masks).toHaveAttribute('edits', '1:0:0=blocked');
+  const cost = page.locator('attn-cost');
+  await started(cost);
+  await cost.getByLabel('N (tokens)', { exact: true }).fill('4096');
+  await cost.getByLabel('N (tokens)', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/^[^#]*#s6-6&/);
+  const link = page.url();
+
+  // The permalink, opened fresh, shows the same state.
+  const other = await context.newPage();
+  await other.goto(link);
+  const stepper2 = other.locator('attn-stepper');
+  await started(stepper2);
+  await expect(stepper2.getByText('Step 1 of 6: Inputs')).toBeVisible();
+  await expect(stepper2.getByRole('textbox', { name: 'W^V, row 4, column 2' })).toHaveValue('3');
+  const masks2 = other.locator('attn-masks');
+  await started(masks2);
+  await expect(masks2.getByRole('checkbox', { name: 'Sliding window' })).toBeChecked();
+  await expect(masks2).toHaveAttribute('edits', '1:0:0=blocked');
+  await expect(other.locator('attn-cost')).toHaveAttribute('n', '4096');
+  await other.close();
+
+  // Back undoes one change at a time; forward redoes it.
+  await page.goBack();
+  await expect(cost).not.toHaveAttribute('n', '4096');
+  await page.goBack();
+  await expect(masks).not.toHaveAttribute('edits');
+  await expect(masks.getByRole('checkbox', { name: 'Sliding window' })).toBeChecked();
+  await page.goForward();
+  await expect(masks).toHaveAttribute('edits', '1:0:0=blocked');
+
+  // A link to a section keeps the state.
+  await page.locator('nav.toc').getByRole('link', { name: '6.4 Masks' }).click();
+  await expect(page).toHaveURL(/#s6-4&.*masks\.edits=1%3A0%3A0%3Dblocked/);
+  await expect(masks).toHaveAttribute('edits', '1:0:0=blocked');
+});
+
+test('“Copy embed code” copies both forms with the current settings, and each form works', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  const stepper = page.locator('attn-stepper');
+  await started(stepper);
+  await stepper.getByRole('button', { name: 'Next →' }).click();
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  await stepper.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect(stepper.getByText('Copied both forms to the clipboard.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const origin = new URL(page.url()).origin;
+  expect(copied).toContain(`<script type="module" src="${origin}/attention-lab.js"></script>\n<attn-stepper step="2" mask="none"></attn-stepper>`);
+  const src = copied.match(/<iframe src="([^"]+)"/)[1].replace(/&amp;/g, '&');
+  expect(src).toBe(`${origin}/embed.html?widget=stepper&step=2&mask=none`);
+  expect(copied).toContain(`<script src="${origin}/embed-resize.js" defer></script>`);
+
+  // The same text is shown for copying by hand.
+  await stepper.getByText('Show the embed code').click();
+  await expect(stepper.getByRole('textbox', { name: 'Script and element' })).toHaveValue(/<attn-stepper step="2" mask="none"><\/attn-stepper>/);
+
+  // The iframe form opens the widget as it was.
+  await page.goto(src);
+  const embedded = page.locator('attn-stepper');
+  await started(embedded);
+  await expect(embedded.getByText('Step 2 of 6: Scores')).toBeVisible();
+  await expect(embedded.getByRole('checkbox', { name: 'Causal mask' })).not.toBeChecked();
+});
+
+test('every widget in the lab has a “Copy embed code” control', async ({ page }) => {
+  await page.goto('/');
+  for (const { tag } of WIDGETS) {
+    const widget = page.locator(tag);
+    if (await widget.count() === 0) continue; // a widget not on the lab page yet
+    await expect(widget.getByRole('button', { name: 'Copy embed code' })).toHaveCount(1);
+  }
+});
+
+test('themes: the reader’s colour scheme by default, theme="light|dark" overrides it', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/examples/course.html');
+  const background = (locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background(page.locator('attn-masks'))).toBe('rgb(22, 27, 34)');
+  expect(await background(page.locator('attn-shuffle'))).toBe('rgb(255, 255, 255)'); // theme="light"
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await background(page.locator('attn-masks'))).toBe('rgb(255, 255, 255)');
+  expect(await background(page.locator('attn-heads'))).toBe('rgb(22, 27, 34)'); // theme="dark"
+  // An author's ::part rule reaches into the shadow root.
+  const titleFont = await page.locator('attn-masks').evaluate((el) => getComputedStyle(el.shadowRoot.querySelector('[part="title"]')).fontFamily);
+  expect(titleFont).toContain('Georgia');
+});

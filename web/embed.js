@@ -1,0 +1,66 @@
+// embed.js — embed.html's script: shows the one widget named by ?widget=<name> (see
+// widgets/registry.js), with every other query parameter as one of its attributes, and keeps the
+// parent page told of its height (embed-resize.js on the parent sizes the iframe to it).
+//
+//   embed.html?widget=masks&masks=causal+window&window=3&theme=dark
+//
+// Parameters are checked against the widget's observedAttributes (plus the common `theme`); an
+// unknown widget or parameter gets a message saying what is understood. Values are only ever set
+// as attribute text, never parsed as HTML.
+
+import { WIDGETS, findWidget } from './widgets/registry.js';
+import { COMMON_ATTRIBUTES } from './lib/widget-base.js';
+import { h } from './lib/dom.js';
+
+const SIZE_MESSAGE = 'attn-lab:size';
+const host = document.getElementById('widget');
+const params = new URLSearchParams(window.location.search);
+
+/** Tells the parent frame (if any) how tall the content is, whenever that changes. */
+function reportHeight() {
+  if (window.parent === window) return;
+  let last = 0;
+  const send = () => {
+    const height = Math.ceil(host.getBoundingClientRect().bottom + window.scrollY);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: SIZE_MESSAGE, height, widget: params.get('widget') }, '*');
+  };
+  new ResizeObserver(send).observe(host);
+  send();
+}
+
+function problem(text) {
+  return h('p', { className: 'embed-error', role: 'alert' }, text);
+}
+
+async function show() {
+  const name = params.get('widget');
+  const entry = findWidget(name);
+  if (!entry) {
+    const names = WIDGETS.map((widget) => widget.name).join(', ');
+    host.append(problem(name
+      ? `There is no widget called “${name}”. The widgets are: ${names}.`
+      : `Say which widget to show, for example embed.html?widget=${WIDGETS[0].name}. The widgets are: ${names}.`));
+    return;
+  }
+  await entry.load();
+  const Widget = customElements.get(entry.tag);
+  const allowed = [...(Widget.observedAttributes ?? []), ...COMMON_ATTRIBUTES];
+  const element = document.createElement(entry.tag);
+  const ignored = [];
+  for (const [key, value] of params) {
+    if (key === 'widget') continue;
+    if (allowed.includes(key)) element.setAttribute(key, value);
+    else ignored.push(key);
+  }
+  document.title = `${Widget.title} — Attention Lab`;
+  host.append(element);
+  if (ignored.length) {
+    host.append(problem(`Ignored ${ignored.map((key) => `“${key}”`).join(', ')}: <${entry.tag}> understands `
+      + `${allowed.join(', ')}.`));
+  }
+}
+
+reportHeight();
+show().catch((error) => host.append(problem(`The widget could not be loaded: ${error.message}`)));

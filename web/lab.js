@@ -1,0 +1,10 @@
+// lab.js — the lab page's own script: defines every widget (attention-lab.js), shows each one's
+// "Copy embed code" control, and keeps every widget's settings in the URL hash (url-state.js).
+
+import './attention-lab.js';
+import { WIDGETS } from './widgets/registry.js';
+import { startUrlState } from './lib/url-state.js';
+
+const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag).join(', '))];
+for (const widget of widgets) widget.embedCode = true;
+startUrlState(widgets);

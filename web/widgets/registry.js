@@ -1,0 +1,23 @@
+// registry.js — the one list of the lab's widgets. attention-lab.js (the embed entry), embed.js
+// (embed.html?widget=…), the lab page (lab.js: "Copy embed code", URL state) and the tests all
+// read it, so a new widget joins every mechanism by adding one entry here (and its export line
+// in attention-lab.js).
+//
+//   name     the short name used by embed.html?widget=<name> and in the lab's URL hash
+//   tag      the custom element's tag
+//   section  the chapter section it belongs to
+//   load     imports the widget's module (which defines the element); embed.html loads only one
+
+export const WIDGETS = Object.freeze([
+  { name: 'stepper', tag: 'attn-stepper', section: '6.2', load: () => import('./attn-stepper.js') },
+  { name: 'masks', tag: 'attn-masks', section: '6.4', load: () => import('./attn-masks.js') },
+  { name: 'shuffle', tag: 'attn-shuffle', section: '6.5', load: () => import('./attn-shuffle.js') },
+  { name: 'heads', tag: 'attn-heads', section: '6.6', load: () => import('./attn-heads.js') },
+  { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./attn-cost.js') },
+]);
+
+/** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */
+export function findWidget(nameOrTag) {
+  const key = String(nameOrTag ?? '').trim().toLowerCase();
+  return WIDGETS.find((widget) => widget.name === key || widget.tag === key);
+}
