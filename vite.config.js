@@ -44,5 +44,8 @@ export default defineConfig({
     },
   },
   plugins: [copyVerbatim('examples')],
+  // Workers are ES modules, so their import.meta.url stays their own URL: a worker started from
+  // a blob on another origin (web/lib/worker.js) still finds the WASM core beside it.
+  worker: { format: 'es' },
   server: { host: '127.0.0.1' },
 });

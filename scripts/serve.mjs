@@ -40,7 +40,7 @@ const CSP = [
   "img-src 'self' data: blob:",
   `connect-src 'self'${extra}`,
   `frame-src 'self'${extra}`,
-  "worker-src 'self' blob:",
+  `worker-src 'self' blob:${extra}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",

@@ -3,7 +3,8 @@
 // worker script is, so the worker is started from a tiny same-origin blob that imports it. The
 // imported module's import.meta.url is still the lab's, so everything it loads (the WASM core, a
 // checkpoint) resolves against the lab's host. A course page's CSP must allow `worker-src blob:`
-// and the lab's origin in script-src and connect-src (see README, "Embedding a widget").
+// plus the lab's origin (a module worker's imports are checked against worker-src), and the
+// lab's origin in script-src and connect-src (see README, "Embedding a widget").
 //
 //   import { LabWorker as Worker } from '../lib/worker.js';
 //   const worker = new Worker(new URL('../workers/measure-attention.js', import.meta.url), { type: 'module' });

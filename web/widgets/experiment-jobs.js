@@ -4,6 +4,7 @@
 // one by terminating the worker (a fresh one starts on the next run).
 
 import { AttnError, Status } from '../lib/errors.js';
+import { LabWorker as Worker } from '../lib/worker.js';
 
 /** Thrown (as a rejection) when a run is cancelled. */
 export class Cancelled extends Error {

@@ -10,6 +10,7 @@
 
 export const WIDGETS = Object.freeze([
   { name: 'stepper', tag: 'attn-stepper', section: '6.2', load: () => import('./attn-stepper.js') },
+  { name: 'variance', tag: 'attn-variance', section: '6.3', load: () => import('./attn-variance.js') },
   { name: 'masks', tag: 'attn-masks', section: '6.4', load: () => import('./attn-masks.js') },
   { name: 'shuffle', tag: 'attn-shuffle', section: '6.5', load: () => import('./attn-shuffle.js') },
   { name: 'heads', tag: 'attn-heads', section: '6.6', load: () => import('./attn-heads.js') },
