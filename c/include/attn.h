@@ -238,6 +238,8 @@ int attn_model_tape(struct attn_tape **tape, struct attn_model *model);
 int attn_model_info(int *config /* (8) */, struct attn_model *model);
 /* Every parameter, one contiguous block (save/load copy it). */
 int attn_model_params(float **params, int *count, struct attn_model *model);
+/* Sets the count of optimiser steps done (a loaded model resumes its schedule there). */
+int attn_model_set_step(struct attn_model *model, int steps);
 
 /* The model's pieces, for a caller that supplies its own attention between them. */
 int attn_model_embed(int *x, struct attn_model *model, const int *tokens /* (B*T) */, int b, int t);
@@ -278,6 +280,10 @@ int attn_model_sample(int *out /* (length) */, struct attn_model *model, const i
  * `length` characters (plus a terminating 0: text holds length + 1) and *entropy_nats, the
  * entropy of the generator's choices per character: the text's own entropy rate, because
  * every choice can be read back from the text. */
+/* Entropy (nats) of the characters' frequencies in ids: the loss of the best model that ignores
+ * context, the unigram baseline. */
+int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int vocab);
+
 int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, int length, unsigned seed);
 
 #ifdef __cplusplus

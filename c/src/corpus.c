@@ -138,3 +138,23 @@ int attn_corpus_generate(char *text, double *entropy_nats, int length, unsigned 
     *entropy_nats = w.nats / w.at; /* the rate over every character generated */
     return ATTN_OK;
 }
+
+int attn_unigram_entropy(double *nats, const int *ids, int n, int vocab) {
+    ATTN_REFUSE_IF(!nats || !ids, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(n <= 0 || vocab <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(vocab > 65536, ATTN_ERR_ARGUMENT);
+    double counts[65536 / 64]; /* small vocabularies on the stack; large ones counted in passes */
+    double h = 0;
+    for (int base = 0; base < vocab; base += 65536 / 64) {
+        const int width = vocab - base < 65536 / 64 ? vocab - base : 65536 / 64;
+        memset(counts, 0, sizeof counts);
+        for (int i = 0; i < n; i++) {
+            ATTN_REFUSE_IF(ids[i] < 0 || ids[i] >= vocab, ATTN_ERR_ARGUMENT);
+            if (ids[i] >= base && ids[i] < base + width) counts[ids[i] - base] += 1;
+        }
+        for (int j = 0; j < width; j++)
+            if (counts[j] > 0) h -= counts[j] / n * log(counts[j] / n);
+    }
+    *nats = h;
+    return ATTN_OK;
+}

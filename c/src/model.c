@@ -206,6 +206,13 @@ int attn_model_params(float **params, int *count, struct attn_model *m) {
     return ATTN_OK;
 }
 
+int attn_model_set_step(struct attn_model *m, int steps) {
+    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(steps < 0, ATTN_ERR_ARGUMENT);
+    m->steps = steps;
+    return ATTN_OK;
+}
+
 /* ---------------------------------------------------------------- the forward pieces */
 
 int attn_model_embed(int *x, struct attn_model *m, const int *tokens, int b, int t) {

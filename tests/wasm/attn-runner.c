@@ -9,6 +9,8 @@
  *     → status, empty_rows (int32), scores, scaled, masked, weights (N*M each), out (N*DV)
  *   matmul M K N TRANSPOSE_B \n  a(M*K) b(K*N)
  *     → status, c (M*N)
+ *   corpus LENGTH SEED \n
+ *     → status, entropy (float32, nats per character), text (LENGTH bytes)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -49,6 +51,21 @@ static int run_attention(void) {
     return 0;
 }
 
+static int run_corpus(void) {
+    int length;
+    unsigned seed;
+    if (scanf("%d %u", &length, &seed) != 2) return 2;
+    char *text = calloc((size_t)length + 1, 1);
+    double entropy = 0;
+    int rc = attn_corpus_generate(text, &entropy, length, seed);
+    write_int(rc);
+    float e = (float)entropy;
+    write_floats(&e, 1);
+    fwrite(text, 1, (size_t)length, stdout);
+    free(text);
+    return 0;
+}
+
 static int run_matmul(void) {
     int m, k, n, transpose_b;
     if (scanf("%d %d %d %d", &m, &k, &n, &transpose_b) != 4) return 2;
@@ -66,6 +83,7 @@ int main(void) {
     if (scanf("%31s", command) != 1) return 2;
     if (strcmp(command, "attention") == 0) return run_attention();
     if (strcmp(command, "matmul") == 0) return run_matmul();
+    if (strcmp(command, "corpus") == 0) return run_corpus();
     fprintf(stderr, "attn-runner: unknown command %s\n", command);
     return 2;
 }

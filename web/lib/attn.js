@@ -8,11 +8,13 @@
 import { AttnError, Status } from './errors.js';
 import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
+import { createTape } from './api/autograd.js';
+import { createModel, loadModel, defaultCorpus } from './api/model.js';
 
 export { AttnError, Status };
 
 /** The public API: every function takes the core first; `bindApi` hides it. */
-const API = { attention, matmul };
+const API = { attention, matmul, createTape, createModel, loadModel, defaultCorpus };
 
 /** wasm32 addresses are 32-bit; malloc takes at most 2 GiB here, and must never see a wrapped size. */
 const MAX_ALLOCATION = 2 ** 31 - 1;
@@ -51,7 +53,7 @@ async function instantiate({ wasmBytes, wasmUrl }) {
 
 function bindApi(core) {
   const api = { core };
-  for (const [name, fn] of Object.entries(API)) api[name] = (options) => fn(core, options);
+  for (const [name, fn] of Object.entries(API)) api[name] = (...args) => fn(core, ...args);
   return Object.freeze(api);
 }
 
