@@ -27,5 +27,7 @@ export default defineConfig({
       },
     },
   },
+  // The training worker imports modules (web/lib/attn.js): bundle it as an ES module worker.
+  worker: { format: 'es' },
   server: { host: '127.0.0.1' },
 });

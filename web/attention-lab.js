@@ -4,3 +4,4 @@
 
 export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { AttnStepper } from './widgets/attn-stepper.js';
+export { AttnTrain } from './widgets/attn-train.js';
