@@ -193,9 +193,10 @@ export class AttnTrain extends AttnWidget {
 
   async #pause() {
     await this.#task('Training could not pause', async () => {
-      const { step } = await this.client.request('pause');
+      const { step, valLoss } = await this.client.request('pause');
       this.#setRunning(false);
-      this.message.textContent = `Paused at step ${step}.`;
+      this.message.textContent = `Paused at step ${step}${valLoss === null ? '' : `, validation loss ${fixed(valLoss, 4)} nats per character`}.`;
+      if (valLoss !== null) this.training.stats.val.textContent = fixed(valLoss, 4);
       this.emitChange({ what: 'pause', step });
       await this.#keep();
       await this.#probe();

@@ -6,7 +6,7 @@
 //   create { options }     a new model (the current one is kept if this fails)
 //   load { bytes }         a saved model (likewise)
 //   start { untilStep }    train in chunks until paused or untilStep; progress is posted
-//   pause                  stop after the current chunk
+//   pause                  stop after the current chunk; answers the step and validation loss
 //   probe { text }         attention maps (every layer and head) on a probe text
 //   sample { prompt, length, temperature, seed }
 //   save                   the weights file (Uint8Array)
@@ -83,7 +83,7 @@ const HANDLERS = {
   },
   pause: () => {
     running = false;
-    return { step: model?.steps ?? 0 };
+    return { step: model.steps, valLoss: model.hasData ? model.evaluate() : null };
   },
   probe: ({ text }) => model.attentionMaps(text),
   sample: (options) => model.sample(options),
