@@ -11,7 +11,7 @@ import { loadAttn } from '../web/lib/attn.js';
 import { PRESETS, DEFAULT_CORPUS } from '../web/lib/model/presets.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-export const STEPS = 600;
+export const STEPS = 1000;
 
 const attn = await loadAttn({ wasmBytes: readFileSync(`${root}web/generated/attn.wasm`) });
 const model = attn.createModel({ preset: 'small' });

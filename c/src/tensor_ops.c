@@ -7,6 +7,24 @@
 
 #include "tensor_ops.h"
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+
+/* Σ x[p]·y[p] over p < k: two f32x4 accumulators (WASM SIMD has no fused multiply-add). */
+static float dot(const float *x, const float *y, int k) {
+    v128_t s0 = wasm_f32x4_splat(0), s1 = wasm_f32x4_splat(0);
+    int p = 0;
+    for (; p + 8 <= k; p += 8) {
+        s0 = wasm_f32x4_add(s0, wasm_f32x4_mul(wasm_v128_load(x + p), wasm_v128_load(y + p)));
+        s1 = wasm_f32x4_add(s1, wasm_f32x4_mul(wasm_v128_load(x + p + 4), wasm_v128_load(y + p + 4)));
+    }
+    const v128_t s = wasm_f32x4_add(s0, s1);
+    float sum = (wasm_f32x4_extract_lane(s, 0) + wasm_f32x4_extract_lane(s, 2)) +
+                (wasm_f32x4_extract_lane(s, 1) + wasm_f32x4_extract_lane(s, 3));
+    for (; p < k; p++) sum += x[p] * y[p];
+    return sum;
+}
+#else
 /* Σ x[p]·y[p] over p < k with eight partial sums (so the adds need not be reordered). */
 static float dot(const float *x, const float *y, int k) {
     float s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
@@ -25,6 +43,7 @@ static float dot(const float *x, const float *y, int k) {
     for (; p < k; p++) s += x[p] * y[p];
     return s;
 }
+#endif
 
 void attn_ops_gemm(float *c, const float *a, const float *b, int m, int k, int n, int trans_a, int trans_b,
                    int accumulate) {
@@ -45,7 +64,19 @@ void attn_ops_gemm(float *c, const float *a, const float *b, int m, int k, int n
                     a0 = a_row[0], a1 = a_row[1], a2 = a_row[2], a3 = a_row[3];
                 }
                 const float *b0 = b + (size_t)p * n, *b1 = b0 + n, *b2 = b1 + n, *b3 = b2 + n;
-                for (int j = 0; j < n; j++) c_row[j] += a0 * b0[j] + a1 * b1[j] + a2 * b2[j] + a3 * b3[j];
+                int j = 0;
+#ifdef __wasm_simd128__
+                const v128_t v0 = wasm_f32x4_splat(a0), v1 = wasm_f32x4_splat(a1);
+                const v128_t v2 = wasm_f32x4_splat(a2), v3 = wasm_f32x4_splat(a3);
+                for (; j + 4 <= n; j += 4) {
+                    v128_t acc = wasm_v128_load(c_row + j);
+                    acc = wasm_f32x4_add(acc, wasm_f32x4_add(
+                        wasm_f32x4_add(wasm_f32x4_mul(v0, wasm_v128_load(b0 + j)), wasm_f32x4_mul(v1, wasm_v128_load(b1 + j))),
+                        wasm_f32x4_add(wasm_f32x4_mul(v2, wasm_v128_load(b2 + j)), wasm_f32x4_mul(v3, wasm_v128_load(b3 + j)))));
+                    wasm_v128_store(c_row + j, acc);
+                }
+#endif
+                for (; j < n; j++) c_row[j] += (a0 * b0[j] + a1 * b1[j]) + (a2 * b2[j] + a3 * b3[j]);
             }
             for (; p < k; p++) {
                 float av = trans_a ? a[(size_t)p * m + i] : a[(size_t)i * k + p];
