@@ -1,7 +1,9 @@
 // cases/index.js — every benchmark case the bench page runs, in order. A case module exports
 // `name` and `async run({ attn, report, progress })`, calling `report(row(...))` per figure.
 import * as referenceAttention from './reference-attention.js';
+import * as trainThroughput from './train-throughput.js';
 
 export const CASES = [
   referenceAttention,
+  trainThroughput,
 ];

@@ -265,6 +265,18 @@ class Model {
     return value;
   }
 
+  /** A training batch drawn by the model's own generator: { tokens, targets } (Int32Array each). */
+  sampleBatch() {
+    this.#live();
+    this.#needData();
+    const count = this.config.batch * this.config.context;
+    this.core.check(this.core.exports.attn_model_sample_batch(this.batchTokens, this.batchTargets, this.handle, this.train_.pointer, this.train_.length), 'sampleBatch');
+    return {
+      tokens: new Int32Array(this.core.memory.buffer, this.batchTokens, count).slice(),
+      targets: new Int32Array(this.core.memory.buffer, this.batchTargets, count).slice(),
+    };
+  }
+
   #free(pointer) {
     const i = this.pointers.indexOf(pointer);
     if (i >= 0) this.pointers.splice(i, 1);
