@@ -128,6 +128,11 @@ test('save and load round-trip to the same validation loss; bad input keeps the 
   await widget.getByLabel('Heads', { exact: true }).fill('3');
   await widget.getByRole('button', { name: 'Build model' }).click();
   await expect(widget.getByRole('alert')).toHaveText(/divisible by heads/);
+  for (const [label, value] of [['Heads', '4'], ['Layers', '12'], ['d_model', '512'], ['Context', '256'], ['Batch', '64']]) {
+    await widget.getByLabel(label, { exact: true }).fill(value);
+  }
+  await widget.getByRole('button', { name: 'Build model' }).click();
+  await expect(widget.getByRole('alert')).toHaveText(/would need about [\d,]+ MiB to train/);
   await expect(stat(widget, 'step')).toHaveText(step);
   await expect(stat(widget, 'val')).toHaveText(loss);
 });

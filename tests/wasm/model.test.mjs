@@ -135,7 +135,8 @@ test('bad configurations and texts get clear messages', () => {
   bad({ text: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, /only one distinct character/);
   bad({ text: 'abcabcabcabcabc', context: 64 }, /too short for a context of 64/);
   bad({ dModel: 66, heads: 4 }, /divisible by heads/);
-  bad({ layers: 48, dModel: 4096, heads: 16, context: 4096, batch: 64 }, /memory/i);
+  bad({ layers: 48, dModel: 4096, heads: 16, context: 4096, batch: 64 }, /would need about [\d,]+ MiB to train/);
+  bad({ layers: 12, dModel: 512, heads: 4, context: 256, batch: 64 }, /would need about [\d,]+ MiB to train/);
   bad({ preset: 'huge' }, /preset must be one of small, nanogpt/);
   bad({ lr: -1 }, /learning rate/);
   bad({ text: 42 }, /text must be a string/);

@@ -285,7 +285,8 @@ export class AttnTrain extends AttnWidget {
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
     this.#fillSelect(this.probePanel.layer, config.layers, 'Layer');
     this.#fillSelect(this.probePanel.head, config.heads, 'Head');
-    this.#probe();
+    this.samplePanel.output.textContent = '';
+    this.#probe().then(() => this.#sample());
   }
 
   #fillSelect(select, count, word) {

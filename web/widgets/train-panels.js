@@ -108,15 +108,17 @@ export function trainSheet() {
   sheet.replaceSync(`
     .panel { border: 1px solid var(--attn-border); border-radius: 8px; margin: 0.7rem 0; padding: 0.5rem 0.8rem; min-width: 0; }
     .panel legend { font-weight: 600; padding: 0 0.3rem; }
-    .field { display: inline-flex; flex-direction: column; gap: 0.1rem; font-size: 0.85rem; }
+    .field { display: inline-flex; flex-direction: column; gap: 0.1rem; font-size: 0.85rem; max-width: 100%; min-width: 0; }
+    .field select, .field input[type=text], .field input[type=file] { max-width: 100%; min-width: 0; }
     .field input[type=number] { width: 7rem; }
     .fields { display: flex; flex-wrap: wrap; gap: 0.5rem 0.9rem; }
     .own-text { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: flex-end; }
-    .own-text textarea { width: min(32rem, 80vw); font: inherit; }
+    .own-text textarea { width: min(32rem, 100%); max-width: 100%; font: inherit; }
+    .own-text .field { flex: 1 1 16rem; }
     input, select, textarea { font: inherit; color: inherit; background: var(--attn-bg); border: 1px solid var(--attn-border); border-radius: 4px; padding: 0.15rem 0.3rem; }
-    .stats { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: 0.92rem; }
+    .stats { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: 0.92rem; }
     .stats dt { color: var(--attn-muted); }
-    .stats dd { margin: 0; font-family: var(--attn-mono); }
+    .stats dd { margin: 0; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .line-chart { position: relative; height: 260px; width: 100%; }
     pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: 6px; min-height: 2.5rem; font-family: var(--attn-mono); font-size: 0.88rem; }
     .error { color: var(--attn-error); }

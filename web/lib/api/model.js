@@ -36,6 +36,16 @@ export function defaultCorpus(core, { length = DEFAULT_CORPUS.length, seed = DEF
   });
 }
 
+/** The C core refuses models above 1.5e9 bytes (c/src/model.c, MODEL_MAX_BYTES). */
+const MAX_MODEL_MIB = 1430;
+
+/** Bytes a model needs to train, by the same count as c/src/model.c (a 64-character vocabulary). */
+function estimateBytes({ layers: l, heads: h, dModel: c, context: t, batch: b }, v = 64) {
+  const params = v * c + t * c + 2 * c + c * v + v + l * (12 * c * c + 13 * c);
+  const activations = b * t * (l * (20 * c + 4 * h * t + 2) + 4 * c + 2 * v + 4);
+  return 4 * (4 * params + 2 * activations);
+}
+
 function readConfig(options) {
   const preset = options.preset === undefined ? PRESETS.small : PRESETS[options.preset];
   if (!preset) throw new AttnError(Status.ARGUMENT, `preset must be one of ${Object.keys(PRESETS).join(', ')}, but it is ${check.describe(options.preset)}.`);
@@ -51,6 +61,10 @@ function readConfig(options) {
   };
   if (typeof config.lr !== 'number' || !(config.lr > 0 && config.lr < 1)) {
     throw new AttnError(Status.ARGUMENT, `lr (the learning rate) must be a number between 0 and 1, but it is ${check.describe(config.lr)}.`);
+  }
+  const mib = estimateBytes(config) / 2 ** 20;
+  if (mib > MAX_MODEL_MIB) {
+    throw new AttnError(Status.MEMORY, `This model would need about ${Math.round(mib).toLocaleString('en')} MiB to train, more than the ${MAX_MODEL_MIB.toLocaleString('en')} MiB the lab allows: make it smaller (fewer layers, a smaller d_model, context or batch).`);
   }
   if (config.dModel % config.heads !== 0) {
     throw new AttnError(Status.SHAPE, `dModel (${config.dModel}) must be divisible by heads (${config.heads}): each head gets dModel / heads dimensions.`);
