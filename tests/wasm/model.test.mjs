@@ -68,6 +68,16 @@ test('attention written in JS against ops trains exactly like the C path', () =>
   js.dispose();
 });
 
+test('maps drawn through the JS attention equal the C maps', () => {
+  const model = attn.createModel(QUICK);
+  model.train(3);
+  const c = model.attentionMaps('she was brave.');
+  const js = model.attentionMaps('she was brave.', { attention: builtinAttention });
+  assert.deepEqual(Array.from(js.weights), Array.from(c.weights));
+  assert.throws(() => model.attentionMaps('she', { attention: (ops, q) => q }), /must return \{ out, weights \}/);
+  model.dispose();
+});
+
 test('a learner attention with a wrong shape is refused with a sentence', () => {
   const model = attn.createModel(QUICK);
   assert.throws(() => model.train(1, { attention: (ops, q) => ops.splitHeads(q, 4) }), (e) => e instanceof AttnError && /must return a \(4, 32, 32\) tensor/.test(e.message));

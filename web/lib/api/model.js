@@ -279,6 +279,29 @@ class Model {
     return value;
   }
 
+  /** A forward pass on one probe through a JS attention function, keeping its weights. */
+  #mapsWith(attention, ids) {
+    const { exports } = this.core;
+    const { layers, heads } = this.config, t = ids.length, s = this.scratch;
+    const weights = new Float32Array(layers * heads * t * t);
+    this.tape.reset();
+    this.core.run((scope) => this.core.check(exports.attn_model_embed(s, this.handle, scope.i32(ids), 1, t), 'attentionMaps'));
+    let x = this.#int(0);
+    for (let layer = 0; layer < layers; layer++) {
+      this.core.check(exports.attn_model_qkv(s, s + 4, s + 8, this.handle, layer, x), 'attentionMaps');
+      const [q, k, v] = [0, 1, 2].map((i) => new Tensor(this.tape, this.#int(i)));
+      const result = attention(this.tape.ops, q, k, v, { heads, layer });
+      const y = result instanceof Tensor ? result : result?.out;
+      const w = result?.weights;
+      if (!(y instanceof Tensor) || !(w instanceof Tensor)) throw new AttnError(Status.TYPE, 'To draw maps, the attention function must return { out, weights }, both tensors made with ops.');
+      if (w.size !== heads * t * t) throw new AttnError(Status.SHAPE, `The attention weights must be (1, ${heads}, ${t}, ${t}), but they are (${w.shape.join(', ')}).`);
+      weights.set(w.data, layer * heads * t * t);
+      this.core.check(exports.attn_model_block_out(s, this.handle, layer, x, y.id), 'attentionMaps');
+      x = this.#int(0);
+    }
+    return { layers, heads, t, weights };
+  }
+
   /** A training batch drawn by the model's own generator: { tokens, targets } (Int32Array each). */
   sampleBatch() {
     this.#live();
@@ -306,13 +329,18 @@ class Model {
     return new Float64Array(this.core.memory.buffer, out, 1)[0];
   }
 
-  /** The attention weights of every layer and head on `text` (its first `context` characters). */
-  attentionMaps(text) {
+  /**
+   * The attention weights of every layer and head on `text` (its first `context` characters).
+   * With `attention` (as in train), the forward pass runs through it, and the maps are the
+   * `weights` tensor it returns ((1, heads, t, t)).
+   */
+  attentionMaps(text, { attention } = {}) {
     this.#live();
     if (typeof text !== 'string' || text.length === 0) throw new AttnError(Status.LENGTH, 'The probe text is empty: type a few characters.');
     const chars = Array.from(text).slice(0, this.config.context);
     const ids = this.tokenizer.encode(chars.join(''), 'The probe text');
     const { layers, heads } = this.config, t = ids.length;
+    if (attention) return { ...this.#mapsWith(attention, ids), chars, truncated: Array.from(text).length > t };
     return this.core.run((scope) => {
       const weights = scope.f32Out(layers * heads * t * t);
       this.core.check(this.core.exports.attn_model_attention_maps(weights, this.handle, scope.i32(ids), t), 'attentionMaps');
