@@ -78,6 +78,23 @@ test('maps drawn through the JS attention equal the C maps', () => {
   model.dispose();
 });
 
+test('two half batches (as two workers train) give the whole batch step, up to rounding', async () => {
+  const other = await loadWasmAttn(); // the second worker's own instance
+  const whole = attn.createModel(QUICK), a = attn.createModel(QUICK), b = other.createModel(QUICK);
+  const expected = whole.train(4).loss;
+  const rows = 2 * QUICK.context;
+  for (let s = 0; s < 4; s++) {
+    const { tokens, targets } = a.sampleBatch();
+    b.setParams(a.getParams(), a.steps);
+    const one = a.computeGradients(tokens.slice(0, rows), targets.slice(0, rows), 2);
+    const two = b.computeGradients(tokens.slice(rows), targets.slice(rows), 2);
+    a.applyGradients(one.grads.map((g, i) => (g + two.grads[i]) / 2));
+    assert.ok(Math.abs((one.loss + two.loss) / 2 - expected[s]) < 1e-5, `step ${s}`);
+  }
+  assert.ok(Math.abs(a.evaluate() - whole.evaluate()) < 1e-4);
+  for (const m of [whole, a, b]) m.dispose();
+});
+
 test('a learner attention with a wrong shape is refused with a sentence', () => {
   const model = attn.createModel(QUICK);
   assert.throws(() => model.train(1, { attention: (ops, q) => ops.splitHeads(q, 4) }), (e) => e instanceof AttnError && /must return a \(4, 32, 32\) tensor/.test(e.message));

@@ -1,5 +1,7 @@
 // train-client.js — the page's side of web/workers/train-worker.js: request() returns a
-// promise of the worker's answer; progress events go to `onEvent`.
+// promise of the worker's answer; progress events go to `onEvent`. On a machine with two or more
+// cores it also starts web/workers/grad-worker.js and joins the two by a MessageChannel, so
+// training can split each batch across both cores (`cores` says how many it can use).
 
 import { AttnError } from './errors.js';
 
@@ -17,6 +19,14 @@ export class TrainClient {
       if (message.ok) waiter.resolve(message.result);
       else waiter.reject(new AttnError(message.error.code, message.error.message));
     };
+    this.cores = 1;
+    if ((globalThis.navigator?.hardwareConcurrency ?? 1) >= 2) {
+      this.helper = new Worker(new URL('../workers/grad-worker.js', import.meta.url), { type: 'module' });
+      const channel = new MessageChannel();
+      this.helper.postMessage({ type: 'port', port: channel.port2 }, [channel.port2]);
+      this.request('helper', { port: channel.port1 }, [channel.port1]);
+      this.cores = 2;
+    }
     this.worker.onerror = (event) => {
       for (const waiter of this.pending.values()) waiter.reject(new Error(event.message || 'The training worker failed.'));
       this.pending.clear();
@@ -33,6 +43,7 @@ export class TrainClient {
 
   terminate() {
     this.worker.terminate();
+    this.helper?.terminate();
     for (const waiter of this.pending.values()) waiter.reject(new Error('The training worker was stopped.'));
     this.pending.clear();
   }

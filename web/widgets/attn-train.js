@@ -82,6 +82,7 @@ export class AttnTrain extends AttnWidget {
     t.start.addEventListener('click', () => this.#start());
     t.pause.addEventListener('click', () => this.#pause());
     t.reset.addEventListener('click', () => this.#build());
+    t.bothCores.addEventListener('change', () => this.#task('Two cores', () => this.client.request('parallel', { on: t.bothCores.checked })));
     const s = this.samplePanel;
     s.temperature.addEventListener('input', () => { s.temperatureText.textContent = Number(s.temperature.value).toFixed(2); });
     s.button.addEventListener('click', () => this.#sample());
@@ -100,6 +101,8 @@ export class AttnTrain extends AttnWidget {
 
   async start() {
     this.client = new TrainClient((event) => this.#onEvent(event));
+    this.training.coresLabel.hidden = this.client.cores < 2;
+    this.client.request('parallel', { on: this.training.bothCores.checked });
     await this.chart.ready;
     this.chart.setSeries([
       { name: 'training loss', colour: '#1d5fbf' },
@@ -301,7 +304,7 @@ export class AttnTrain extends AttnWidget {
     this.training.pause.disabled = !running;
     this.config.build.disabled = running;
     this.training.reset.disabled = running;
-    for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped]) b.disabled = running;
+    for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped, this.training.bothCores]) b.disabled = running;
   }
 
   #onEvent(event) {
@@ -312,7 +315,7 @@ export class AttnTrain extends AttnWidget {
       this.step = event.step;
       st.step.textContent = String(event.step);
       st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
-      st.tokens.textContent = Math.round(event.tokensPerSecond).toLocaleString('en');
+      st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${event.workers > 1 ? ` (${event.workers} workers)` : ''}`;
       st.steps.textContent = event.stepsPerSecond.toFixed(2);
     } else if (event.type === 'validation') {
       this.chart.add('validation loss', [[event.step, event.loss]]);

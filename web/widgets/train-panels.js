@@ -48,6 +48,8 @@ export function buildTrainingPanel() {
   const pause = h('button', { type: 'button', className: 'secondary', disabled: true }, 'Pause');
   const reset = h('button', { type: 'button', className: 'secondary' }, 'Reset');
   const until = h('input', { type: 'number', min: 1, max: 100000, step: 1, value: '2000' });
+  const bothCores = h('input', { type: 'checkbox', checked: true });
+  const coresLabel = h('label', {}, bothCores, ' Use two cores (a second worker takes half of each batch)');
   const stat = (name) => h('dd', { 'data-stat': name }, '—');
   const stats = { model: stat('model'), step: stat('step'), train: stat('train'), val: stat('val'), unigram: stat('unigram'), floor: stat('floor'), tokens: stat('tokens'), steps: stat('steps') };
   const list = h('dl', { className: 'stats' },
@@ -60,9 +62,9 @@ export function buildTrainingPanel() {
     h('dt', {}, 'Tokens per second'), stats.tokens,
     h('dt', {}, 'Steps per second'), stats.steps);
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Training'),
-    h('div', { className: 'toolbar' }, start, pause, reset, labelled('Train until step', until)),
+    h('div', { className: 'toolbar' }, start, pause, reset, labelled('Train until step', until), coresLabel),
     list);
-  return { element, start, pause, reset, until, stats };
+  return { element, start, pause, reset, until, bothCores, coresLabel, stats };
 }
 
 export function buildSamplePanel() {

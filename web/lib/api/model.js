@@ -279,6 +279,48 @@ class Model {
     return value;
   }
 
+  /**
+   * Gradients of the mean loss on `b` windows (tokens and targets, b·context each), without an
+   * update: { loss, grads: Float32Array(paramCount) }. With applyGradients, two workers can each
+   * take half a batch and train one model (data parallelism).
+   */
+  computeGradients(tokens, targets, b) {
+    this.#live();
+    const { context, batch } = this.config;
+    check.size('b', b, { max: batch });
+    const count = b * context;
+    const ids = (name, x) => {
+      if (!(x instanceof Int32Array) || x.length !== count) throw new AttnError(Status.LENGTH, `${name} must be an Int32Array of b·context = ${count} ids.`);
+      return x;
+    };
+    new Int32Array(this.core.memory.buffer, this.batchTokens, count).set(ids('tokens', tokens));
+    new Int32Array(this.core.memory.buffer, this.batchTargets, count).set(ids('targets', targets));
+    const s = this.scratch;
+    this.core.check(this.core.exports.attn_model_forward(s, 0, 0, this.handle, this.batchTokens, this.batchTargets, b, context), 'computeGradients');
+    const loss = new Tensor(this.tape, this.#int(0));
+    this.tape.zeroGrad();
+    this.tape.backward(loss);
+    const value = loss.data[0];
+    return { loss: value, grads: this.#gradBlock().slice() };
+  }
+
+  /** Takes `grads` (paramCount) as the gradient and makes one optimiser step (clip, schedule, AdamW). */
+  applyGradients(grads) {
+    this.#live();
+    const block = this.#gradBlock();
+    if (!(grads instanceof Float32Array) || grads.length !== block.length) throw new AttnError(Status.LENGTH, `grads must be a Float32Array of ${block.length} numbers.`);
+    block.set(grads);
+    this.core.check(this.core.exports.attn_model_update(0, 0, this.handle), 'applyGradients');
+  }
+
+  /** A live view of every parameter's gradient (one block, laid out like getParams). */
+  #gradBlock() {
+    this.core.check(this.core.exports.attn_model_params(this.scratch, this.scratch + 4, this.handle), 'params');
+    const count = this.#int(1);
+    this.core.check(this.core.exports.attn_tape_grad(this.scratch, this.tape.handle, 0), 'grads');
+    return new Float32Array(this.core.memory.buffer, this.#int(0), count);
+  }
+
   /** A forward pass on one probe through a JS attention function, keeping its weights. */
   #mapsWith(attention, ids) {
     const { exports } = this.core;
