@@ -1,10 +1,12 @@
 // train-throughput.js — training throughput (tokens per second) of the lab's character
 // transformer for both presets, in this page: the C core as WASM beside the same model's
-// training step written with TF.js on its WASM backend (XNNPACK), on the same corpus.
+// training step written with TF.js on its WASM backend (XNNPACK), on the same corpus; then the
+// lab's own training worker with a second worker taking half of each batch (two cores).
 
 import { row } from '../timer.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { createTfModel } from './tfjs-train-model.js';
+import { TrainClient } from '../../lib/train-client.js';
 import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import simdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import threadedUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
@@ -25,6 +27,7 @@ async function loadTf() {
 
 export async function run({ attn, report, progress }) {
   const tf = await loadTf();
+  const client = new TrainClient(() => {});
   for (const preset of ['small', 'nanogpt']) {
     const config = PRESETS[preset];
     const steps = STEPS[preset];
@@ -51,5 +54,13 @@ export async function run({ attn, report, progress }) {
     const peer = (steps * tokensPerStep) / ((performance.now() - start) / 1000);
     peerModel.dispose();
     report(row(`training throughput, ${preset} preset (Chromium, 1 thread)`, { ours, peer, peerName: 'TF.js WASM (XNNPACK)', unit: 'tokens/s' }));
+
+    if (client.cores >= 2) {
+      progress(`Two workers, ${preset}…`);
+      await client.request('create', { options: { preset } });
+      const { two } = await client.request('benchmark', { steps });
+      report(row(`training throughput, ${preset} preset (Chromium, 2 workers)`, { ours: two, peer, peerName: 'TF.js WASM (XNNPACK)', unit: 'tokens/s' }));
+    }
   }
+  client.terminate();
 }
