@@ -9,6 +9,10 @@
  *     → status, empty_rows (int32), scores, scaled, masked, weights (N*M each), out (N*DV)
  *   matmul M K N TRANSPOSE_B \n  a(M*K) b(K*N)
  *     → status, c (M*N)
+ *   train LAYERS HEADS D_MODEL CONTEXT BATCH STEPS SEED \n
+ *     → status, losses (STEPS float32), validation loss (float32): the model trained on the
+ *       default corpus (20,000 characters, seed 1; characters numbered by first appearance,
+ *       90/10 split), as tests/wasm/model.test.mjs does through the JS face
  *   corpus LENGTH SEED \n
  *     → status, entropy (float32, nats per character), text (LENGTH bytes)
  */
@@ -51,6 +55,35 @@ static int run_attention(void) {
     return 0;
 }
 
+static int run_train(void) {
+    int layers, heads, d, ctx, batch, steps;
+    unsigned seed;
+    if (scanf("%d %d %d %d %d %d %u", &layers, &heads, &d, &ctx, &batch, &steps, &seed) != 7) return 2;
+    enum { N = 20000 };
+    static char text[N + 1];
+    static int ids[N];
+    double entropy, val = 0;
+    int rc = attn_corpus_generate(text, &entropy, N, 1);
+    int order[256], vocab = 0;
+    for (int i = 0; i < 256; i++) order[i] = 0;
+    for (int i = 0; i < N; i++) order[(unsigned char)text[i]] = 1;
+    for (int i = 0; i < 256; i++) order[i] = order[i] ? vocab++ : -1; /* sorted, as the JS tokenizer */
+    for (int i = 0; i < N; i++) ids[i] = order[(unsigned char)text[i]];
+    float *losses = calloc((size_t)steps, sizeof(float));
+    struct attn_model *m = NULL;
+    if (rc == ATTN_OK) rc = attn_model_create(&m, vocab, layers, heads, d, ctx, batch, seed);
+    if (rc == ATTN_OK) rc = attn_model_set_training(m, 3e-3f, 3e-4f, 20, 2000, 0.1f, 1.0f);
+    if (rc == ATTN_OK) rc = attn_model_train(losses, m, ids, N * 9 / 10, steps);
+    if (rc == ATTN_OK) rc = attn_model_evaluate(&val, m, ids + N * 9 / 10, N - N * 9 / 10, 128);
+    write_int(rc);
+    write_floats(losses, (size_t)steps);
+    float v = (float)val;
+    write_floats(&v, 1);
+    attn_model_free(m);
+    free(losses);
+    return 0;
+}
+
 static int run_corpus(void) {
     int length;
     unsigned seed;
@@ -84,6 +117,7 @@ int main(void) {
     if (strcmp(command, "attention") == 0) return run_attention();
     if (strcmp(command, "matmul") == 0) return run_matmul();
     if (strcmp(command, "corpus") == 0) return run_corpus();
+    if (strcmp(command, "train") == 0) return run_train();
     fprintf(stderr, "attn-runner: unknown command %s\n", command);
     return 2;
 }

@@ -47,6 +47,20 @@ test('training on the default corpus falls below the unigram baseline within 300
   model.dispose();
 });
 
+test('native and WASM train the same model to the same losses', () => {
+  const steps = 12;
+  const native = runNative(`train 1 2 32 32 4 ${steps} 9`, []);
+  assert.equal(native.int32(), 0);
+  const nativeLosses = native.f32(steps), nativeVal = native.f32(1)[0];
+  const { text } = attn.defaultCorpus({ length: 20000, seed: 1 });
+  const model = attn.createModel({ text, layers: 1, heads: 2, dModel: 32, context: 32, batch: 4, lr: 3e-3, seed: 9 });
+  const wasm = model.train(steps).loss;
+  // The same arithmetic in the same order; only libm's expf/tanhf may round differently.
+  for (let i = 0; i < steps; i++) assert.ok(Math.abs(wasm[i] - nativeLosses[i]) < 1e-4, `step ${i}: ${wasm[i]} vs ${nativeLosses[i]}`);
+  assert.ok(Math.abs(model.evaluate() - nativeVal) < 1e-4);
+  model.dispose();
+});
+
 test('the same seed gives the same losses; another seed different ones', () => {
   const run = (seed) => {
     const model = attn.createModel({ ...QUICK, seed });
