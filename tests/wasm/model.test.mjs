@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AttnError, Status } from '../../web/lib/attn.js';
 import { builtinAttention } from '../../web/lib/model/builtin-attention.js';
+import * as checkpoint from '../../web/lib/model/checkpoint.js';
 import { loadWasmAttn, runNative } from './helpers.mjs';
 
 const attn = await loadWasmAttn();
@@ -166,6 +167,17 @@ test('save and load round-trip to the same validation loss; damaged files are re
   assert.throws(() => attn.loadModel(new Uint8Array([1, 2, 3])), (e) => e.code === Status.FORMAT && /not a model saved by this lab/.test(e.message));
   assert.throws(() => attn.loadModel(bytes.slice(0, 100)), (e) => e.code === Status.FORMAT);
   assert.throws(() => attn.loadModel(bytes, { text: 'ZZZZ'.repeat(200) }), /never saw/);
+  // Well-formed files that describe another model, or nonsense, are refused too.
+  const { encodeCheckpoint, decodeCheckpoint } = checkpoint;
+  const { header, params } = decodeCheckpoint(bytes);
+  const refuse = (h, p, pattern) => assert.throws(() => attn.loadModel(encodeCheckpoint(h, p)), (e) => e.code === Status.FORMAT && pattern.test(e.message));
+  refuse({ ...header, paramCount: 10 }, params.subarray(0, 10), /holds 10 weights, but its model needs/);
+  refuse({ ...header, vocab: ['a', 'a', ...header.vocab.slice(2)] }, params, /vocabulary/);
+  refuse({ ...header, config: { ...header.config, heads: 5 } }, params, /cannot build: dModel \(32\) must be divisible by heads/);
+  refuse({ ...header, version: 7 }, params, /version 7/);
+  const nan = params.slice();
+  nan[5] = NaN;
+  refuse(header, nan, /weight 5 is NaN/);
   model.dispose();
   loaded.dispose();
 });

@@ -115,7 +115,11 @@ export function loadModel(core, bytes, { text } = {}) {
   } catch (error) {
     throw new AttnError(Status.FORMAT, `This weights file describes a model this lab cannot build: ${error.message}`);
   }
-  const tokenizer = new CharTokenizer(header.vocab);
+  const vocab = header.vocab;
+  if (vocab.length < 2 || new Set(vocab).size !== vocab.length || !vocab.every((c) => typeof c === 'string' && Array.from(c).length === 1)) {
+    throw new AttnError(Status.FORMAT, 'This weights file cannot be used: its vocabulary is not a list of distinct characters.');
+  }
+  const tokenizer = new CharTokenizer(vocab);
   const model = new Model(core, config, tokenizer, header.corpus ?? { kind: 'text' });
   try {
     if (model.paramCount !== params.length) {
