@@ -139,3 +139,22 @@ test('save and load round-trip to the same validation loss; bad input keeps the 
   await expect(stat(widget, 'step')).toHaveText(step);
   await expect(stat(widget, 'val')).toHaveText(loss);
 });
+
+test('a text of the learner’s own, pasted or from a file, trains with its own baseline', async ({ page }) => {
+  test.setTimeout(90_000);
+  const widget = await openTrainer(page);
+  const text = Array.from({ length: 300 }, (_, i) => `line ${i % 7}: the cat sat on mat number ${i % 5}.\n`).join('');
+  await widget.getByLabel('or a .txt file (up to 5 MB)').setInputFiles({ name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await expect(widget.getByText(`Read mine.txt: ${text.length} characters. Press “Build model” to train on it.`)).toBeVisible();
+  await expect(widget.getByLabel('My own text')).toBeChecked();
+  await buildTiny(widget);
+  await expect(stat(widget, 'floor')).toHaveText('— (unknown for your own text)');
+  await expect(stat(widget, 'model')).toContainText('characters');
+  await widget.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(5);
+  await widget.getByRole('button', { name: 'Pause' }).click();
+  await expect(widget.getByText(/^Paused at step \d+, validation loss \d\.\d{4}/)).toBeVisible();
+  await widget.getByLabel('Probe text', { exact: true }).fill('the dog');
+  await widget.getByRole('button', { name: 'Show attention' }).click();
+  await expect(widget.getByRole('alert')).toHaveText(/The probe text has the character "d" \(at 5\), which the model never saw/);
+});
