@@ -136,12 +136,13 @@ const HANDLERS = {
   save: () => model.save(),
   benchmark: async ({ steps }) => {
     if (running) throw refuse('Pause training before a benchmark.');
-    const one = model.train(1) && model.train(steps).tokensPerSecond;
+    model.train(3); // warm-up: V8 may leave a first call in its baseline compiler
+    const one = model.train(steps).tokensPerSecond;
     let two = null;
     if (helper && model.config.batch >= 2) {
       const saved = parallel;
       parallel = true;
-      await trainSteps(model, 1);
+      await trainSteps(model, 3);
       two = (await trainSteps(model, steps)).tokensPerSecond;
       parallel = saved;
     }
