@@ -12,3 +12,4 @@ export { AttnMasks } from './widgets/attn-masks.js';
 export { AttnShuffle } from './widgets/attn-shuffle.js';
 export { AttnHeads } from './widgets/attn-heads.js';
 export { AttnCost } from './widgets/attn-cost.js';
+export { AttnTrain } from './widgets/attn-train.js';

@@ -50,6 +50,11 @@ export function runNative(header, inputs) {
       offset += 4 * count;
       return copy;
     },
+    bytes(count) {
+      const copy = new Uint8Array(out.subarray(offset, offset + count));
+      offset += count;
+      return copy;
+    },
   };
 }
 

@@ -15,6 +15,8 @@ import { positions, rope, selfAttention } from './api/position.js';
 import { wordEmbedding } from './api/embedding.js';
 import { multiHead } from './api/heads.js';
 import { cost, measureAttention } from './api/cost.js';
+import { createTape } from './api/autograd.js';
+import { createModel, loadModel, defaultCorpus } from './api/model.js';
 
 export { AttnError, Status };
 
@@ -25,6 +27,7 @@ const API = {
   mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats,
   positions, rope, selfAttention, wordEmbedding,
   multiHead, cost, measureAttention,
+  createTape, createModel, loadModel, defaultCorpus,
 };
 
 /** wasm32 addresses are 32-bit; malloc takes at most 2 GiB here, and must never see a wrapped size. */

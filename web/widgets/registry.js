@@ -15,6 +15,7 @@ export const WIDGETS = Object.freeze([
   { name: 'shuffle', tag: 'attn-shuffle', section: '6.5', load: () => import('./attn-shuffle.js') },
   { name: 'heads', tag: 'attn-heads', section: '6.6', load: () => import('./attn-heads.js') },
   { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./attn-cost.js') },
+  { name: 'train', tag: 'attn-train', section: 'lab', load: () => import('./attn-train.js') },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */

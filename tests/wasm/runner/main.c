@@ -28,6 +28,8 @@ static const struct {
     {"embedding", run_embedding},
     {"multihead", run_multihead},
     {"cost", run_cost},
+    {"corpus", run_corpus},
+    {"train", run_train},
 };
 
 float *read_floats(size_t count) {

@@ -36,6 +36,12 @@
  *     → status, empty_rows (int32), out (N*D), weights (H*N*N), head_out (N*D), concat (N*D)
  *   cost N D H \n
  *     → status, the eleven doubles of struct attn_cost in order (float64)
+ *   train LAYERS HEADS D_MODEL CONTEXT BATCH STEPS SEED \n
+ *     → status, losses (STEPS float32), validation loss (float32): the model trained on the
+ *       default corpus (20,000 characters, seed 1; characters numbered in byte order,
+ *       90/10 split), as tests/wasm/model.test.mjs does through the JS face
+ *   corpus LENGTH SEED \n
+ *     → status, entropy (float32, nats per character), text (LENGTH bytes)
  */
 #ifndef ATTN_RUNNER_H
 #define ATTN_RUNNER_H
@@ -67,5 +73,7 @@ int run_positioned(void);
 int run_embedding(void);
 int run_multihead(void);
 int run_cost(void);
+int run_corpus(void);
+int run_train(void);
 
 #endif /* ATTN_RUNNER_H */

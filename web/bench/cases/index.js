@@ -2,8 +2,10 @@
 // `name` and `async run({ attn, report, progress })`, calling `report(row(...))` per figure.
 import * as referenceAttention from './reference-attention.js';
 import * as scoreStats from './score-stats.js';
+import * as trainThroughput from './train-throughput.js';
 
 export const CASES = [
   referenceAttention,
   scoreStats,
+  trainThroughput,
 ];

@@ -1,0 +1,78 @@
+/*
+ * autograd_internal.h — the tape's private layout, shared by autograd.c and the op families
+ * autograd_ops_*.c. Not part of the public API.
+ *
+ * Memory: one block per kind (params, param_grads, moments, act, act_grads, indices, nodes).
+ * A node records offsets, never pointers, so a block may grow (realloc) between ops.
+ */
+#ifndef ATTN_AUTOGRAD_INTERNAL_H
+#define ATTN_AUTOGRAD_INTERNAL_H
+
+#include <stdint.h>
+
+#include "attn.h"
+
+#define TAPE_MAX_INPUTS 3
+
+struct attn_tape;
+/* Adds this node's contribution to its inputs' gradients. */
+typedef void (*tape_backward_fn)(struct attn_tape *t, int id);
+
+struct tape_node {
+    const char *op;            /* the op that made it, for debugging */
+    tape_backward_fn backward; /* NULL for leaves (parameters, inputs) */
+    int ndim;
+    int dims[ATTN_TAPE_MAX_DIMS];
+    int64_t size;    /* product of dims */
+    int is_param;    /* value and gradient live in params / param_grads */
+    int decay;       /* parameters only: AdamW decays it */
+    int64_t offset;  /* into params or act (and the matching gradient block) */
+    int64_t aux;     /* offset into act of floats the backward needs (-1: none) */
+    int64_t index;   /* offset into indices of the op's integers (-1: none) */
+    int in[TAPE_MAX_INPUTS];
+    int iarg[4];
+    float farg;
+};
+
+struct attn_tape {
+    struct tape_node *nodes;
+    int node_count, node_capacity;
+    int param_nodes; /* nodes [0, param_nodes) are parameters */
+
+    float *params, *param_grads, *moments; /* moments: (2, param_capacity): first, then second */
+    int64_t param_size, param_capacity;
+
+    float *act, *act_grads;
+    int64_t act_size, act_capacity;
+
+    int *indices;
+    int64_t index_size, index_capacity;
+
+    double max_bytes; /* 0: no limit */
+};
+
+/* Appends a node of shape dims, with `aux` cached floats and `index_count` integers. */
+int tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_fn backward, int ndim, const int *dims,
+              int64_t aux_floats, int64_t index_count);
+
+static inline struct tape_node *tape_node(struct attn_tape *t, int id) { return &t->nodes[id]; }
+static inline float *tape_val(struct attn_tape *t, int id) {
+    struct tape_node *n = &t->nodes[id];
+    return (n->is_param ? t->params : t->act) + n->offset;
+}
+static inline float *tape_grad(struct attn_tape *t, int id) {
+    struct tape_node *n = &t->nodes[id];
+    return (n->is_param ? t->param_grads : t->act_grads) + n->offset;
+}
+static inline float *tape_aux(struct attn_tape *t, int id) { return t->act + t->nodes[id].aux; }
+static inline int *tape_idx(struct attn_tape *t, int id) { return t->indices + t->nodes[id].index; }
+static inline int tape_valid(const struct attn_tape *t, int id) { return t && id >= 0 && id < t->node_count; }
+
+/* Product of dims[from..to). */
+static inline int64_t tape_span(const struct tape_node *n, int from, int to) {
+    int64_t p = 1;
+    for (int i = from; i < to; i++) p *= n->dims[i];
+    return p;
+}
+
+#endif /* ATTN_AUTOGRAD_INTERNAL_H */

@@ -1,0 +1,131 @@
+/*
+ * autograd_ops_linear.c — the tape's linear ops: embedding lookup, matrix product (a · w) and
+ * batched matrix product with transpose flags. Each backward sits beside its forward and
+ * quotes the line it undoes.
+ */
+#include <string.h>
+
+#include "autograd_internal.h"
+#include "check.h"
+#include "tensor_ops.h"
+
+/* ---------------------------------------------------------------- embedding */
+
+/* Caches the token ids (indices). */
+static void embedding_backward(struct attn_tape *t, int id) {
+    const struct tape_node *n = tape_node(t, id);
+    const int table = n->in[0], c = n->dims[n->ndim - 1];
+    const int64_t rows = n->size / c;
+    const int *tokens = tape_idx(t, id);
+    const float *dout = tape_grad(t, id);
+    float *dtable = tape_grad(t, table);
+    /* out[r, :] = table[tokens[r], :]  →  dtable[tokens[r], :] += dout[r, :] */
+    for (int64_t r = 0; r < rows; r++) {
+        float *dst = dtable + (size_t)tokens[r] * c;
+        const float *src = dout + (size_t)r * c;
+        for (int j = 0; j < c; j++) dst[j] += src[j];
+    }
+}
+
+int attn_tape_embedding(int *out, struct attn_tape *t, int table, const int *tokens, int b, int tt) {
+    ATTN_REFUSE_IF(!out || !t || !tokens, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!tape_valid(t, table), ATTN_ERR_ARGUMENT);
+    ATTN_REFUSE_IF(b <= 0 || tt <= 0, ATTN_ERR_SIZE);
+    ATTN_TRY(attn_check_product(b, tt));
+    const struct tape_node *tn = tape_node(t, table);
+    ATTN_REFUSE_IF(tn->ndim != 2, ATTN_ERR_SHAPE);
+    const int vocab = tn->dims[0], c = tn->dims[1];
+    const int64_t rows = (int64_t)b * tt;
+    for (int64_t r = 0; r < rows; r++) ATTN_REFUSE_IF(tokens[r] < 0 || tokens[r] >= vocab, ATTN_ERR_ARGUMENT);
+    int dims[3] = {b, tt, c};
+    ATTN_TRY(tape_push(t, out, "embedding", embedding_backward, 3, dims, 0, rows));
+    struct tape_node *n = tape_node(t, *out);
+    n->in[0] = table;
+    int *idx = tape_idx(t, *out);
+    memcpy(idx, tokens, (size_t)rows * sizeof(int));
+    const float *src = tape_val(t, table);
+    float *dst = tape_val(t, *out);
+    for (int64_t r = 0; r < rows; r++) memcpy(dst + (size_t)r * c, src + (size_t)idx[r] * c, (size_t)c * sizeof(float));
+    return ATTN_OK;
+}
+
+/* ---------------------------------------------------------------- matmul: a (..., K) · w */
+
+static void matmul_backward(struct attn_tape *t, int id) {
+    const struct tape_node *n = tape_node(t, id);
+    const int a = n->in[0], w = n->in[1], transpose_w = n->iarg[0];
+    const int k = n->iarg[1], cols = n->dims[n->ndim - 1];
+    const int rows = (int)(n->size / cols);
+    /* out = a · op(w)  →  da += dout · op(w)ᵀ, dw += stored like w */
+    attn_ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), tape_val(t, a), tape_val(t, w), tape_grad(t, id), rows, k,
+                           cols, 0, transpose_w);
+}
+
+int attn_tape_matmul(int *out, struct attn_tape *t, int a, int w, int transpose_w) {
+    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, w), ATTN_ERR_ARGUMENT);
+    const struct tape_node *an = tape_node(t, a), *wn = tape_node(t, w);
+    ATTN_REFUSE_IF(wn->ndim != 2, ATTN_ERR_SHAPE);
+    const int k = an->dims[an->ndim - 1];
+    const int wk = transpose_w ? wn->dims[1] : wn->dims[0], cols = transpose_w ? wn->dims[0] : wn->dims[1];
+    ATTN_REFUSE_IF(wk != k, ATTN_ERR_SHAPE);
+    int dims[ATTN_TAPE_MAX_DIMS], ndim = an->ndim;
+    for (int i = 0; i < ndim; i++) dims[i] = an->dims[i];
+    dims[ndim - 1] = cols;
+    const int rows = (int)(an->size / k);
+    ATTN_TRY(tape_push(t, out, "matmul", matmul_backward, ndim, dims, 0, 0));
+    struct tape_node *n = tape_node(t, *out);
+    n->in[0] = a;
+    n->in[1] = w;
+    n->iarg[0] = transpose_w != 0;
+    n->iarg[1] = k;
+    attn_ops_gemm(tape_val(t, *out), tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, 0);
+    return ATTN_OK;
+}
+
+/* ---------------------------------------------------------------- bmm: batched op(a) · op(b) */
+
+/* iarg: transpose_a, transpose_b, M, K. */
+static void bmm_backward(struct attn_tape *t, int id) {
+    const struct tape_node *n = tape_node(t, id);
+    const int ta = n->iarg[0], tb = n->iarg[1], m = n->iarg[2], k = n->iarg[3];
+    const int cols = n->dims[n->ndim - 1];
+    const int64_t batch = n->size / ((int64_t)m * cols);
+    const float *a = tape_val(t, n->in[0]), *b = tape_val(t, n->in[1]), *dc = tape_grad(t, id);
+    float *da = tape_grad(t, n->in[0]), *db = tape_grad(t, n->in[1]);
+    const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
+    /* out[i] = op(a[i]) · op(b[i])  →  the two gradients of each product */
+    for (int64_t i = 0; i < batch; i++)
+        attn_ops_gemm_backward(da + i * sa, db + i * sb, a + i * sa, b + i * sb, dc + i * sc, m, k, cols, ta, tb);
+}
+
+int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, int transpose_b) {
+    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, b), ATTN_ERR_ARGUMENT);
+    const struct tape_node *an = tape_node(t, a), *bn = tape_node(t, b);
+    ATTN_REFUSE_IF(an->ndim < 2 || an->ndim != bn->ndim, ATTN_ERR_SHAPE);
+    const int nd = an->ndim;
+    for (int i = 0; i < nd - 2; i++) ATTN_REFUSE_IF(an->dims[i] != bn->dims[i], ATTN_ERR_SHAPE);
+    const int ta = transpose_a != 0, tb = transpose_b != 0;
+    const int m = ta ? an->dims[nd - 1] : an->dims[nd - 2], k = ta ? an->dims[nd - 2] : an->dims[nd - 1];
+    const int bk = tb ? bn->dims[nd - 1] : bn->dims[nd - 2], cols = tb ? bn->dims[nd - 2] : bn->dims[nd - 1];
+    ATTN_REFUSE_IF(bk != k, ATTN_ERR_SHAPE);
+    int dims[ATTN_TAPE_MAX_DIMS];
+    for (int i = 0; i < nd - 2; i++) dims[i] = an->dims[i];
+    dims[nd - 2] = m;
+    dims[nd - 1] = cols;
+    const int64_t batch = tape_span(an, 0, nd - 2);
+    ATTN_TRY(tape_push(t, out, "bmm", bmm_backward, nd, dims, 0, 0));
+    struct tape_node *n = tape_node(t, *out);
+    n->in[0] = a;
+    n->in[1] = b;
+    n->iarg[0] = ta;
+    n->iarg[1] = tb;
+    n->iarg[2] = m;
+    n->iarg[3] = k;
+    const float *av = tape_val(t, a), *bv = tape_val(t, b);
+    float *cv = tape_val(t, *out);
+    const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
+    for (int64_t i = 0; i < batch; i++) attn_ops_gemm(cv + i * sc, av + i * sa, bv + i * sb, m, k, cols, ta, tb, 0);
+    return ATTN_OK;
+}

@@ -1,0 +1,439 @@
+/*
+ * model.c — a decoder-only character transformer on the autograd tape.
+ *
+ * Dimension letters: B batch, T positions (≤ context), C d_model, H heads, D = C/H, V vocabulary,
+ * L layers.
+ *
+ *   x = tok_emb[tokens] + pos_emb[0..T)                       (B, T, C)
+ *   L times:  a = ln1(x);  q, k, v = a·Wq + bq, a·Wk + bk, a·Wv + bv
+ *             y = attention(q, k, v)        (causal, H heads; the caller may supply its own)
+ *             x = x + (y·Wo + bo)
+ *             x = x + (gelu(ln2(x)·Wfc + bfc)·Wproj + bproj)
+ *   logits = lnf(x)·Whead + bhead                             (B, T, V)
+ *
+ * Every parameter lives in the tape's one parameter block; every activation in its one
+ * activation block, dropped at the start of each pass.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attn.h"
+#include "autograd_internal.h"
+#include "check.h"
+#include "train_rng.h"
+
+/* Total bytes of memory a model may use (wasm32 addresses 2 GiB, and the page needs some). */
+#define MODEL_MAX_BYTES 1.5e9
+
+struct layer_params {
+    int ln1_g, ln1_b;         /* (C) */
+    int wq, wk, wv, wo;       /* (C, C) */
+    int bq, bk, bv, bo;       /* (C) */
+    int ln2_g, ln2_b;         /* (C) */
+    int fc, bfc;              /* (C, 4C), (4C) */
+    int proj, bproj;          /* (4C, C), (C) */
+};
+
+struct attn_model {
+    int vocab, layers, heads, d_model, context, batch;
+    float lr, min_lr, weight_decay, clip;
+    int warmup, total;
+    int steps; /* optimiser steps done */
+    struct attn_tape *tape;
+    int tok_emb, pos_emb;     /* (V, C), (context, C) */
+    int lnf_g, lnf_b;         /* (C) */
+    int head_w, head_b;       /* (C, V), (V) */
+    struct layer_params *layer; /* (L) */
+    struct train_rng rng;     /* batch sampling */
+    int *scratch;             /* (3·B·context): positions, batch tokens, batch targets */
+};
+
+/* ---------------------------------------------------------------- memory estimate */
+
+static double param_floats(int v, int l, int c, int ctx) {
+    return (double)v * c + (double)ctx * c + 2.0 * c + (double)c * v + v + l * (12.0 * c * c + 13.0 * c);
+}
+
+/* Activation floats of one training pass (values; gradients double it). */
+static double activation_floats(int v, int l, int h, int c, int ctx, int b) {
+    const double bt = (double)b * ctx;
+    return bt * (l * (20.0 * c + 4.0 * h * ctx + 2.0) + 4.0 * c + 2.0 * v + 4.0);
+}
+
+/* ---------------------------------------------------------------- creation */
+
+static int make_param(int *id, struct attn_tape *t, int rows, int cols, int decay) {
+    int dims[2] = {rows, cols};
+    return rows == 1 ? attn_tape_param(id, t, 1, dims + 1, decay) : attn_tape_param(id, t, 2, dims, decay);
+}
+
+static void fill_normal(struct attn_model *m, int id, float std, struct train_rng *rng) {
+    float *p = tape_val(m->tape, id);
+    for (int64_t i = 0; i < tape_node(m->tape, id)->size; i++) p[i] = (float)(std * train_rng_normal(rng));
+}
+
+static void fill_const(struct attn_model *m, int id, float value) {
+    float *p = tape_val(m->tape, id);
+    for (int64_t i = 0; i < tape_node(m->tape, id)->size; i++) p[i] = value;
+}
+
+static int create_params(struct attn_model *m) {
+    struct attn_tape *t = m->tape;
+    const int c = m->d_model, v = m->vocab;
+    ATTN_TRY(make_param(&m->tok_emb, t, v, c, 1));
+    ATTN_TRY(make_param(&m->pos_emb, t, m->context, c, 1));
+    for (int l = 0; l < m->layers; l++) {
+        struct layer_params *p = &m->layer[l];
+        ATTN_TRY(make_param(&p->ln1_g, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->ln1_b, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->wq, t, c, c, 1));
+        ATTN_TRY(make_param(&p->bq, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->wk, t, c, c, 1));
+        ATTN_TRY(make_param(&p->bk, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->wv, t, c, c, 1));
+        ATTN_TRY(make_param(&p->bv, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->wo, t, c, c, 1));
+        ATTN_TRY(make_param(&p->bo, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->ln2_g, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->ln2_b, t, 1, c, 0));
+        ATTN_TRY(make_param(&p->fc, t, c, 4 * c, 1));
+        ATTN_TRY(make_param(&p->bfc, t, 1, 4 * c, 0));
+        ATTN_TRY(make_param(&p->proj, t, 4 * c, c, 1));
+        ATTN_TRY(make_param(&p->bproj, t, 1, c, 0));
+    }
+    ATTN_TRY(make_param(&m->lnf_g, t, 1, c, 0));
+    ATTN_TRY(make_param(&m->lnf_b, t, 1, c, 0));
+    ATTN_TRY(make_param(&m->head_w, t, c, v, 1));
+    ATTN_TRY(make_param(&m->head_b, t, 1, v, 0));
+    return ATTN_OK;
+}
+
+/* GPT-2's initialisation: N(0, 0.02), residual projections scaled by 1/√(2L), biases 0, γ 1. */
+static void init_params(struct attn_model *m, unsigned seed) {
+    struct train_rng rng;
+    train_rng_seed(&rng, (uint64_t)seed * 2 + 1);
+    const float std = 0.02f, resid = 0.02f / sqrtf(2.0f * m->layers);
+    fill_normal(m, m->tok_emb, std, &rng);
+    fill_normal(m, m->pos_emb, std, &rng);
+    for (int l = 0; l < m->layers; l++) {
+        const struct layer_params *p = &m->layer[l];
+        fill_const(m, p->ln1_g, 1);
+        fill_const(m, p->ln2_g, 1);
+        fill_normal(m, p->wq, std, &rng);
+        fill_normal(m, p->wk, std, &rng);
+        fill_normal(m, p->wv, std, &rng);
+        fill_normal(m, p->wo, resid, &rng);
+        fill_normal(m, p->fc, std, &rng);
+        fill_normal(m, p->proj, resid, &rng);
+    }
+    fill_const(m, m->lnf_g, 1);
+    fill_normal(m, m->head_w, std, &rng);
+}
+
+int attn_model_create(struct attn_model **out, int vocab, int layers, int heads, int d_model, int context, int batch,
+                      unsigned seed) {
+    ATTN_REFUSE_IF(!out, ATTN_ERR_NULL);
+    *out = NULL;
+    ATTN_REFUSE_IF(vocab < 2, ATTN_ERR_ARGUMENT); /* one distinct character: nothing to predict */
+    ATTN_REFUSE_IF(layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
+    ATTN_REFUSE_IF(layers > 64 || vocab > 65536 || d_model > 8192 || context > 8192 || batch > 4096, ATTN_ERR_MEMORY);
+    const double bytes = 4.0 * (4.0 * param_floats(vocab, layers, d_model, context) +
+                                2.0 * activation_floats(vocab, layers, heads, d_model, context, batch));
+    ATTN_REFUSE_IF(bytes > MODEL_MAX_BYTES, ATTN_ERR_MEMORY);
+
+    struct attn_model *m = calloc(1, sizeof *m);
+    ATTN_REFUSE_IF(!m, ATTN_ERR_MEMORY);
+    m->vocab = vocab, m->layers = layers, m->heads = heads, m->d_model = d_model;
+    m->context = context, m->batch = batch;
+    m->lr = 1e-3f, m->min_lr = 1e-4f, m->warmup = 20, m->total = 2000, m->weight_decay = 0.1f, m->clip = 1.0f;
+    train_rng_seed(&m->rng, (uint64_t)seed * 2 + 2);
+    m->layer = calloc((size_t)layers, sizeof *m->layer);
+    m->scratch = calloc((size_t)3 * batch * context, sizeof(int));
+    int rc = (m->layer && m->scratch) ? attn_tape_create(&m->tape) : ATTN_ERR_MEMORY;
+    if (rc == ATTN_OK) rc = attn_tape_set_limit(m->tape, MODEL_MAX_BYTES * 1.4);
+    if (rc == ATTN_OK) rc = create_params(m);
+    if (rc != ATTN_OK) {
+        attn_model_free(m);
+        return rc;
+    }
+    for (int i = 0; i < context; i++) m->scratch[i] = i; /* positions 0..context-1 */
+    init_params(m, seed);
+    *out = m;
+    return ATTN_OK;
+}
+
+int attn_model_free(struct attn_model *m) {
+    if (!m) return ATTN_OK;
+    attn_tape_free(m->tape);
+    free(m->layer);
+    free(m->scratch);
+    free(m);
+    return ATTN_OK;
+}
+
+int attn_model_set_training(struct attn_model *m, float lr, float min_lr, int warmup, int total, float weight_decay,
+                            float clip) {
+    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!(lr > 0 && lr < 10) || !(min_lr >= 0 && min_lr <= lr) || warmup < 0 || total < 1 ||
+                       !(weight_decay >= 0 && weight_decay < 10) || !(clip > 0),
+                   ATTN_ERR_ARGUMENT);
+    m->lr = lr, m->min_lr = min_lr, m->warmup = warmup, m->total = total;
+    m->weight_decay = weight_decay, m->clip = clip;
+    return ATTN_OK;
+}
+
+int attn_model_tape(struct attn_tape **tape, struct attn_model *m) {
+    ATTN_REFUSE_IF(!tape || !m, ATTN_ERR_NULL);
+    *tape = m->tape;
+    return ATTN_OK;
+}
+
+int attn_model_info(int *config, struct attn_model *m) {
+    ATTN_REFUSE_IF(!config || !m, ATTN_ERR_NULL);
+    double floats = 0;
+    attn_tape_counts(NULL, NULL, &floats, NULL, m->tape);
+    const int values[8] = {m->vocab, m->layers, m->heads, m->d_model, m->context, m->batch, m->steps, (int)floats};
+    memcpy(config, values, sizeof values);
+    return ATTN_OK;
+}
+
+int attn_model_params(float **params, int *count, struct attn_model *m) {
+    ATTN_REFUSE_IF(!params || !count || !m, ATTN_ERR_NULL);
+    *params = m->tape->params;
+    *count = (int)m->tape->param_size;
+    return ATTN_OK;
+}
+
+int attn_model_set_step(struct attn_model *m, int steps) {
+    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(steps < 0, ATTN_ERR_ARGUMENT);
+    m->steps = steps;
+    return ATTN_OK;
+}
+
+/* ---------------------------------------------------------------- the forward pieces */
+
+int attn_model_embed(int *x, struct attn_model *m, const int *tokens, int b, int t) {
+    ATTN_REFUSE_IF(!x || !m || !tokens, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(b <= 0 || t <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(t > m->context, ATTN_ERR_ARGUMENT);
+    int tok, pos;
+    ATTN_TRY(attn_tape_embedding(&tok, m->tape, m->tok_emb, tokens, b, t));
+    ATTN_TRY(attn_tape_embedding(&pos, m->tape, m->pos_emb, m->scratch, 1, t));
+    return attn_tape_add(x, m->tape, tok, pos);
+}
+
+static int linear(int *out, struct attn_tape *t, int x, int w, int bias) {
+    int y;
+    ATTN_TRY(attn_tape_matmul(&y, t, x, w, 0));
+    return attn_tape_add(out, t, y, bias);
+}
+
+int attn_model_qkv(int *q, int *k, int *v, struct attn_model *m, int layer, int x) {
+    ATTN_REFUSE_IF(!q || !k || !v || !m, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(layer < 0 || layer >= m->layers, ATTN_ERR_ARGUMENT);
+    const struct layer_params *p = &m->layer[layer];
+    int a;
+    ATTN_TRY(attn_tape_layernorm(&a, m->tape, x, p->ln1_g, p->ln1_b));
+    ATTN_TRY(linear(q, m->tape, a, p->wq, p->bq));
+    ATTN_TRY(linear(k, m->tape, a, p->wk, p->bk));
+    return linear(v, m->tape, a, p->wv, p->bv);
+}
+
+int attn_model_attention(int *y, int *weights, struct attn_model *m, int q, int k, int v) {
+    ATTN_REFUSE_IF(!y || !m, ATTN_ERR_NULL);
+    struct attn_tape *t = m->tape;
+    ATTN_REFUSE_IF(!tape_valid(t, q), ATTN_ERR_ARGUMENT);
+    const float s = 1.0f / sqrtf((float)(m->d_model / m->heads));
+    int qh, kh, vh, scores, scaled, masked, w, out;
+    ATTN_TRY(attn_tape_split_heads(&qh, t, q, m->heads));              /* (B, H, T, D) */
+    ATTN_TRY(attn_tape_split_heads(&kh, t, k, m->heads));
+    ATTN_TRY(attn_tape_split_heads(&vh, t, v, m->heads));
+    ATTN_TRY(attn_tape_bmm(&scores, t, qh, kh, 0, 1));                  /* Q·Kᵀ (B, H, T, T) */
+    ATTN_TRY(attn_tape_scale(&scaled, t, scores, s));                   /* / √D */
+    ATTN_TRY(attn_tape_causal_mask(&masked, t, scaled, -INFINITY));     /* key j > query i: −∞ */
+    ATTN_TRY(attn_tape_softmax(&w, t, masked, -1));                     /* each row sums to 1 */
+    ATTN_TRY(attn_tape_bmm(&out, t, w, vh, 0, 0));                      /* weights · V (B, H, T, D) */
+    if (weights) *weights = w;
+    return attn_tape_merge_heads(y, t, out);                            /* (B, T, C) */
+}
+
+int attn_model_block_out(int *x_out, struct attn_model *m, int layer, int x, int y) {
+    ATTN_REFUSE_IF(!x_out || !m, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(layer < 0 || layer >= m->layers, ATTN_ERR_ARGUMENT);
+    const struct layer_params *p = &m->layer[layer];
+    struct attn_tape *t = m->tape;
+    int proj, x1, a, h, g, mlp;
+    ATTN_TRY(linear(&proj, t, y, p->wo, p->bo));
+    ATTN_TRY(attn_tape_add(&x1, t, x, proj));
+    ATTN_TRY(attn_tape_layernorm(&a, t, x1, p->ln2_g, p->ln2_b));
+    ATTN_TRY(linear(&h, t, a, p->fc, p->bfc));
+    ATTN_TRY(attn_tape_gelu(&g, t, h));
+    ATTN_TRY(linear(&mlp, t, g, p->proj, p->bproj));
+    return attn_tape_add(x_out, t, x1, mlp);
+}
+
+int attn_model_head(int *logits, struct attn_model *m, int x) {
+    ATTN_REFUSE_IF(!logits || !m, ATTN_ERR_NULL);
+    int a;
+    ATTN_TRY(attn_tape_layernorm(&a, m->tape, x, m->lnf_g, m->lnf_b));
+    return linear(logits, m->tape, a, m->head_w, m->head_b);
+}
+
+int attn_model_forward(int *loss, int *logits, int *weights_ids, struct attn_model *m, const int *tokens,
+                       const int *targets, int b, int t) {
+    ATTN_REFUSE_IF(!m || !tokens, ATTN_ERR_NULL);
+    ATTN_TRY(attn_tape_reset(m->tape));
+    int x, q, k, v, y, w, out;
+    ATTN_TRY(attn_model_embed(&x, m, tokens, b, t));
+    for (int l = 0; l < m->layers; l++) {
+        ATTN_TRY(attn_model_qkv(&q, &k, &v, m, l, x));
+        ATTN_TRY(attn_model_attention(&y, &w, m, q, k, v));
+        if (weights_ids) weights_ids[l] = w;
+        ATTN_TRY(attn_model_block_out(&x, m, l, x, y));
+    }
+    ATTN_TRY(attn_model_head(&out, m, x));
+    if (logits) *logits = out;
+    if (loss) *loss = -1;
+    if (targets) {
+        int l;
+        ATTN_TRY(attn_tape_cross_entropy(&l, m->tape, out, targets));
+        if (loss) *loss = l;
+    }
+    return ATTN_OK;
+}
+
+/* ---------------------------------------------------------------- training */
+
+int attn_model_update(float *lr_out, double *grad_norm, struct attn_model *m) {
+    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
+    double norm;
+    float lr;
+    ATTN_TRY(attn_clip_grad_norm(&norm, m->tape, m->clip));
+    ATTN_TRY(attn_lr_schedule(&lr, m->steps, m->warmup, m->total, m->lr, m->min_lr));
+    ATTN_TRY(attn_adamw_step(m->tape, lr, 0.9f, 0.95f, 1e-8f, m->weight_decay, m->steps + 1));
+    m->steps++;
+    if (lr_out) *lr_out = lr;
+    if (grad_norm) *grad_norm = norm;
+    return ATTN_OK;
+}
+
+int attn_model_sample_batch(int *tokens, int *targets, struct attn_model *m, const int *data, int n) {
+    ATTN_REFUSE_IF(!tokens || !targets || !m || !data, ATTN_ERR_NULL);
+    const int t = m->context;
+    ATTN_REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT); /* the text is shorter than one window */
+    for (int b = 0; b < m->batch; b++) {
+        const int start = train_rng_below(&m->rng, n - t);
+        for (int i = 0; i < t; i++) {
+            ATTN_REFUSE_IF(data[start + i] < 0 || data[start + i] >= m->vocab, ATTN_ERR_ARGUMENT);
+            tokens[b * t + i] = data[start + i];
+            targets[b * t + i] = data[start + i + 1];
+        }
+        ATTN_REFUSE_IF(data[start + t] < 0 || data[start + t] >= m->vocab, ATTN_ERR_ARGUMENT);
+    }
+    return ATTN_OK;
+}
+
+int attn_model_train(float *losses, struct attn_model *m, const int *data, int n, int steps) {
+    ATTN_REFUSE_IF(!losses || !m || !data, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(steps <= 0, ATTN_ERR_SIZE);
+    const int bt = m->batch * m->context;
+    int *tokens = m->scratch + m->context, *targets = tokens + bt;
+    for (int s = 0; s < steps; s++) {
+        int loss;
+        ATTN_TRY(attn_model_sample_batch(tokens, targets, m, data, n));
+        ATTN_TRY(attn_model_forward(&loss, NULL, NULL, m, tokens, targets, m->batch, m->context));
+        ATTN_TRY(attn_tape_zero_grad(m->tape));
+        ATTN_TRY(attn_tape_backward(m->tape, loss, NULL));
+        losses[s] = tape_val(m->tape, loss)[0];
+        ATTN_TRY(attn_model_update(NULL, NULL, m));
+    }
+    return ATTN_OK;
+}
+
+int attn_model_evaluate(double *loss, struct attn_model *m, const int *data, int n, int max_windows) {
+    ATTN_REFUSE_IF(!loss || !m || !data, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(max_windows <= 0, ATTN_ERR_SIZE);
+    const int t = m->context;
+    ATTN_REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT);
+    int windows = (n - 1) / t;
+    if (windows > max_windows) windows = max_windows;
+    int *tokens = m->scratch + t, *targets = tokens + m->batch * t;
+    double total = 0;
+    for (int w0 = 0; w0 < windows; w0 += m->batch) {
+        const int b = windows - w0 < m->batch ? windows - w0 : m->batch;
+        for (int i = 0; i < b * t; i++) {
+            const int at = (w0 + i / t) * t + i % t;
+            ATTN_REFUSE_IF(data[at] < 0 || data[at] >= m->vocab || data[at + 1] < 0 || data[at + 1] >= m->vocab,
+                           ATTN_ERR_ARGUMENT);
+            tokens[i] = data[at];
+            targets[i] = data[at + 1];
+        }
+        int l;
+        ATTN_TRY(attn_model_forward(&l, NULL, NULL, m, tokens, targets, b, t));
+        total += (double)tape_val(m->tape, l)[0] * b;
+    }
+    *loss = total / windows;
+    return ATTN_OK;
+}
+
+int attn_model_attention_maps(float *weights, struct attn_model *m, const int *tokens, int t) {
+    ATTN_REFUSE_IF(!weights || !m || !tokens, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(t <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(t > m->context, ATTN_ERR_ARGUMENT);
+    int ids[64];
+    ATTN_TRY(attn_model_forward(NULL, NULL, ids, m, tokens, NULL, 1, t));
+    const size_t per_layer = (size_t)m->heads * t * t;
+    for (int l = 0; l < m->layers; l++) memcpy(weights + l * per_layer, tape_val(m->tape, ids[l]), per_layer * sizeof(float));
+    return ATTN_OK;
+}
+
+int attn_model_sample(int *out, struct attn_model *m, const int *prompt, int p, int length, float temperature,
+                      unsigned seed) {
+    ATTN_REFUSE_IF(!out || !m || !prompt, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(p <= 0 || length <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(!(temperature >= 0 && temperature <= 100), ATTN_ERR_ARGUMENT);
+    for (int i = 0; i < p; i++) ATTN_REFUSE_IF(prompt[i] < 0 || prompt[i] >= m->vocab, ATTN_ERR_ARGUMENT);
+    struct train_rng rng;
+    train_rng_seed(&rng, (uint64_t)seed * 2 + 3);
+    const int ctx = m->context, v = m->vocab;
+    int *window = m->scratch + ctx; /* (context) */
+    double *probs = malloc((size_t)v * sizeof(double));
+    ATTN_REFUSE_IF(!probs, ATTN_ERR_MEMORY);
+    int rc = ATTN_OK;
+    for (int s = 0; s < length && rc == ATTN_OK; s++) {
+        /* The last ≤ context characters of prompt + out[0..s). */
+        const int have = p + s, t = have < ctx ? have : ctx;
+        for (int i = 0; i < t; i++) {
+            const int at = have - t + i;
+            window[i] = at < p ? prompt[at] : out[at - p];
+        }
+        int logits;
+        rc = attn_model_forward(NULL, &logits, NULL, m, window, NULL, 1, t);
+        if (rc != ATTN_OK) break;
+        const float *row = tape_val(m->tape, logits) + (size_t)(t - 1) * v;
+        int best = 0;
+        for (int j = 1; j < v; j++)
+            if (row[j] > row[best]) best = j;
+        if (temperature == 0) {
+            out[s] = best;
+            continue;
+        }
+        double sum = 0;
+        for (int j = 0; j < v; j++) sum += probs[j] = exp(((double)row[j] - row[best]) / temperature);
+        double u = train_rng_uniform(&rng) * sum;
+        int pick = v - 1;
+        for (int j = 0; j < v; j++) {
+            u -= probs[j];
+            if (u < 0) {
+                pick = j;
+                break;
+            }
+        }
+        out[s] = pick;
+    }
+    free(probs);
+    return rc;
+}

@@ -1,0 +1,61 @@
+/*
+ * optim.c — training the tape's parameters: gradient clipping by global norm, AdamW with
+ * decoupled weight decay, and a warm-up + cosine learning-rate schedule.
+ */
+#include <math.h>
+
+#include "attn.h"
+#include "autograd_internal.h"
+#include "check.h"
+
+int attn_clip_grad_norm(double *norm, struct attn_tape *t, float max_norm) {
+    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!(max_norm > 0), ATTN_ERR_ARGUMENT);
+    double sq = 0;
+    for (int64_t i = 0; i < t->param_size; i++) sq += (double)t->param_grads[i] * t->param_grads[i];
+    const double total = sqrt(sq);
+    if (norm) *norm = total;
+    ATTN_REFUSE_IF(!isfinite(total), ATTN_ERR_VALUE);
+    if (total > max_norm) {
+        const float s = (float)(max_norm / total);
+        for (int64_t i = 0; i < t->param_size; i++) t->param_grads[i] *= s;
+    }
+    return ATTN_OK;
+}
+
+int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, float eps, float weight_decay, int step) {
+    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!(lr >= 0) || !(beta1 >= 0 && beta1 < 1) || !(beta2 >= 0 && beta2 < 1) || !(eps > 0) ||
+                       !(weight_decay >= 0) || step < 1,
+                   ATTN_ERR_ARGUMENT);
+    const float c1 = (float)(1.0 - pow(beta1, step)), c2 = (float)(1.0 - pow(beta2, step));
+    float *m = t->moments, *v = t->moments + t->param_capacity;
+    for (int id = 0; id < t->param_nodes; id++) {
+        const struct tape_node *n = &t->nodes[id];
+        float *p = t->params + n->offset;
+        const float *g = t->param_grads + n->offset;
+        float *mn = m + n->offset, *vn = v + n->offset;
+        const float decay = n->decay ? lr * weight_decay : 0.0f;
+        for (int64_t i = 0; i < n->size; i++) {
+            mn[i] = beta1 * mn[i] + (1 - beta1) * g[i];
+            vn[i] = beta2 * vn[i] + (1 - beta2) * g[i] * g[i];
+            const float mhat = mn[i] / c1, vhat = vn[i] / c2;
+            p[i] -= lr * mhat / (sqrtf(vhat) + eps) + decay * p[i];
+        }
+    }
+    return ATTN_OK;
+}
+
+int attn_lr_schedule(float *lr, int step, int warmup, int total, float max_lr, float min_lr) {
+    ATTN_REFUSE_IF(!lr, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(step < 0 || warmup < 0 || total < 1 || !(max_lr >= 0) || !(min_lr >= 0), ATTN_ERR_ARGUMENT);
+    if (step < warmup) {
+        *lr = max_lr * (float)(step + 1) / (float)warmup;
+    } else if (step >= total || total <= warmup) {
+        *lr = min_lr;
+    } else {
+        const double progress = (double)(step - warmup) / (double)(total - warmup);
+        *lr = (float)(min_lr + 0.5 * (1.0 + cos(3.141592653589793 * progress)) * (max_lr - min_lr));
+    }
+    return ATTN_OK;
+}

@@ -1,0 +1,275 @@
+/*
+ * test_autograd.c — a gradient check for every op of the tape: central finite differences,
+ * differenced in double precision, against the tape's backward, on random inputs. Each check
+ * uses the loss L = Σ w ∘ op(inputs) with random w, so every output entry matters.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attn.h"
+#include "harness.h"
+
+/* A small generator for test inputs (independent of the core's). */
+static unsigned long long test_state = 88172645463325252ull;
+static double test_uniform(void) {
+    test_state ^= test_state << 13;
+    test_state ^= test_state >> 7;
+    test_state ^= test_state << 17;
+    return (double)(test_state >> 11) * 0x1.0p-53;
+}
+
+#define MAX_INPUTS 3
+static int TOKENS[64], TARGETS[64];
+
+/* Builds the op under test from parameter ids; returns its output id via *out. */
+typedef int (*build_fn)(int *out, struct attn_tape *t, const int *in);
+
+struct check {
+    const char *name;
+    int count;                 /* inputs */
+    int ndim[MAX_INPUTS];
+    int dims[MAX_INPUTS][4];
+    build_fn build;
+    double scale;              /* input spread */
+};
+
+static double loss_of(struct attn_tape *t, build_fn build, const int *in, const float *w, int *out_id) {
+    attn_tape_reset(t);
+    int out;
+    if (build(&out, t, in) != ATTN_OK) return NAN;
+    float *y;
+    int nd, dims[4], size;
+    attn_tape_data(&y, t, out);
+    attn_tape_shape(&nd, dims, &size, t, out);
+    double l = 0;
+    for (int i = 0; i < size; i++) l += (double)w[i] * y[i];
+    if (out_id) *out_id = out;
+    return l;
+}
+
+/* Returns the largest |numeric − analytic| / (1e-3 + |numeric|) over every input entry. */
+static double gradient_check(const struct check *c) {
+    struct attn_tape *t;
+    EXPECT_EQ_INT(attn_tape_create(&t), ATTN_OK);
+    int in[MAX_INPUTS];
+    for (int i = 0; i < c->count; i++) {
+        EXPECT_EQ_INT(attn_tape_param(&in[i], t, c->ndim[i], c->dims[i], 0), ATTN_OK);
+        float *x;
+        int nd, dims[4], size;
+        attn_tape_data(&x, t, in[i]);
+        attn_tape_shape(&nd, dims, &size, t, in[i]);
+        for (int j = 0; j < size; j++) x[j] = (float)((2 * test_uniform() - 1) * c->scale);
+    }
+    int out, nd, dims[4], size;
+    float w[4096];
+    attn_tape_reset(t);
+    EXPECT_EQ_INT(c->build(&out, t, in), ATTN_OK);
+    attn_tape_shape(&nd, dims, &size, t, out);
+    EXPECT(size <= 4096);
+    for (int j = 0; j < size; j++) w[j] = (float)(2 * test_uniform() - 1);
+    loss_of(t, c->build, in, w, &out);
+    attn_tape_zero_grad(t);
+    EXPECT_EQ_INT(attn_tape_backward(t, out, w), ATTN_OK);
+    double worst = 0;
+    for (int i = 0; i < c->count; i++) {
+        float *x, *g;
+        int insize;
+        attn_tape_shape(&nd, dims, &insize, t, in[i]);
+        attn_tape_grad(&g, t, in[i]);
+        float *analytic = malloc(sizeof(float) * insize);
+        memcpy(analytic, g, sizeof(float) * insize);
+        for (int j = 0; j < insize; j++) {
+            attn_tape_data(&x, t, in[i]);
+            const float saved = x[j];
+            const double h = 1e-2 * (fabs(saved) > 1 ? fabs(saved) : 1);
+            x[j] = (float)(saved + h);
+            const double up = loss_of(t, c->build, in, w, NULL);
+            attn_tape_data(&x, t, in[i]);
+            x[j] = (float)(saved - h);
+            const double down = loss_of(t, c->build, in, w, NULL);
+            attn_tape_data(&x, t, in[i]);
+            x[j] = saved;
+            const double h2 = (double)(float)(saved + h) - (double)(float)(saved - h);
+            const double numeric = (up - down) / h2;
+            const double err = fabs(numeric - analytic[j]) / (1e-2 + fabs(numeric));
+            if (err > worst) worst = err;
+        }
+        free(analytic);
+    }
+    attn_tape_free(t);
+    printf("     %-28s worst relative error %.2e\n", c->name, worst);
+    return worst;
+}
+
+/* ---------------------------------------------------------------- the ops under test */
+
+static int b_embedding(int *o, struct attn_tape *t, const int *in) { return attn_tape_embedding(o, t, in[0], TOKENS, 2, 3); }
+static int b_matmul(int *o, struct attn_tape *t, const int *in) { return attn_tape_matmul(o, t, in[0], in[1], 0); }
+static int b_matmul_t(int *o, struct attn_tape *t, const int *in) { return attn_tape_matmul(o, t, in[0], in[1], 1); }
+static int b_bmm00(int *o, struct attn_tape *t, const int *in) { return attn_tape_bmm(o, t, in[0], in[1], 0, 0); }
+static int b_bmm01(int *o, struct attn_tape *t, const int *in) { return attn_tape_bmm(o, t, in[0], in[1], 0, 1); }
+static int b_bmm10(int *o, struct attn_tape *t, const int *in) { return attn_tape_bmm(o, t, in[0], in[1], 1, 0); }
+static int b_bmm11(int *o, struct attn_tape *t, const int *in) { return attn_tape_bmm(o, t, in[0], in[1], 1, 1); }
+static int b_add(int *o, struct attn_tape *t, const int *in) { return attn_tape_add(o, t, in[0], in[1]); }
+static int b_scale(int *o, struct attn_tape *t, const int *in) { return attn_tape_scale(o, t, in[0], -1.7f); }
+static int b_mask(int *o, struct attn_tape *t, const int *in) { return attn_tape_causal_mask(o, t, in[0], -3.0f); }
+static int b_mask_softmax(int *o, struct attn_tape *t, const int *in) {
+    int m;
+    int rc = attn_tape_causal_mask(&m, t, in[0], -INFINITY);
+    return rc ? rc : attn_tape_softmax(o, t, m, -1);
+}
+static int b_softmax_last(int *o, struct attn_tape *t, const int *in) { return attn_tape_softmax(o, t, in[0], -1); }
+static int b_softmax_mid(int *o, struct attn_tape *t, const int *in) { return attn_tape_softmax(o, t, in[0], 1); }
+static int b_split(int *o, struct attn_tape *t, const int *in) { return attn_tape_split_heads(o, t, in[0], 2); }
+static int b_merge(int *o, struct attn_tape *t, const int *in) { return attn_tape_merge_heads(o, t, in[0]); }
+static int b_layernorm(int *o, struct attn_tape *t, const int *in) { return attn_tape_layernorm(o, t, in[0], in[1], in[2]); }
+static int b_gelu(int *o, struct attn_tape *t, const int *in) { return attn_tape_gelu(o, t, in[0]); }
+static int b_cross_entropy(int *o, struct attn_tape *t, const int *in) { return attn_tape_cross_entropy(o, t, in[0], TARGETS); }
+/* A whole attention head, as the model builds it. */
+static int b_attention(int *o, struct attn_tape *t, const int *in) {
+    int q, k, v, s, sc, m, w, y;
+    attn_tape_split_heads(&q, t, in[0], 2);
+    attn_tape_split_heads(&k, t, in[1], 2);
+    attn_tape_split_heads(&v, t, in[2], 2);
+    attn_tape_bmm(&s, t, q, k, 0, 1);
+    attn_tape_scale(&sc, t, s, 0.7f);
+    attn_tape_causal_mask(&m, t, sc, -INFINITY);
+    attn_tape_softmax(&w, t, m, -1);
+    attn_tape_bmm(&y, t, w, v, 0, 0);
+    return attn_tape_merge_heads(o, t, y);
+}
+
+static const struct check CHECKS[] = {
+    {"embedding", 1, {2}, {{5, 4}}, b_embedding, 1},
+    {"matmul", 2, {3, 2}, {{2, 3, 4}, {4, 5}}, b_matmul, 1},
+    {"matmul transpose_w", 2, {2, 2}, {{3, 4}, {5, 4}}, b_matmul_t, 1},
+    {"bmm", 2, {3, 3}, {{2, 3, 4}, {2, 4, 5}}, b_bmm00, 1},
+    {"bmm transpose_b", 2, {4, 4}, {{2, 2, 3, 4}, {2, 2, 5, 4}}, b_bmm01, 1},
+    {"bmm transpose_a", 2, {3, 3}, {{2, 4, 3}, {2, 4, 5}}, b_bmm10, 1},
+    {"bmm transpose both", 2, {3, 3}, {{2, 4, 3}, {2, 5, 4}}, b_bmm11, 1},
+    {"add (same shape)", 2, {2, 2}, {{3, 4}, {3, 4}}, b_add, 1},
+    {"add (bias)", 2, {3, 1}, {{2, 3, 4}, {4}}, b_add, 1},
+    {"add (position table)", 2, {3, 3}, {{2, 3, 4}, {1, 3, 4}}, b_add, 1},
+    {"scale", 1, {2}, {{3, 4}}, b_scale, 1},
+    {"causal mask fill", 1, {3}, {{2, 4, 4}}, b_mask, 1},
+    {"causal mask + softmax", 1, {3}, {{2, 4, 4}}, b_mask_softmax, 2},
+    {"softmax (last axis)", 1, {3}, {{2, 3, 5}}, b_softmax_last, 2},
+    {"softmax (middle axis)", 1, {3}, {{2, 4, 3}}, b_softmax_mid, 2},
+    {"split heads", 1, {3}, {{2, 3, 4}}, b_split, 1},
+    {"merge heads", 1, {4}, {{2, 2, 3, 2}}, b_merge, 1},
+    {"layer norm", 3, {2, 1, 1}, {{3, 6}, {6}, {6}}, b_layernorm, 1},
+    {"gelu", 1, {2}, {{4, 5}}, b_gelu, 2.5},
+    {"cross-entropy", 1, {2}, {{6, 5}}, b_cross_entropy, 2},
+    {"attention (composed)", 3, {3, 3, 3}, {{2, 4, 4}, {2, 4, 4}, {2, 4, 4}}, b_attention, 1},
+};
+
+static void test_every_op_matches_finite_differences(void) {
+    for (int i = 0; i < 64; i++) TOKENS[i] = (i * 7 + 3) % 5, TARGETS[i] = (i * 3 + 1) % 5;
+    for (size_t i = 0; i < sizeof CHECKS / sizeof CHECKS[0]; i++) {
+        double worst = gradient_check(&CHECKS[i]);
+        if (!(worst < 2e-2)) fprintf(stderr, "    %s: worst relative error %g\n", CHECKS[i].name, worst);
+        EXPECT(worst < 2e-2);
+    }
+}
+
+static void test_softmax_rows_sum_to_one_and_masked_rows_are_zero(void) {
+    struct attn_tape *t;
+    attn_tape_create(&t);
+    int x, m, y, dims[3] = {1, 5, 5};
+    float data[25];
+    for (int i = 0; i < 25; i++) data[i] = (float)(3 * test_uniform());
+    EXPECT_EQ_INT(attn_tape_input(&x, t, data, 3, dims), ATTN_OK);
+    attn_tape_causal_mask(&m, t, x, -INFINITY);
+    attn_tape_softmax(&y, t, m, -1);
+    float *w;
+    attn_tape_data(&w, t, y);
+    for (int i = 0; i < 5; i++) {
+        double s = 0;
+        for (int j = 0; j < 5; j++) {
+            s += w[i * 5 + j];
+            if (j > i) EXPECT(w[i * 5 + j] == 0.0f);
+        }
+        EXPECT_NEAR(s, 1, 1e-6);
+    }
+    attn_tape_free(t);
+}
+
+static void test_bad_shapes_are_refused(void) {
+    struct attn_tape *t;
+    attn_tape_create(&t);
+    int a, b, o, d1[2] = {3, 4}, d2[2] = {5, 6}, d3[3] = {2, 3, 6};
+    attn_tape_param(&a, t, 2, d1, 0);
+    attn_tape_param(&b, t, 2, d2, 0);
+    EXPECT_EQ_INT(attn_tape_matmul(&o, t, a, b, 0), ATTN_ERR_SHAPE);
+    EXPECT_EQ_INT(attn_tape_add(&o, t, a, b), ATTN_ERR_SHAPE);
+    EXPECT_EQ_INT(attn_tape_bmm(&o, t, a, b, 0, 0), ATTN_ERR_SHAPE);
+    EXPECT_EQ_INT(attn_tape_softmax(&o, t, a, 2), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_tape_matmul(&o, t, a, 99, 0), ATTN_ERR_ARGUMENT);
+    int c;
+    float zeros[36] = {0};
+    EXPECT_EQ_INT(attn_tape_input(&c, t, zeros, 3, d3), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_split_heads(&o, t, c, 4), ATTN_ERR_SHAPE);
+    EXPECT_EQ_INT(attn_tape_param(&o, t, 2, d1, 0), ATTN_ERR_ARGUMENT); /* after activations */
+    int bad[2] = {0, 3};
+    EXPECT_EQ_INT(attn_tape_input(&o, t, zeros, 2, bad), ATTN_ERR_SIZE);
+    int tokens[2] = {0, 7};
+    EXPECT_EQ_INT(attn_tape_embedding(&o, t, a, tokens, 1, 2), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_tape_reset(t), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_param(&o, t, 2, d1, 0), ATTN_OK); /* after a reset: allowed again */
+    attn_tape_free(t);
+}
+
+static void test_schedule_warms_up_then_decays(void) {
+    float lr;
+    attn_lr_schedule(&lr, 0, 10, 110, 1e-3f, 1e-4f);
+    EXPECT_NEAR(lr, 1e-4, 1e-9);
+    attn_lr_schedule(&lr, 9, 10, 110, 1e-3f, 1e-4f);
+    EXPECT_NEAR(lr, 1e-3, 1e-9);
+    attn_lr_schedule(&lr, 60, 10, 110, 1e-3f, 1e-4f);
+    EXPECT_NEAR(lr, 5.5e-4, 1e-8);
+    attn_lr_schedule(&lr, 500, 10, 110, 1e-3f, 1e-4f);
+    EXPECT_NEAR(lr, 1e-4, 1e-9);
+}
+
+static void test_adamw_and_clipping(void) {
+    struct attn_tape *t;
+    attn_tape_create(&t);
+    int p, q, d[1] = {2};
+    attn_tape_param(&p, t, 1, d, 1);
+    attn_tape_param(&q, t, 1, d, 0);
+    float *x, *g;
+    attn_tape_data(&x, t, p);
+    x[0] = 1, x[1] = -2;
+    attn_tape_data(&x, t, q);
+    x[0] = 1, x[1] = -2;
+    attn_tape_grad(&g, t, p);
+    g[0] = 3, g[1] = 4;
+    attn_tape_grad(&g, t, q);
+    g[0] = 0, g[1] = 0;
+    double norm;
+    EXPECT_EQ_INT(attn_clip_grad_norm(&norm, t, 1.0f), ATTN_OK);
+    EXPECT_NEAR(norm, 5, 1e-6);
+    attn_tape_grad(&g, t, p);
+    EXPECT_NEAR(g[0], 0.6, 1e-6);
+    EXPECT_NEAR(g[1], 0.8, 1e-6);
+    /* First AdamW step: m̂ = g, v̂ = g², so each entry moves by lr·sign(g) (+ decay). */
+    EXPECT_EQ_INT(attn_adamw_step(t, 0.1f, 0.9f, 0.999f, 1e-8f, 0.5f, 1), ATTN_OK);
+    attn_tape_data(&x, t, p);
+    EXPECT_NEAR(x[0], 1 - 0.1 - 0.1 * 0.5 * 1, 1e-5);
+    EXPECT_NEAR(x[1], -2 - 0.1 + 0.1 * 0.5 * 2, 1e-5);
+    attn_tape_data(&x, t, q); /* no gradient, no decay: unchanged */
+    EXPECT_NEAR(x[0], 1, 0);
+    EXPECT_EQ_INT(attn_adamw_step(t, 0.1f, 1.5f, 0.999f, 1e-8f, 0.5f, 1), ATTN_ERR_ARGUMENT);
+    attn_tape_free(t);
+}
+
+static const struct test tests[] = {
+    TEST(test_every_op_matches_finite_differences),
+    TEST(test_softmax_rows_sum_to_one_and_masked_rows_are_zero),
+    TEST(test_bad_shapes_are_refused),
+    TEST(test_schedule_warms_up_then_decays),
+    TEST(test_adamw_and_clipping),
+};
+RUN_TESTS(tests)

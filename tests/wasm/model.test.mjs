@@ -1,0 +1,226 @@
+// model.test.mjs — the character transformer through the JS face in node: training on the
+// default corpus beats the unigram baseline within 300 steps, the same seed gives the same
+// losses, attention written in JS against the tape's ops gives the C path's numbers, maps are
+// causal, save/load round-trips, and every bad input gets a clear message.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AttnError, Status } from '../../web/lib/attn.js';
+import { builtinAttention } from '../../web/lib/model/builtin-attention.js';
+import * as checkpoint from '../../web/lib/model/checkpoint.js';
+import { loadWasmAttn, runNative } from './helpers.mjs';
+
+const attn = await loadWasmAttn();
+const QUICK = { preset: 'small', batch: 4, context: 32, dModel: 32, lr: 3e-3, seed: 3 };
+
+test('the default corpus is seeded, the same as native, and knows its entropy', () => {
+  const a = attn.defaultCorpus({ length: 5000, seed: 4 });
+  const b = attn.defaultCorpus({ length: 5000, seed: 4 });
+  assert.equal(a.text, b.text);
+  assert.equal(a.text.length, 5000);
+  assert.ok(a.entropy > 0.15 && a.entropy < 0.5, `entropy ${a.entropy}`);
+  assert.notEqual(attn.defaultCorpus({ length: 5000, seed: 5 }).text, a.text);
+  const native = runNative('corpus 5000 4', []);
+  assert.equal(native.int32(), 0);
+  assert.ok(Math.abs(native.f32(1)[0] - a.entropy) < 1e-6);
+  const bytes = native.bytes(5000);
+  assert.equal(new TextDecoder().decode(bytes), a.text);
+});
+
+test('training on the default corpus falls below the unigram baseline within 300 steps', () => {
+  const model = attn.createModel(QUICK);
+  const { unigram, floor } = model.baselines;
+  assert.ok(floor > 0 && floor < unigram);
+  const losses = [];
+  let below = -1;
+  for (let chunk = 0; chunk < 6 && below < 0; chunk++) {
+    const { loss, tokensPerSecond } = model.train(50);
+    assert.ok(tokensPerSecond > 0);
+    losses.push(...loss);
+    for (let i = 10; i < losses.length; i++) {
+      const mean = losses.slice(i - 10, i).reduce((a, b) => a + b) / 10;
+      if (mean < unigram) { below = i; break; }
+    }
+  }
+  console.log(`    first loss ${losses[0].toFixed(3)}, below the unigram ${unigram.toFixed(3)} at step ${below}`);
+  assert.ok(below > 0 && below <= 300, `the 10-step mean loss never fell below ${unigram}`);
+  assert.ok(model.evaluate() < unigram);
+  model.dispose();
+});
+
+test('native and WASM train the same model to the same losses', () => {
+  const steps = 12;
+  const native = runNative(`train 1 2 32 32 4 ${steps} 9`, []);
+  assert.equal(native.int32(), 0);
+  const nativeLosses = native.f32(steps), nativeVal = native.f32(1)[0];
+  const { text } = attn.defaultCorpus({ length: 20000, seed: 1 });
+  const model = attn.createModel({ text, layers: 1, heads: 2, dModel: 32, context: 32, batch: 4, lr: 3e-3, seed: 9 });
+  const wasm = model.train(steps).loss;
+  // The same arithmetic in the same order; only libm's expf/tanhf may round differently.
+  for (let i = 0; i < steps; i++) assert.ok(Math.abs(wasm[i] - nativeLosses[i]) < 1e-4, `step ${i}: ${wasm[i]} vs ${nativeLosses[i]}`);
+  assert.ok(Math.abs(model.evaluate() - nativeVal) < 1e-4);
+  model.dispose();
+});
+
+test('the same seed gives the same losses; another seed different ones', () => {
+  const run = (seed) => {
+    const model = attn.createModel({ ...QUICK, seed });
+    const { loss } = model.train(8);
+    model.dispose();
+    return Array.from(loss);
+  };
+  assert.deepEqual(run(7), run(7));
+  assert.notDeepEqual(run(7), run(8));
+});
+
+test('attention written in JS against ops trains exactly like the C path', () => {
+  const c = attn.createModel(QUICK);
+  const js = attn.createModel(QUICK);
+  const a = c.train(4).loss, b = js.train(4, { attention: builtinAttention }).loss;
+  assert.deepEqual(Array.from(b), Array.from(a));
+  assert.equal(js.evaluate(), c.evaluate());
+  c.dispose();
+  js.dispose();
+});
+
+test('maps drawn through the JS attention equal the C maps', () => {
+  const model = attn.createModel(QUICK);
+  model.train(3);
+  const c = model.attentionMaps('she was brave.');
+  const js = model.attentionMaps('she was brave.', { attention: builtinAttention });
+  assert.deepEqual(Array.from(js.weights), Array.from(c.weights));
+  assert.throws(() => model.attentionMaps('she', { attention: (ops, q) => q }), /must return \{ out, weights \}/);
+  model.dispose();
+});
+
+test('two half batches (as two workers train) give the whole batch step, up to rounding', async () => {
+  const other = await loadWasmAttn(); // the second worker's own instance
+  const whole = attn.createModel(QUICK), a = attn.createModel(QUICK), b = other.createModel(QUICK);
+  const expected = whole.train(4).loss;
+  const rows = 2 * QUICK.context;
+  for (let s = 0; s < 4; s++) {
+    const { tokens, targets } = a.sampleBatch();
+    b.setParams(a.getParams(), a.steps);
+    const one = a.computeGradients(tokens.slice(0, rows), targets.slice(0, rows), 2);
+    const two = b.computeGradients(tokens.slice(rows), targets.slice(rows), 2);
+    a.applyGradients(one.grads.map((g, i) => (g + two.grads[i]) / 2));
+    assert.ok(Math.abs((one.loss + two.loss) / 2 - expected[s]) < 1e-5, `step ${s}`);
+  }
+  assert.ok(Math.abs(a.evaluate() - whole.evaluate()) < 1e-4);
+  for (const m of [whole, a, b]) m.dispose();
+});
+
+test('a learner attention with a wrong shape is refused with a sentence', () => {
+  const model = attn.createModel(QUICK);
+  assert.throws(() => model.train(1, { attention: (ops, q) => ops.splitHeads(q, 4) }), (e) => e instanceof AttnError && /must return a \(4, 32, 32\) tensor/.test(e.message));
+  assert.throws(() => model.train(1, { attention: () => 42 }), /must return a tensor/);
+  model.dispose();
+});
+
+test('attention maps: rows sum to one and the upper triangle is exactly zero', () => {
+  const model = attn.createModel(QUICK);
+  model.train(5);
+  const maps = model.attentionMaps('the queen said "i am late."');
+  const { layers, heads, t, weights } = maps;
+  assert.equal(t, 27);
+  assert.equal(weights.length, layers * heads * t * t);
+  for (let m = 0; m < layers * heads; m++) {
+    for (let i = 0; i < t; i++) {
+      let sum = 0;
+      for (let j = 0; j < t; j++) {
+        const w = weights[(m * t + i) * t + j];
+        sum += w;
+        if (j > i) assert.equal(w, 0);
+      }
+      assert.ok(Math.abs(sum - 1) < 1e-5);
+    }
+  }
+  assert.throws(() => model.attentionMaps('Zebra'), (e) => e.code === Status.VALUE && /never saw/.test(e.message));
+  assert.equal(model.attentionMaps('x'.repeat(0) + 'the '.repeat(20)).t, 32);
+  model.dispose();
+});
+
+test('samples: deterministic for a seed, temperature 0 is greedy, characters from the vocabulary', () => {
+  const model = attn.createModel(QUICK);
+  model.train(20);
+  const a = model.sample({ prompt: 'the ', length: 40, temperature: 0.8, seed: 2 });
+  assert.equal(a.length, 40);
+  assert.equal(model.sample({ prompt: 'the ', length: 40, temperature: 0.8, seed: 2 }), a);
+  const greedy = model.sample({ prompt: 'the ', length: 20, temperature: 0, seed: 1 });
+  assert.equal(model.sample({ prompt: 'the ', length: 20, temperature: 0, seed: 99 }), greedy);
+  for (const ch of a) assert.ok(model.vocab.includes(ch));
+  assert.throws(() => model.sample({ temperature: -1 }), /temperature/);
+  model.dispose();
+});
+
+test('save and load round-trip to the same validation loss; damaged files are refused', () => {
+  const model = attn.createModel(QUICK);
+  model.train(10);
+  const bytes = model.save();
+  const loaded = attn.loadModel(bytes);
+  assert.equal(loaded.evaluate(), model.evaluate());
+  assert.equal(loaded.steps, 10);
+  assert.deepEqual(loaded.config, model.config);
+  const damaged = bytes.slice();
+  damaged[damaged.length - 40] ^= 0xff;
+  assert.throws(() => attn.loadModel(damaged), (e) => e.code === Status.FORMAT && /damaged/.test(e.message));
+  assert.throws(() => attn.loadModel(new Uint8Array([1, 2, 3])), (e) => e.code === Status.FORMAT && /not a model saved by this lab/.test(e.message));
+  assert.throws(() => attn.loadModel(bytes.slice(0, 100)), (e) => e.code === Status.FORMAT);
+  assert.throws(() => attn.loadModel(bytes, { text: 'ZZZZ'.repeat(200) }), /never saw/);
+  // Well-formed files that describe another model, or nonsense, are refused too.
+  const { encodeCheckpoint, decodeCheckpoint } = checkpoint;
+  const { header, params } = decodeCheckpoint(bytes);
+  const refuse = (h, p, pattern) => assert.throws(() => attn.loadModel(encodeCheckpoint(h, p)), (e) => e.code === Status.FORMAT && pattern.test(e.message));
+  refuse({ ...header, paramCount: 10 }, params.subarray(0, 10), /holds 10 weights, but its model needs/);
+  refuse({ ...header, vocab: ['a', 'a', ...header.vocab.slice(2)] }, params, /vocabulary/);
+  refuse({ ...header, config: { ...header.config, heads: 5 } }, params, /cannot build: dModel \(32\) must be divisible by heads/);
+  refuse({ ...header, version: 7 }, params, /version 7/);
+  const nan = params.slice();
+  nan[5] = NaN;
+  refuse(header, nan, /weight 5 is NaN/);
+  model.dispose();
+  loaded.dispose();
+});
+
+test('bad configurations and texts get clear messages', () => {
+  const bad = (options, pattern) => assert.throws(() => attn.createModel(options), (e) => e instanceof AttnError && pattern.test(e.message), JSON.stringify(options).slice(0, 80));
+  bad({ text: '' }, /empty/);
+  bad({ text: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, /only one distinct character/);
+  bad({ text: 'abcabcabcabcabc', context: 64 }, /too short for a context of 64/);
+  bad({ dModel: 66, heads: 4 }, /divisible by heads/);
+  bad({ layers: 48, dModel: 4096, heads: 16, context: 4096, batch: 64 }, /would need about [\d,]+ MiB to train/);
+  bad({ layers: 12, dModel: 512, heads: 4, context: 256, batch: 64 }, /would need about [\d,]+ MiB to train/);
+  bad({ preset: 'huge' }, /preset must be one of small, nanogpt/);
+  bad({ lr: -1 }, /learning rate/);
+  bad({ text: 42 }, /text must be a string/);
+});
+
+test('the tape from JS: a gradient through ops matches finite differences', () => {
+  const tape = attn.createTape();
+  const x = tape.param([2, 3], [0.5, -1, 2, 0.1, 0.3, -0.7]);
+  const w = tape.param([3, 2], [1, 2, -1, 0.5, 0.3, -0.2]);
+  const f = () => {
+    tape.reset();
+    const y = tape.ops.softmax(tape.ops.matmul(x, w), -1);
+    return y;
+  };
+  const seed = Float32Array.of(1, -2, 0.5, 3);
+  const y = f();
+  tape.zeroGrad();
+  tape.backward(y, seed);
+  const analytic = w.grad;
+  const values = w.data;
+  const lossAt = () => f().data.reduce((s, v, i) => s + v * seed[i], 0);
+  for (let i = 0; i < 6; i++) {
+    const h = 1e-2;
+    const up = values.slice(); up[i] += h; w.data = up;
+    const lp = lossAt();
+    const down = values.slice(); down[i] -= h; w.data = down;
+    const lm = lossAt();
+    w.data = values;
+    assert.ok(Math.abs((lp - lm) / (2 * h) - analytic[i]) < 2e-3, `entry ${i}`);
+  }
+  assert.throws(() => tape.ops.matmul(x, x), (e) => e.code === Status.SHAPE);
+  assert.throws(() => tape.ops.softmax(x, 1.5), /axis must be a whole number/);
+  tape.dispose();
+});

@@ -1,0 +1,189 @@
+// api/autograd.js — the C autograd tape from JavaScript: a Tape holding a C handle, Tensors
+// naming its nodes, and `ops`, one function per differentiable C op. Every op runs in C (its
+// backward too); JS only names tensors. A learner's attention function is written against
+// `ops` (see ../model/builtin-attention.js).
+//
+//   const tape = attn.createTape();
+//   const w = tape.param([3, 2], Float32Array.of(...));
+//   const y = tape.ops.softmax(tape.ops.matmul(tape.input([4, 3], x), w), -1);
+//   tape.backward(loss); w.grad  // Float32Array
+
+import { AttnError, Status } from '../errors.js';
+import * as check from '../validate.js';
+
+const MAX_DIMS = 4;
+
+/** A tensor on a tape: an id, a shape, and copies of its values and gradient on request. */
+export class Tensor {
+  constructor(tape, id) {
+    this.tape = tape;
+    this.id = id;
+  }
+
+  /** The shape, e.g. [B, H, T, D]. */
+  get shape() { return this.tape.shapeOf(this.id); }
+  get size() { return this.shape.reduce((a, b) => a * b, 1); }
+  /** A copy of the values. */
+  get data() { return this.tape.read('attn_tape_data', this.id); }
+  /** A copy of the gradient (after backward). */
+  get grad() { return this.tape.read('attn_tape_grad', this.id); }
+  /** Overwrites the values (parameters and inputs). */
+  set data(values) { this.tape.write(this.id, values); }
+}
+
+/** The whitelisted ops a learner's code may call: each maps to one C op on the tape. */
+export function makeOps(tape) {
+  const t = (x, name) => tape.tensorArg(x, name);
+  return Object.freeze({
+    matmul: (a, w, { transposeB = false } = {}) => tape.op('attn_tape_matmul', 'matmul', t(a, 'a'), t(w, 'w'), flag(transposeB, 'transposeB')),
+    bmm: (a, b, { transposeA = false, transposeB = false } = {}) =>
+      tape.op('attn_tape_bmm', 'bmm', t(a, 'a'), t(b, 'b'), flag(transposeA, 'transposeA'), flag(transposeB, 'transposeB')),
+    add: (a, b) => tape.op('attn_tape_add', 'add', t(a, 'a'), t(b, 'b')),
+    scale: (a, s) => tape.op('attn_tape_scale', 'scale', t(a, 'a'), finite(s, 's')),
+    causalMask: (a, fill = -Infinity) => tape.op('attn_tape_causal_mask', 'causalMask', t(a, 'a'), fill),
+    softmax: (a, axis = -1) => tape.op('attn_tape_softmax', 'softmax', t(a, 'a'), whole(axis, 'axis')),
+    splitHeads: (a, heads) => tape.op('attn_tape_split_heads', 'splitHeads', t(a, 'a'), whole(heads, 'heads')),
+    mergeHeads: (a) => tape.op('attn_tape_merge_heads', 'mergeHeads', t(a, 'a')),
+    layerNorm: (x, gamma, beta) => tape.op('attn_tape_layernorm', 'layerNorm', t(x, 'x'), t(gamma, 'gamma'), t(beta, 'beta')),
+    gelu: (a) => tape.op('attn_tape_gelu', 'gelu', t(a, 'a')),
+  });
+}
+
+function flag(value, name) { return check.flag(name, value, false) ? 1 : 0; }
+function finite(value, name) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new AttnError(Status.VALUE, `${name} must be a finite number, but it is ${check.describe(value)}.`);
+  return value;
+}
+function whole(value, name) {
+  if (!Number.isInteger(value)) throw new AttnError(Status.TYPE, `${name} must be a whole number, but it is ${check.describe(value)}.`);
+  return value;
+}
+
+/** A reverse-mode tape in C. `owned` false: the tape belongs to a model (disposed with it). */
+export class Tape {
+  constructor(core, handle, owned = true) {
+    this.core = core;
+    this.handle = handle;
+    this.owned = owned;
+    this.scratch = core.exports.malloc(64); // int/pointer outputs of single calls
+    if (!this.scratch) throw new AttnError(Status.MEMORY, 'Not enough memory for a tape.');
+    this.ops = makeOps(this);
+  }
+
+  #live() {
+    if (!this.handle) throw new AttnError(Status.ARGUMENT, 'This tape has been disposed.');
+  }
+
+  tensorArg(x, name) {
+    if (!(x instanceof Tensor) || x.tape !== this) {
+      throw new AttnError(Status.TYPE, `${name} must be a tensor of this tape, but it is ${x instanceof Tensor ? 'a tensor of another tape' : check.describe(x)}.`);
+    }
+    return x.id;
+  }
+
+  /** Calls an op `fn(out, tape, ...args)`; returns the new Tensor. */
+  op(fn, name, ...args) {
+    this.#live();
+    this.core.check(this.core.exports[fn](this.scratch, this.handle, ...args), name);
+    return new Tensor(this, this.#int(0));
+  }
+
+  #int(i) { return new Int32Array(this.core.memory.buffer, this.scratch, 16)[i]; }
+
+  /** A parameter (before any op, or after a reset) of `shape`, with optional initial values. */
+  param(shape, values, { decay = false } = {}) {
+    this.#live();
+    const dims = checkShape(shape);
+    const id = this.core.run((scope) => {
+      this.core.check(this.core.exports.attn_tape_param(this.scratch, this.handle, dims.length, scope.i32(dims), decay ? 1 : 0), 'param');
+      return this.#int(0);
+    });
+    const tensor = new Tensor(this, id);
+    if (values !== undefined) tensor.data = values;
+    return tensor;
+  }
+
+  /** A constant input tensor of `shape` holding `values`. */
+  input(shape, values) {
+    this.#live();
+    const dims = checkShape(shape);
+    const x = check.tensor('values', values, dims.reduce((a, b) => a * b, 1), { shape: dims.join('·') });
+    return this.core.run((scope) => {
+      this.core.check(this.core.exports.attn_tape_input(this.scratch, this.handle, scope.f32(x), dims.length, scope.i32(dims)), 'input');
+      return new Tensor(this, this.#int(0));
+    });
+  }
+
+  /** Token embedding lookup: table (V, C), tokens (b·t) → (b, t, C). */
+  embedding(table, tokens, b, t) {
+    this.#live();
+    return this.core.run((scope) => this.op('attn_tape_embedding', 'embedding', this.tensorArg(table, 'table'), scope.i32(tokens), b, t));
+  }
+
+  /** Mean cross-entropy of logits (..., V) against integer targets → a tensor of shape [1]. */
+  crossEntropy(logits, targets) {
+    this.#live();
+    return this.core.run((scope) => this.op('attn_tape_cross_entropy', 'crossEntropy', this.tensorArg(logits, 'logits'), scope.i32(targets)));
+  }
+
+  /** Backpropagates from `root` (seed: d loss / d root, default ones). */
+  backward(root, seed) {
+    this.#live();
+    const id = this.tensorArg(root, 'root');
+    this.core.run((scope) => {
+      const seedPointer = seed ? scope.f32(check.tensor('seed', seed, root.size)) : 0;
+      this.core.check(this.core.exports.attn_tape_backward(this.handle, id, seedPointer), 'backward');
+    });
+  }
+
+  zeroGrad() { this.#live(); this.core.check(this.core.exports.attn_tape_zero_grad(this.handle), 'zeroGrad'); }
+  reset() { this.#live(); this.core.check(this.core.exports.attn_tape_reset(this.handle), 'reset'); }
+
+  shapeOf(id) {
+    this.#live();
+    const s = this.scratch;
+    this.core.check(this.core.exports.attn_tape_shape(s, s + 4, s + 24, this.handle, id), 'shape');
+    const ints = new Int32Array(this.core.memory.buffer, s, 8);
+    return Array.from(ints.subarray(1, 1 + ints[0]));
+  }
+
+  read(fn, id) {
+    this.#live();
+    this.core.check(this.core.exports[fn](this.scratch, this.handle, id), 'read');
+    const pointer = this.#int(0);
+    const size = this.shapeOf(id).reduce((a, b) => a * b, 1);
+    return new Float32Array(this.core.memory.buffer, pointer, size).slice();
+  }
+
+  write(id, values) {
+    this.#live();
+    const size = this.shapeOf(id).reduce((a, b) => a * b, 1);
+    const x = check.tensor('values', values, size);
+    this.core.check(this.core.exports.attn_tape_data(this.scratch, this.handle, id), 'write');
+    new Float32Array(this.core.memory.buffer, this.#int(0), size).set(x);
+  }
+
+  dispose() {
+    if (!this.handle) return;
+    if (this.owned) this.core.exports.attn_tape_free(this.handle);
+    this.core.exports.free(this.scratch);
+    this.handle = 0;
+  }
+}
+
+function checkShape(shape) {
+  if (!Array.isArray(shape) || shape.length < 1 || shape.length > MAX_DIMS) {
+    throw new AttnError(Status.TYPE, `shape must be an array of 1 to ${MAX_DIMS} sizes, but it is ${check.describe(shape)}.`);
+  }
+  return shape.map((d, i) => check.size(`shape[${i}]`, d));
+}
+
+/** attn.createTape(): an empty tape (dispose() frees it). */
+export function createTape(core) {
+  const handle = core.run((scope) => {
+    const out = scope.i32Out(1);
+    core.check(core.exports.attn_tape_create(out), 'createTape');
+    return scope.readI32(out, 1)[0];
+  });
+  return new Tape(core, handle, true);
+}

@@ -1,0 +1,365 @@
+// attn-train.js — <attn-train>: train a small character-level transformer in the browser (in a
+// Web Worker, on the C core), watch its loss fall towards the corpus floor, sample from it, and
+// read the attention weights of every layer and head on a probe text.
+//
+// It opens with the shipped model (trained by `npm run train-default`), so the maps show a real
+// model at once.
+//
+// Attributes (observed and reflected):
+//   preset   "small" (default) or "nanogpt": the configuration a new model starts from
+//   probe    the probe text (default: a sentence of the default corpus)
+// Events: `change` (bubbles) when a model is built or loaded, training starts or pauses, or the
+//         probe changes; detail = { what, step }.
+// Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { h, replaceChildren } from '../lib/dom.js';
+import { Heatmap } from '../lib/heatmap.js';
+import { LineChart } from '../lib/line-chart.js';
+import { TrainClient } from '../lib/train-client.js';
+import { saveLastModel, loadLastModel } from '../lib/model-store.js';
+import { fetchDefaultCheckpoint } from '../lib/model/default-checkpoint.js';
+import { PRESETS } from '../lib/model/presets.js';
+import { fixed } from '../lib/format.js';
+import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
+
+const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const SHOWN = { ' ': '␣', '\n': '⏎', '\t': '⇥' };
+
+export class AttnTrain extends AttnWidget {
+  static title = 'Train a character-level transformer, then read its attention';
+  static observedAttributes = ['preset', 'probe'];
+
+  inWords() {
+    return 'A small transformer learns to predict the next character of a text, right here in the browser. '
+      + 'Its loss, in nats per character, starts near the logarithm of the alphabet size, drops below the '
+      + 'unigram baseline (the best guess that ignores context) within a few hundred steps, and heads towards '
+      + 'the corpus floor, the true unpredictability of the generated text. Samples show what it has learned. '
+      + 'Under the chart, each layer and head shows its attention weights on a probe text as a grid: a row per '
+      + 'character, a column per earlier character it may look at. Everything above the diagonal is exactly '
+      + 'zero, because the causal mask hides the future.';
+  }
+
+  get preset() { return PRESETS[this.getAttribute('preset')] ? this.getAttribute('preset') : 'small'; }
+  set preset(value) { this.setAttribute('preset', value); }
+  get probe() { return this.getAttribute('probe') ?? DEFAULT_PROBE; }
+  set probe(value) { this.setAttribute('probe', value); }
+
+  attributeChangedCallback(name) {
+    if (!this.built) return;
+    if (name === 'preset') {
+      this.#fillPreset(this.preset);
+      this.emitChange({ what: 'preset', preset: this.preset });
+    }
+    if (name === 'probe' && this.probePanel.text.value !== this.probe) {
+      this.probePanel.text.value = this.probe;
+      if (this.info) this.#probe();
+    }
+  }
+
+  build(body) {
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, trainSheet()];
+    this.message = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
+    this.errorLine = h('p', { className: 'error', role: 'alert' });
+    this.config = buildConfigPanel();
+    this.training = buildTrainingPanel();
+    this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)' });
+    this.samplePanel = buildSamplePanel();
+    this.probePanel = buildProbePanel();
+    this.weights = buildWeightsPanel();
+    body.append(this.message, this.errorLine, this.config.element, this.training.element, this.chart.element,
+      this.samplePanel.element, this.probePanel.element, this.weights.element);
+
+    this.#fillPreset(this.preset);
+    this.probePanel.text.value = this.probe;
+    const c = this.config;
+    c.preset.addEventListener('change', () => {
+      if (c.preset.value !== 'custom') this.preset = c.preset.value;
+    });
+    for (const input of Object.values(c.inputs)) input.addEventListener('input', () => { c.preset.value = 'custom'; });
+    c.file.addEventListener('change', () => this.#readFile());
+    c.textBox.addEventListener('input', () => { c.useMine.checked = true; });
+    c.build.addEventListener('click', () => this.#build());
+    const t = this.training;
+    t.start.addEventListener('click', () => this.#start());
+    t.pause.addEventListener('click', () => this.#pause());
+    t.reset.addEventListener('click', () => this.#build());
+    t.bothCores.addEventListener('change', () => this.#task('Two cores', () => this.client.request('parallel', { on: t.bothCores.checked })));
+    const s = this.samplePanel;
+    s.temperature.addEventListener('input', () => { s.temperatureText.textContent = Number(s.temperature.value).toFixed(2); });
+    s.button.addEventListener('click', () => this.#sample());
+    const p = this.probePanel;
+    p.button.addEventListener('click', () => { this.probe = p.text.value; this.#probe(); });
+    p.text.addEventListener('keydown', (event) => { if (event.key === 'Enter') { this.probe = p.text.value; this.#probe(); } });
+    p.layer.addEventListener('change', () => this.#drawMap());
+    p.head.addEventListener('change', () => this.#drawMap());
+    const w = this.weights;
+    w.download.addEventListener('click', () => this.#download());
+    w.upload.addEventListener('change', () => this.#upload());
+    w.restore.addEventListener('click', () => this.#restore());
+    w.shipped.addEventListener('click', () => this.#loadShipped());
+    this.#setRunning(false);
+  }
+
+  async start() {
+    this.client = new TrainClient((event) => this.#onEvent(event));
+    this.training.coresLabel.hidden = this.client.cores < 2;
+    this.client.request('parallel', { on: this.training.bothCores.checked });
+    await this.chart.ready;
+    this.chart.setSeries([
+      { name: 'training loss', colour: '#1d5fbf' },
+      { name: 'validation loss', colour: '#c2410c', points: true },
+      { name: 'unigram baseline', colour: '#6b7280', dashed: true, line: true },
+      { name: 'corpus floor', colour: '#15803d', dashed: true, line: true },
+    ]);
+    await this.#loadShipped();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.client?.terminate();
+    this.client = null;
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  async #task(what, body) {
+    this.errorLine.textContent = '';
+    try {
+      return await body();
+    } catch (error) {
+      this.errorLine.textContent = `${what}: ${error.message}`;
+      return undefined;
+    }
+  }
+
+  #fillPreset(name) {
+    const preset = PRESETS[name];
+    this.config.preset.value = name;
+    for (const f of FIELDS) this.config.inputs[f.name].value = String(preset[f.name]);
+  }
+
+  #options() {
+    const c = this.config;
+    const options = {};
+    for (const f of FIELDS) {
+      const value = c.inputs[f.name].valueAsNumber;
+      options[f.name] = Number.isNaN(value) ? c.inputs[f.name].value : value;
+    }
+    if (c.useMine.checked) options.text = c.textBox.value;
+    return options;
+  }
+
+  async #readFile() {
+    const file = this.config.file.files?.[0];
+    if (!file) return;
+    await this.#task('Your file', async () => {
+      if (file.size > MAX_FILE_BYTES) throw new Error(`it is ${(file.size / 2 ** 20).toFixed(1)} MB; the lab takes texts up to 5 MB.`);
+      this.config.textBox.value = await file.text();
+      this.config.useMine.checked = true;
+      this.message.textContent = `Read ${file.name}: ${this.config.textBox.value.length} characters. Press “Build model” to train on it.`;
+    });
+  }
+
+  async #build() {
+    await this.#task('The model could not be built', async () => {
+      this.message.textContent = 'Building the model…';
+      const info = await this.client.request('create', { options: this.#options() });
+      this.#adopt(info, 'Built a new model');
+      this.emitChange({ what: 'build', step: 0 });
+    });
+  }
+
+  async #load(bytes, source) {
+    return this.#task(`The ${source} could not be loaded`, async () => {
+      const info = await this.client.request('load', { bytes });
+      this.#adopt(info, `Loaded the ${source}`);
+      this.emitChange({ what: 'load', step: info.steps });
+      return info;
+    });
+  }
+
+  async #loadShipped() {
+    await this.#task('The shipped model could not be loaded', async () => {
+      const bytes = await fetchDefaultCheckpoint();
+      await this.#load(bytes, 'shipped model');
+    });
+  }
+
+  async #start() {
+    await this.#task('Training could not start', async () => {
+      const until = this.training.until.valueAsNumber;
+      await this.client.request('start', { untilStep: Number.isInteger(until) && until > 0 ? until : 2000 });
+      this.#setRunning(true);
+      this.message.textContent = 'Training…';
+      this.emitChange({ what: 'start', step: this.step });
+    });
+  }
+
+  async #pause() {
+    await this.#task('Training could not pause', async () => {
+      const { step, valLoss } = await this.client.request('pause');
+      this.#setRunning(false);
+      this.message.textContent = `Paused at step ${step}${valLoss === null ? '' : `, validation loss ${fixed(valLoss, 4)} nats per character`}.`;
+      if (valLoss !== null) this.training.stats.val.textContent = fixed(valLoss, 4);
+      this.emitChange({ what: 'pause', step });
+      await this.#keep();
+      await this.#probe();
+    });
+  }
+
+  /** Keeps the current weights in IndexedDB (best effort: private windows may refuse). */
+  async #keep() {
+    try {
+      const bytes = await this.client.request('save');
+      await saveLastModel(bytes);
+      this.message.textContent += ' The model is kept in this browser.';
+    } catch {
+      // Not kept; the download button still works.
+    }
+  }
+
+  async #sample() {
+    await this.#task('Sampling failed', async () => {
+      const s = this.samplePanel;
+      const text = await this.client.request('sample', {
+        prompt: s.prompt.value, length: Math.max(1, Math.min(2000, s.length.valueAsNumber || 200)),
+        temperature: Number(s.temperature.value), seed: (this.step ?? 0) + 1,
+      });
+      s.output.textContent = s.prompt.value + text;
+    });
+  }
+
+  async #probe() {
+    await this.#task('The probe failed', async () => {
+      this.maps = await this.client.request('probe', { text: this.probePanel.text.value });
+      this.#drawMap();
+      this.emitChange({ what: 'probe', step: this.step });
+    });
+  }
+
+  async #download() {
+    await this.#task('The weights could not be saved', async () => {
+      const bytes = await this.client.request('save');
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+      const link = h('a', { href: url, download: `attention-lab-step-${this.step}.attnlab` });
+      this.shadowRoot.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      this.message.textContent = `Saved the weights (${(bytes.length / 1024).toFixed(0)} KiB).`;
+    });
+  }
+
+  async #upload() {
+    const file = this.weights.upload.files?.[0];
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await this.#load(bytes, `weights file ${file.name}`);
+    this.weights.upload.value = '';
+  }
+
+  async #restore() {
+    await this.#task('The last model could not be restored', async () => {
+      const bytes = await loadLastModel();
+      if (!bytes) throw new Error('no model is kept in this browser yet (pause a training run to keep one).');
+      await this.#load(bytes, 'last model kept in this browser');
+    });
+  }
+
+  // ---------------------------------------------------------------- state and drawing
+
+  #adopt(info, verb) {
+    this.info = info;
+    this.step = info.steps;
+    this.#setRunning(false);
+    const { config, baselines } = info;
+    const st = this.training.stats;
+    st.model.textContent = `${config.layers} layers, ${config.heads} heads, d_model ${config.dModel}, context ${config.context}, batch ${config.batch}; ${info.paramCount.toLocaleString('en')} parameters, ${info.vocab.length} characters`;
+    st.step.textContent = String(info.steps);
+    st.train.textContent = '—';
+    st.val.textContent = info.valLoss === null ? '— (no text)' : fixed(info.valLoss, 4);
+    st.unigram.textContent = baselines.unigram === null ? '—' : fixed(baselines.unigram, 4);
+    st.floor.textContent = baselines.floor === null ? '— (unknown for your own text)' : fixed(baselines.floor, 4);
+    st.tokens.textContent = '—';
+    st.steps.textContent = '—';
+    this.chart.reset();
+    this.chart.setLine('unigram baseline', baselines.unigram);
+    this.chart.setLine('corpus floor', baselines.floor);
+    if (info.valLoss !== null) this.chart.add('validation loss', [[info.steps, info.valLoss]]);
+    this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
+    this.#fillSelect(this.probePanel.layer, config.layers, 'Layer');
+    this.#fillSelect(this.probePanel.head, config.heads, 'Head');
+    this.samplePanel.output.textContent = '';
+    this.#probe().then(() => this.#sample());
+  }
+
+  #fillSelect(select, count, word) {
+    const keep = Number(select.value) || 0;
+    replaceChildren(select, Array.from({ length: count }, (_, i) => h('option', { value: i }, `${word} ${i + 1}`)));
+    select.value = String(Math.min(keep, count - 1));
+  }
+
+  #setRunning(running) {
+    this.running = running;
+    this.training.start.disabled = running;
+    this.training.pause.disabled = !running;
+    this.config.build.disabled = running;
+    this.training.reset.disabled = running;
+    for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped, this.training.bothCores]) b.disabled = running;
+  }
+
+  #onEvent(event) {
+    const st = this.training.stats;
+    if (event.type === 'progress') {
+      const first = event.step - event.loss.length + 1;
+      this.chart.add('training loss', Array.from(event.loss, (y, i) => [first + i, y]));
+      this.step = event.step;
+      st.step.textContent = String(event.step);
+      st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
+      st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${event.workers > 1 ? ` (${event.workers} workers)` : ''}`;
+      st.steps.textContent = event.stepsPerSecond.toFixed(2);
+    } else if (event.type === 'validation') {
+      this.chart.add('validation loss', [[event.step, event.loss]]);
+      st.val.textContent = fixed(event.loss, 4);
+    } else if (event.type === 'stopped') {
+      this.#setRunning(false);
+      if (event.reason === 'error') this.errorLine.textContent = `Training stopped: ${event.error.message}`;
+      else {
+        this.message.textContent = `Trained to step ${event.step}.`;
+        this.#keep();
+        this.#probe();
+      }
+    }
+  }
+
+  #drawMap() {
+    if (!this.maps) return;
+    const { layers, heads, t, weights, chars, truncated } = this.maps;
+    const layer = Math.min(Number(this.probePanel.layer.value) || 0, layers - 1);
+    const head = Math.min(Number(this.probePanel.head.value) || 0, heads - 1);
+    const slice = weights.subarray((layer * heads + head) * t * t, (layer * heads + head + 1) * t * t);
+    const labels = chars.map((c) => SHOWN[c] ?? c);
+    const focus = this.heatmap?.focus;
+    this.heatmap = new Heatmap({
+      label: `Layer ${layer + 1}, head ${head + 1}: attention weights on the probe text (rows: queries, columns: keys)`,
+      rowLabels: labels, colLabels: labels, min: 0, max: 1, format: (x) => fixed(x, 3),
+    });
+    replaceChildren(this.probePanel.host, this.heatmap.element);
+    this.heatmap.update(slice);
+    if (focus && focus.row < t && focus.col < t) this.heatmap.setFocus(focus.row, focus.col);
+    else this.heatmap.setFocus(Math.min(t - 1, 4), Math.min(t - 1, 3));
+    let above = 0, diagonal = 0, previous = 0;
+    for (let i = 0; i < t; i++) {
+      for (let j = i + 1; j < t; j++) above = Math.max(above, slice[i * t + j]);
+      diagonal += slice[i * t + i] / t;
+      if (i > 0) previous += slice[i * t + i - 1] / (t - 1);
+    }
+    this.probePanel.summary.textContent = `${t} characters${truncated ? ' (the probe was cut to the model’s context)' : ''}. `
+      + `Largest weight above the diagonal: ${above === 0 ? '0 exactly' : fixed(above, 6)}. `
+      + `Mean weight on the character itself: ${fixed(diagonal, 3)}; on the previous character: ${t > 1 ? fixed(previous, 3) : '—'}.`;
+  }
+}
+
+customElements.get('attn-train') ?? customElements.define('attn-train', AttnTrain);

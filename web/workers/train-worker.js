@@ -1,0 +1,164 @@
+// train-worker.js — trains the lab's character transformer off the page's thread, so the page
+// never freezes. It loads the C core with the same web/lib/attn.js as the page. Given a port to
+// a second worker (web/workers/grad-worker.js), it splits each batch across both cores.
+//
+// Requests (postMessage { id, type, ... }), each answered by { id, ok, result } or
+// { id, ok: false, error: { code, message } }:
+//   helper { port }        a MessagePort to the second worker (transferred)
+//   parallel { on }        use the second worker for half of each batch (when there is one)
+//   create { options }     a new model (the current one is kept if this fails)
+//   load { bytes }         a saved model (likewise)
+//   start { untilStep }    train in chunks until paused or untilStep; progress is posted
+//   pause                  stop after the current chunk; answers the step and validation loss
+//   probe { text }         attention maps (every layer and head) on a probe text
+//   sample { prompt, length, temperature, seed }
+//   save                   the weights file (Uint8Array)
+//   benchmark { steps }    tokens/s of `steps` steps on one core and, with a helper, on two
+// Progress events: { type: 'progress', step, loss: Float32Array, tokensPerSecond,
+// stepsPerSecond, workers }, { type: 'validation', step, loss }, { type: 'stopped', step, reason }.
+
+import { loadAttn } from '../lib/attn.js';
+import { DataParallel } from '../lib/model/data-parallel.js';
+
+const EVAL_EVERY = 50;        // steps between validation losses
+const CHUNK_SECONDS = 0.15;   // how long one chunk of steps may run before the worker listens again
+
+let attn = null;
+let model = null;
+let running = false;
+let untilStep = Infinity;
+let chunk = 2;
+let helper = null;            // a DataParallel when a second worker is connected
+let parallel = true;
+let helperModel = null;       // the model the helper holds a copy of
+
+function describe(m) {
+  return {
+    config: m.config,
+    vocab: m.vocab,
+    steps: m.steps,
+    paramCount: m.paramCount,
+    baselines: m.baselines,
+    hasData: m.hasData,
+    valLoss: m.hasData ? m.evaluate() : null,
+  };
+}
+
+function replace(next) {
+  running = false;
+  model?.dispose();
+  model = next;
+  return describe(model);
+}
+
+const useHelper = () => Boolean(helper && parallel && model.config.batch >= 2);
+
+/** Up to `steps` training steps: in C on one core, or split across two workers (then it stops
+ *  early when `stop()` turns true, so a pause takes effect within one step). */
+async function trainSteps(m, steps, stop = () => false) {
+  if (!useHelper()) return { ...m.train(steps), workers: 1 };
+  if (helperModel !== m) {
+    await helper.adopt(m);
+    helperModel = m;
+  }
+  const loss = [];
+  const start = performance.now();
+  for (let i = 0; i < steps && !stop(); i++) loss.push(await helper.step(m));
+  const seconds = Math.max((performance.now() - start) / 1000, 1e-9);
+  const done = loss.length;
+  return { loss: Float32Array.from(loss), seconds, tokensPerSecond: done * m.config.batch * m.config.context / seconds, stepsPerSecond: done / seconds, workers: 2 };
+}
+
+let inFlight = Promise.resolve(); // the chunk being trained, awaited by pause
+
+function tick() {
+  inFlight = trainChunk();
+}
+
+async function trainChunk() {
+  if (!running || !model) return;
+  const current = model;
+  try {
+    const step = current.steps;
+    const steps = Math.max(1, Math.min(chunk, untilStep - step));
+    const result = await trainSteps(current, steps, () => !running || model !== current);
+    if (model !== current || result.loss.length === 0) return; // replaced or paused mid-chunk
+    // Aim each chunk at CHUNK_SECONDS so pause and probes answer quickly.
+    chunk = Math.max(1, Math.min(64, Math.round(result.loss.length * CHUNK_SECONDS / Math.max(result.seconds, 1e-3))));
+    postMessage({ type: 'progress', step: current.steps, loss: result.loss, tokensPerSecond: result.tokensPerSecond, stepsPerSecond: result.stepsPerSecond, workers: result.workers });
+    const before = Math.floor(step / EVAL_EVERY), after = Math.floor(current.steps / EVAL_EVERY);
+    if (after > before || current.steps >= untilStep) postMessage({ type: 'validation', step: current.steps, loss: current.evaluate() });
+    if (current.steps >= untilStep) {
+      running = false;
+      postMessage({ type: 'stopped', step: current.steps, reason: 'done' });
+      return;
+    }
+  } catch (error) {
+    if (model !== current) return;
+    running = false;
+    postMessage({ type: 'stopped', step: current.steps, reason: 'error', error: { code: error.code, message: error.message } });
+    return;
+  }
+  setTimeout(tick, 0);
+}
+
+const refuse = (message) => Object.assign(new Error(message), { code: 5 });
+
+const HANDLERS = {
+  helper: ({ port }) => {
+    helper = new DataParallel(port); // setting the port's onmessage starts it
+    helperModel = null;
+    return true;
+  },
+  parallel: ({ on }) => {
+    parallel = Boolean(on);
+    return { parallel, available: Boolean(helper) };
+  },
+  create: ({ options }) => replace(attn.createModel(options)),
+  load: ({ bytes, text }) => replace(attn.loadModel(new Uint8Array(bytes), text === undefined ? {} : { text })),
+  info: () => (model ? describe(model) : null),
+  start: ({ untilStep: until = Infinity }) => {
+    if (!model.hasData) throw refuse('This model has no text to train on: build a new model, or load one trained on the default corpus.');
+    untilStep = until;
+    if (!running) {
+      running = true;
+      setTimeout(tick, 0);
+    }
+    return { step: model.steps };
+  },
+  pause: async () => {
+    running = false;
+    await inFlight;
+    return { step: model.steps, valLoss: model.hasData ? model.evaluate() : null };
+  },
+  probe: ({ text }) => model.attentionMaps(text),
+  sample: (options) => model.sample(options),
+  save: () => model.save(),
+  benchmark: async ({ steps }) => {
+    if (running) throw refuse('Pause training before a benchmark.');
+    model.train(3); // warm-up: V8 may leave a first call in its baseline compiler
+    const one = model.train(steps).tokensPerSecond;
+    let two = null;
+    if (helper && model.config.batch >= 2) {
+      const saved = parallel;
+      parallel = true;
+      await trainSteps(model, 3);
+      two = (await trainSteps(model, steps)).tokensPerSecond;
+      parallel = saved;
+    }
+    return { one, two };
+  },
+};
+
+self.onmessage = async (event) => {
+  const { id, type, ...args } = event.data;
+  try {
+    attn ??= await loadAttn();
+    if (!HANDLERS[type]) throw new Error(`Unknown request ${type}.`);
+    if (!model && !['create', 'load', 'info', 'helper', 'parallel'].includes(type)) throw refuse('Build a model first.');
+    const result = await HANDLERS[type](args);
+    postMessage({ id, ok: true, result });
+  } catch (error) {
+    postMessage({ id, ok: false, error: { code: error.code ?? 0, message: error.message } });
+  }
+};
