@@ -5,3 +5,4 @@
 export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { AttnStepper } from './widgets/attn-stepper.js';
 export { AttnTrain } from './widgets/attn-train.js';
+export { AttnEditor } from './widgets/attn-editor.js';
