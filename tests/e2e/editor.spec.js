@@ -51,12 +51,13 @@ test('each classic bug, inserted by its button, is caught and named by the check
     await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: label }).click();
     await expect(widget.getByText(`Inserted the bug “${label}”`, { exact: false })).toBeVisible();
     await check(widget);
-    await expect(widget.getByText(/^Fail: largest disagreement/)).toBeVisible();
+    await expect(widget.getByText(/^Fail \(tolerance 1\.0e−4\): .*the largest disagreement is (\d\.\de−\d|\d+(\.\d+)?), in the (output|gradient d[qkv]) at batch \d, position \d, feature \d/)).toBeVisible();
     await expect(widget.getByText(diagnosis)).toBeVisible();
     if (label === 'Forget the transpose') {
       // A shape error with its line where T ≠ d_head.
       await expect(widget.getByText(/^Line 10: bmm cannot multiply \(2, 2, 5, 4\) by \(2, 2, 5, 4\)/)).toBeVisible();
       await expect(widget.getByRole('button', { name: 'Go to line 10' }).first()).toBeVisible();
+      await expect(widget.getByText(/^Fail \(tolerance 1\.0e−4\): 2 of 4 cases stopped with an error; where it ran, the largest/)).toBeVisible();
     }
   }
 });
@@ -131,7 +132,7 @@ test('the last code that ran is kept across a reload, and Reset brings back the 
   const widget = await openEditor(page);
   await widget.getByRole('button', { name: 'Drop the scale' }).click();
   await check(widget);
-  await expect(widget.getByText(/^Fail: /)).toBeVisible();
+  await expect(widget.getByText(/^Fail \(tolerance/)).toBeVisible();
   await page.reload();
   const again = await openEditor(page);
   await expect(again.getByRole('textbox', { name: /Your attention function/ })).toContainText('const scaled = scores;');

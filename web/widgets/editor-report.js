@@ -35,13 +35,23 @@ export function editorSheet() {
   return sheet;
 }
 
-const diffText = (d) => (d === Infinity ? '—' : d === 0 ? '0' : d.toExponential(1).replace('-', '−'));
+/** A disagreement: 0, 0.49, 1.1, or 1.7e−5 below 0.01. */
+const diffText = (d) => {
+  if (d === Infinity) return '—';
+  if (d === 0) return '0';
+  return d >= 0.01 ? String(Number(d.toPrecision(2))) : d.toExponential(1).replace('-', '−');
+};
 
 /** The check's report as nodes. */
 export function renderCheck(report, onLine) {
+  const { worst, failed, cases } = report;
+  const largest = worst && `the largest disagreement is ${worst.diff === Infinity ? 'unbounded (NaN or infinity)' : diffText(worst.diff)}, in ${worst.where}, in the case ${worst.label}`;
   const verdict = report.pass
-    ? `Pass: your function agrees with the reference in every case, outputs and gradients (largest disagreement ${diffText(report.worst.diff)}, tolerance ${diffText(report.tolerance)}).`
-    : `Fail: largest disagreement ${report.worst.diff === Infinity ? 'unbounded (a case failed or gave NaN)' : diffText(report.worst.diff)} at ${report.worst.where}, in the case ${report.worst.label} (tolerance ${diffText(report.tolerance)}).`;
+    ? `Pass: your function agrees with the reference in every case, outputs and gradients (largest disagreement ${diffText(worst.diff)}, tolerance ${diffText(report.tolerance)}).`
+    : `Fail (tolerance ${diffText(report.tolerance)}): ${[
+      failed ? `${failed} of ${cases.length} cases stopped with an error` : null,
+      largest ? `${failed ? 'where it ran, ' : ''}${largest}` : null,
+    ].filter(Boolean).join('; ')}.`;
   const rows = report.cases.map((c) => h('tr', {},
     h('td', {}, c.label),
     h('td', {}, c.pass ? 'pass' : 'fail'),

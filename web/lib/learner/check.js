@@ -185,7 +185,8 @@ export function checkAgainstReference(attn, fn, { seed = 7 } = {}) {
     }
     return { ...result, pass, worst, bug, sums: mine.weights ? sums(mine.weights, c) : null, refSums: sums(ref.weights, c) };
   });
-  const worst = results.reduce((a, r) => (r.worst.diff > a.worst.diff ? r : a), results[0]);
+  const ran = results.filter((r) => !r.error);
+  const worst = ran.length ? ran.reduce((a, r) => (r.worst.diff > a.worst.diff ? r : a), ran[0]) : null;
   return {
     pass: results.every((r) => r.pass),
     tolerance: TOLERANCE,
@@ -193,7 +194,9 @@ export function checkAgainstReference(attn, fn, { seed = 7 } = {}) {
       label: r.label, pass: r.pass, diff: r.worst.diff, where: r.worst.where, mine: r.worst.mine, ref: r.worst.ref,
       error: r.error ? { message: r.error.message, line: r.error.line } : null,
     })),
-    worst: { label: worst.label, diff: worst.worst.diff, where: worst.worst.where },
+    failed: results.length - ran.length,
+    // The largest disagreement among the cases that ran (null when none ran).
+    worst: worst && { label: worst.label, diff: worst.worst.diff, where: worst.worst.where },
     diagnosis: diagnose(results),
   };
 }

@@ -36,26 +36,26 @@ export const OPS_HELP = [
 
 /**
  * The four bugs everyone writes. `find` is a pattern in the template's text; `replace` the
- * buggy text. The check names each one from what it measures (see check.js, diagnose()).
+ * buggy text (a string or a replacer function, as String.replace takes; comments stay aligned). The check names each one from what it measures (see check.js, diagnose()).
  */
 export const BUGS = [
   {
     id: 'mask-after-softmax',
     label: 'Mask after softmax',
     find: /const masked = ops\.causalMask\(scaled\);[^\n]*\n(\s*)const weights = ops\.softmax\(masked, -1\);[^\n]*/,
-    replace: 'const masked = ops.softmax(scaled, -1);              // softmax first…\n$1const weights = ops.causalMask(masked, 0);           // …then zero the future',
+    replace: (match, indent) => `${'const masked = ops.softmax(scaled, -1);'.padEnd(56)}// softmax first…\n${indent}${'const weights = ops.causalMask(masked, 0);'.padEnd(56)}// …then zero the future`,
   },
   {
     id: 'missing-transpose',
     label: 'Forget the transpose',
     find: /ops\.bmm\(qh, kh, \{ transposeB: true \}\);   /,
-    replace: 'ops.bmm(qh, kh);                       ',
+    replace: 'ops.bmm(qh, kh);'.padEnd(41),
   },
   {
     id: 'scale-dropped',
     label: 'Drop the scale',
     find: /const scaled = ops\.scale\(scores, 1 \/ Math\.sqrt\(d\)\);/,
-    replace: 'const scaled = scores;                          ',
+    replace: 'const scaled = scores;'.padEnd(51),
   },
   {
     id: 'wrong-axis',
