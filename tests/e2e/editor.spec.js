@@ -198,3 +198,27 @@ test('a learner function that loops during training is stopped and the lab goes 
   await expect(lab.getByText(/ran for more than 10 seconds without finishing a step \(an infinite loop\?\), so its worker was stopped\. The lab went back to the built-in attention\./)).toBeVisible({ timeout: 40_000 });
   await expect(lab.getByText(/^Back to the built-in attention and the model as it was when you switched/)).toBeVisible();
 });
+
+test('training with a leaking function drives the loss below the corpus floor, and the lab says why that is suspicious', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  for (const [label, value] of [['Layers', '1'], ['Heads', '2'], ['d_model', '32'], ['Context', '32'], ['Batch', '4'], ['Learning rate', '0.01']]) {
+    await lab.getByLabel(label, { exact: true }).fill(value);
+  }
+  await lab.getByRole('button', { name: 'Build model' }).click();
+  await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
+  const widget = await openEditor(page);
+  const text = await widget.evaluate((el) => el.editor.value);
+  await setCode(page, widget, text.replace('const masked = ops.causalMask(scaled);', 'const masked = scaled;'));
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(lab.getByText(/^Now using your attention: step 0/)).toBeVisible({ timeout: 20_000 });
+  await lab.getByRole('button', { name: 'Start' }).click();
+  await expect(lab.getByText(/^Suspicious: the training loss \(\d\.\d{3}\) is below the corpus floor \(0\.\d{3}\).*lets positions see the future/)).toBeVisible({ timeout: 150_000 });
+  await lab.getByRole('button', { name: 'Pause' }).click();
+  await expect(lab.getByText(/^Paused at step \d+/)).toBeVisible({ timeout: 20_000 });
+  // The maps come from the learner's code, and show the leak above the diagonal.
+  await expect(lab.getByText(/Largest weight above the diagonal: 0\.\d{6}/)).toBeVisible();
+});
