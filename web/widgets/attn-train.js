@@ -61,13 +61,14 @@ export class AttnTrain extends AttnWidget {
     this.message = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
     this.errorLine = h('p', { className: 'error', role: 'alert' });
     this.learnerNote = h('p', { className: 'message learner-note', role: 'status', hidden: true });
+    this.suspicion = h('p', { className: 'error', role: 'alert', hidden: true });
     this.config = buildConfigPanel();
     this.training = buildTrainingPanel();
     this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)' });
     this.samplePanel = buildSamplePanel();
     this.probePanel = buildProbePanel();
     this.weights = buildWeightsPanel();
-    body.append(this.message, this.errorLine, this.learnerNote, this.config.element, this.training.element, this.chart.element,
+    body.append(this.message, this.errorLine, this.learnerNote, this.suspicion, this.config.element, this.training.element, this.chart.element,
       this.samplePanel.element, this.probePanel.element, this.weights.element);
 
     this.#fillPreset(this.preset);
@@ -142,7 +143,7 @@ export class AttnTrain extends AttnWidget {
       const info = await this.cClient.request('load', { bytes });
       this.client.terminate();
       [this.client, this.cClient] = [this.cClient, null];
-      this.learnerNote.hidden = true;
+      this.learnerNote.hidden = this.suspicion.hidden = true;
       this.#adopt(info, 'Back to the built-in attention');
       return;
     }
@@ -154,6 +155,7 @@ export class AttnTrain extends AttnWidget {
       else this.cClient = this.client;
       this.client = next;
       this.learnerNote.hidden = false;
+      this.suspicion.hidden = true;
       this.learnerNote.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, and the maps are the weights your code returns. (Validation loss and samples still use the built-in attention.)';
       this.#adopt(info, 'Now using your attention');
     } catch (error) {
@@ -167,7 +169,7 @@ export class AttnTrain extends AttnWidget {
     if (!this.cClient) return;
     [this.client, this.cClient] = [this.cClient, null];
     this.#setRunning(false);
-    this.learnerNote.hidden = true;
+    this.learnerNote.hidden = this.suspicion.hidden = true;
     const info = await this.client.request('info');
     if (info) this.#adopt(info, 'Back to the built-in attention and the model as it was when you switched');
     this.errorLine.textContent = `${message} The lab went back to the built-in attention.`;
@@ -177,7 +179,8 @@ export class AttnTrain extends AttnWidget {
   #suspect(loss) {
     const floor = this.info?.baselines?.floor;
     if (!this.cClient || floor === null || floor === undefined || !(loss < floor - 0.05)) return;
-    this.learnerNote.textContent = `Suspicious: the training loss (${fixed(loss, 3)}) is below the corpus floor (${fixed(floor, 3)}), the loss of a model that knows exactly how the text was generated but sees only the past. No honest model gets there. The likeliest reason is that your attention lets positions see the future, so the model reads the character it is asked to predict: run the causality check in the editor.`;
+    this.suspicion.hidden = false;
+    this.suspicion.textContent = `Suspicious: the training loss (${fixed(loss, 3)}) is below the corpus floor (${fixed(floor, 3)}), the loss of a model that knows exactly how the text was generated but sees only the past. No honest model gets there. The likeliest reason is that your attention lets positions see the future, so the model reads the character it is asked to predict: run the causality check in the editor. The validation loss, measured with the built-in causal attention, tells the truth: a model that learned to copy the answer has nothing to copy when it must predict.`;
   }
 
   // ---------------------------------------------------------------- actions

@@ -6,6 +6,16 @@ import { h } from '../lib/dom.js';
 import { sig } from '../lib/format.js';
 
 const css = `
+:host {
+  --attn-code-comment: #5b6675; --attn-code-keyword: #8a2be2; --attn-code-number: #116329;
+  --attn-code-string: #a3390d; --attn-code-definition: #1d4ed8; --attn-code-property: #0b6e75;
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --attn-code-comment: #9aa4b2; --attn-code-keyword: #d2a8ff; --attn-code-number: #7ee787;
+    --attn-code-string: #ffa657; --attn-code-definition: #79c0ff; --attn-code-property: #56d4dd;
+  }
+}
 .toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0; }
 .toolbar .label { color: var(--attn-muted); margin-right: 0.2rem; }
 .editor-host { margin: 0.5rem 0; min-height: 10rem; }
@@ -23,7 +33,14 @@ table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
 .results { overflow-x: auto; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 button.small { padding: 0.05rem 0.45rem; font-size: 0.85em; }
-@media (max-width: 560px) { table.cases { font-size: 0.78rem; } }
+@media (max-width: 560px) {
+  table.cases td.num { white-space: normal; }
+  table.cases, table.cases tbody, table.cases tr, table.cases td { display: block; width: 100%; }
+  table.cases thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.cases tr { margin-bottom: 0.5rem; border: 1px solid var(--attn-border); border-radius: 4px; }
+  table.cases td { border: none; }
+  table.cases td::before { content: attr(data-label) ": "; color: var(--attn-muted); }
+}
 `;
 
 let sheet = null;
@@ -53,10 +70,10 @@ export function renderCheck(report, onLine) {
       largest ? `${failed ? 'where it ran, ' : ''}${largest}` : null,
     ].filter(Boolean).join('; ')}.`;
   const rows = report.cases.map((c) => h('tr', {},
-    h('td', {}, c.label),
-    h('td', {}, c.pass ? 'pass' : 'fail'),
-    h('td', { className: 'num' }, diffText(c.diff)),
-    h('td', {}, c.error ? errorNode(c.error, onLine) : `${c.where}${c.pass ? '' : ` (yours ${sig(c.mine)}, reference ${sig(c.ref)})`}`)));
+    h('td', { 'data-label': 'case' }, c.label),
+    h('td', { 'data-label': 'result' }, c.pass ? 'pass' : 'fail'),
+    h('td', { className: 'num', 'data-label': 'largest difference' }, diffText(c.diff)),
+    h('td', { 'data-label': 'where' }, c.error ? errorNode(c.error, onLine) : `${c.where}${c.pass ? '' : ` (yours ${sig(c.mine)}, reference ${sig(c.ref)})`}`)));
   const table = h('table', { className: 'cases' },
     h('caption', { className: 'visually-hidden' }, 'Each case of the check'),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'case (all causal)'), h('th', { scope: 'col' }, 'result'), h('th', { scope: 'col' }, 'largest |yours − reference|'), h('th', { scope: 'col' }, 'where'))),

@@ -7,6 +7,20 @@
 import { EditorView, basicSetup } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { EditorSelection } from '@codemirror/state';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
+
+// Token colours from CSS custom properties (set light and dark in ../../widgets/editor-report.js),
+// so the code reads in both colour schemes.
+const highlight = HighlightStyle.define([
+  { tag: tags.comment, color: 'var(--attn-code-comment)', fontStyle: 'italic' },
+  { tag: [tags.keyword, tags.operatorKeyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword], color: 'var(--attn-code-keyword)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--attn-code-number)' },
+  { tag: [tags.string, tags.special(tags.string), tags.regexp], color: 'var(--attn-code-string)' },
+  { tag: [tags.definition(tags.variableName), tags.function(tags.definition(tags.variableName))], color: 'var(--attn-code-definition)' },
+  { tag: [tags.propertyName, tags.function(tags.propertyName)], color: 'var(--attn-code-property)' },
+  { tag: tags.invalid, color: 'var(--attn-error)' },
+]);
 
 export function createCodeEditor({ parent, root, doc, label, describedBy, onChange }) {
   const view = new EditorView({
@@ -16,6 +30,7 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
     extensions: [
       basicSetup,
       javascript(),
+      syntaxHighlighting(highlight),
       EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
       EditorView.updateListener.of((update) => { if (update.docChanged) onChange?.(); }),
       EditorView.theme({
