@@ -222,3 +222,19 @@ test('training with a leaking function drives the loss below the corpus floor, a
   // The maps come from the learner's code, and show the leak above the diagonal.
   await expect(lab.getByText(/Largest weight above the diagonal: 0\.\d{6}/)).toBeVisible();
 });
+
+test('keyboard alone: undo takes an inserted bug out, Tab leaves the editor, Enter runs the check', async ({ page }) => {
+  const widget = await openEditor(page);
+  const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
+  await widget.getByRole('button', { name: 'Drop the scale' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(box).toContainText('const scaled = scores;');
+  await box.focus();
+  await page.keyboard.press('Control+z');
+  await expect(box).toContainText('ops.scale(scores, 1 / Math.sqrt(d))');
+  await page.keyboard.press('Tab');           // out of the editor: the ops list
+  await page.keyboard.press('Tab');           // then the check
+  await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(widget.getByText(/^Pass: /)).toBeVisible();
+});
