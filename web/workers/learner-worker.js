@@ -17,13 +17,14 @@ import { setAttention } from './train-worker.js';
 import { loadAttn } from '../lib/attn.js';
 import { compileLearner, lockDown } from '../lib/learner/sandbox.js';
 import { checkAgainstReference, causalityCheck } from '../lib/learner/check.js';
+import { Tensor, Tape } from '../lib/api/autograd.js';
 
 const trainHandler = self.onmessage; // set by train-worker.js
 let ready = null;
 
 function prepare() {
   ready ??= loadAttn().then((attn) => {
-    lockDown(self);
+    lockDown(self, [Tensor, Tape, attn.core.constructor]);
     return attn;
   });
   return ready;

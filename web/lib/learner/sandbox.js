@@ -30,11 +30,35 @@ export class LearnerError extends Error {
   }
 }
 
+/**
+ * The built-ins the check itself relies on (Math.abs, Float32Array.prototype.slice, …), frozen
+ * so that learner code cannot patch them to make a wrong function pass, or break later checks.
+ */
+function hardenIntrinsics(extra) {
+  const typedArray = Object.getPrototypeOf(Float32Array);
+  const roots = [Math, JSON, Reflect, Atomics, Object, Array, Function, Number, String, Boolean, Symbol, BigInt,
+    Map, Set, WeakMap, WeakSet, Promise, RegExp, Date,
+    ArrayBuffer, DataView, typedArray, Float32Array, Float64Array, Int32Array, Uint8Array, Uint32Array, Int8Array,
+    Int16Array, Uint16Array, Uint8ClampedArray, WebAssembly, ...extra];
+  for (const root of roots) {
+    if (!root) continue;
+    Object.freeze(root);
+    if (root.prototype) Object.freeze(root.prototype);
+  }
+  // Error prototypes stay writable: error classes set `this.name`, which a frozen prototype refuses.
+  Object.freeze(Object.getPrototypeOf(function* () {}));
+  Object.freeze(Object.getPrototypeOf([][Symbol.iterator]()));
+}
+
 let locked = false;
-/** Deletes the network and storage APIs from this worker (on the global and its prototypes). */
-export function lockDown(scope = globalThis) {
+/**
+ * Deletes the network and storage APIs from this worker (on the global and its prototypes) and
+ * freezes the built-ins and `extra` classes (e.g. Tensor, Tape), before any learner code runs.
+ */
+export function lockDown(scope = globalThis, extra = []) {
   if (locked) return;
   locked = true;
+  hardenIntrinsics(extra);
   for (const name of NETWORK) {
     for (let o = scope; o; o = Object.getPrototypeOf(o)) {
       if (Object.prototype.hasOwnProperty.call(o, name)) {
