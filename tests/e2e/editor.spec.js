@@ -197,6 +197,8 @@ test('a learner function that loops during training is stopped and the lab goes 
   await widget.getByRole('button', { name: 'Use my attention' }).click();
   await expect(lab.getByText(/ran for more than 10 seconds without finishing a step \(an infinite loop\?\), so its worker was stopped\. The lab went back to the built-in attention\./)).toBeVisible({ timeout: 40_000 });
   await expect(lab.getByText(/^Back to the built-in attention and the model as it was when you switched/)).toBeVisible();
+  await expect(widget.getByText(/^The training lab stopped using your function: Your attention function ran for more than 10 seconds/)).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Use the built-in' })).toBeDisabled();
 });
 
 test('training with a leaking function drives the loss below the corpus floor, and the lab says why that is suspicious', async ({ page }) => {

@@ -18,6 +18,11 @@ test('after lockDown the network is gone, even through the global object', () =>
   assert.equal(globalThis.WebSocket, undefined);
   const escape = compileLearner('function attention(ops, q) { return q; }\nattention.peek = () => [typeof fetch, typeof self, typeof globalThis];');
   assert.equal(typeof escape, 'function');
+  // The doors from strict code to the global object are shut: indirect eval, function constructors.
+  for (const body of ['return (0, eval)("this");', 'return (function () {}).constructor("return this")();', 'return (async function () {}).constructor("return this");', 'return Function("return this")();']) {
+    const fn = compileLearner(`function attention(ops, q) {\n  ${body}\n}`);
+    assert.throws(() => fn({}, {}, {}, {}, {}), /Line 2: .*(not a function|not available here)/, body);
+  }
 });
 
 test('learner code cannot patch Math or Tensor to make a wrong function pass', () => {

@@ -179,12 +179,26 @@ export class AttnEditor extends AttnWidget {
     await this.#run('Compiling your function for the training lab', this.trainOut, async () => {
       await this.client.request('compile', { source }); // its errors, with lines, before the lab sees it
       const lab = this.#trainLab();
+      this.#watch(lab);
       await lab.useAttention(source);
       store(source);
       this.buttons.builtin.disabled = false;
       this.trainOut.textContent = 'The training lab now runs your function: press Start there to train with it, and read its maps. If the training loss falls far below the corpus floor, be suspicious: run the causality check.';
       this.status.textContent = 'Using your attention.';
       this.emitChange({ what: 'use' });
+    });
+  }
+
+  /** Follows the lab: when it drops the learner's function (a time limit, a crash), say so here. */
+  #watch(lab) {
+    if (this.watched === lab) return;
+    this.watched = lab;
+    lab.addEventListener('change', (event) => {
+      if (event.detail?.what !== 'attention' || event.detail.learner) return;
+      this.buttons.builtin.disabled = true;
+      this.trainOut.textContent = event.detail.reason
+        ? `The training lab stopped using your function: ${event.detail.reason}`
+        : 'The training lab runs the built-in attention again.';
     });
   }
 

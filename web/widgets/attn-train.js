@@ -8,8 +8,9 @@
 // Attributes (observed and reflected):
 //   preset   "small" (default) or "nanogpt": the configuration a new model starts from
 //   probe    the probe text (default: a sentence of the default corpus)
-// Events: `change` (bubbles) when a model is built or loaded, training starts or pauses, or the
-//         probe changes; detail = { what, step }.
+// Events: `change` (bubbles) when a model is built or loaded, training starts or pauses, the
+//         probe changes, or the attention function changes (what 'attention', with `learner`
+//         true or false); detail = { what, step, learner? }.
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
 
 import { AttnWidget } from '../lib/widget-base.js';
@@ -61,14 +62,14 @@ export class AttnTrain extends AttnWidget {
     this.message = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
     this.errorLine = h('p', { className: 'error', role: 'alert' });
     this.learnerNote = h('p', { className: 'message learner-note', role: 'status', hidden: true });
-    this.suspicion = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.learnerAlert = h('p', { className: 'error', role: 'alert', hidden: true });
     this.config = buildConfigPanel();
     this.training = buildTrainingPanel();
     this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)' });
     this.samplePanel = buildSamplePanel();
     this.probePanel = buildProbePanel();
     this.weights = buildWeightsPanel();
-    body.append(this.message, this.errorLine, this.learnerNote, this.suspicion, this.config.element, this.training.element, this.chart.element,
+    body.append(this.message, this.errorLine, this.learnerNote, this.learnerAlert, this.config.element, this.training.element, this.chart.element,
       this.samplePanel.element, this.probePanel.element, this.weights.element);
 
     this.#fillPreset(this.preset);
@@ -143,8 +144,9 @@ export class AttnTrain extends AttnWidget {
       const info = await this.cClient.request('load', { bytes });
       this.client.terminate();
       [this.client, this.cClient] = [this.cClient, null];
-      this.learnerNote.hidden = this.suspicion.hidden = true;
+      this.learnerNote.hidden = this.learnerAlert.hidden = true;
       this.#adopt(info, 'Back to the built-in attention');
+      this.emitChange({ what: 'attention', step: info.steps, learner: false });
       return;
     }
     const next = new LearnerTrainClient((event) => this.#onEvent(event), (message) => this.#learnerDied(message));
@@ -155,9 +157,10 @@ export class AttnTrain extends AttnWidget {
       else this.cClient = this.client;
       this.client = next;
       this.learnerNote.hidden = false;
-      this.suspicion.hidden = true;
+      this.learnerAlert.hidden = true;
       this.learnerNote.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, and the maps are the weights your code returns. (Validation loss and samples still use the built-in attention.)';
       this.#adopt(info, 'Now using your attention');
+      this.emitChange({ what: 'attention', step: info.steps, learner: true });
     } catch (error) {
       next.terminate();
       throw error;
@@ -169,18 +172,20 @@ export class AttnTrain extends AttnWidget {
     if (!this.cClient) return;
     [this.client, this.cClient] = [this.cClient, null];
     this.#setRunning(false);
-    this.learnerNote.hidden = this.suspicion.hidden = true;
+    this.learnerNote.hidden = true;
+    this.learnerAlert.hidden = false;
+    this.learnerAlert.textContent = `${message} The lab went back to the built-in attention.`;
+    this.emitChange({ what: 'attention', step: this.step, learner: false, reason: message });
     const info = await this.client.request('info');
     if (info) this.#adopt(info, 'Back to the built-in attention and the model as it was when you switched');
-    this.errorLine.textContent = `${message} The lab went back to the built-in attention.`;
   }
 
   /** A training loss below the corpus floor cannot be honest: say why. */
   #suspect(loss) {
     const floor = this.info?.baselines?.floor;
     if (!this.cClient || floor === null || floor === undefined || !(loss < floor - 0.05)) return;
-    this.suspicion.hidden = false;
-    this.suspicion.textContent = `Suspicious: the training loss (${fixed(loss, 3)}) is below the corpus floor (${fixed(floor, 3)}), the loss of a model that knows exactly how the text was generated but sees only the past. No honest model gets there. The likeliest reason is that your attention lets positions see the future, so the model reads the character it is asked to predict: run the causality check in the editor. The validation loss, measured with the built-in causal attention, tells the truth: a model that learned to copy the answer has nothing to copy when it must predict.`;
+    this.learnerAlert.hidden = false;
+    this.learnerAlert.textContent = `Suspicious: the training loss (${fixed(loss, 3)}) is below the corpus floor (${fixed(floor, 3)}), the loss of a model that knows exactly how the text was generated but sees only the past. No honest model gets there. The likeliest reason is that your attention lets positions see the future, so the model reads the character it is asked to predict: run the causality check in the editor. The validation loss, measured with the built-in causal attention, tells the truth: a model that learned to copy the answer has nothing to copy when it must predict.`;
   }
 
   // ---------------------------------------------------------------- actions

@@ -50,6 +50,23 @@ function hardenIntrinsics(extra) {
   Object.freeze(Object.getPrototypeOf([][Symbol.iterator]()));
 }
 
+/** The Function constructor, kept for compileLearner before lockDown takes it away from learners. */
+const MakeFunction = Function;
+
+/** Closes the two doors to the global object from strict code: eval and the function constructors. */
+function closeEvalDoors(scope) {
+  const blocked = function blocked() { throw new TypeError('Making code from text is not available here.'); };
+  const kinds = [function () {}, async function () {}, function* () {}, async function* () {}];
+  for (const f of kinds) Object.defineProperty(Object.getPrototypeOf(f), 'constructor', { value: blocked, writable: false, configurable: false });
+  for (const o of [scope, Object.getPrototypeOf(scope)]) {
+    if (o && Object.prototype.hasOwnProperty.call(o, 'eval')) {
+      try { delete o.eval; } catch { /* shadowed below */ }
+    }
+  }
+  try { Object.defineProperty(scope, 'eval', { value: undefined, writable: false, configurable: false }); } catch { /* gone */ }
+  try { Object.defineProperty(scope, 'Function', { value: blocked, writable: false, configurable: false }); } catch { /* gone */ }
+}
+
 let locked = false;
 /**
  * Deletes the network and storage APIs from this worker (on the global and its prototypes) and
@@ -58,6 +75,7 @@ let locked = false;
 export function lockDown(scope = globalThis, extra = []) {
   if (locked) return;
   locked = true;
+  closeEvalDoors(scope);
   hardenIntrinsics(extra);
   for (const name of NETWORK) {
     for (let o = scope; o; o = Object.getPrototypeOf(o)) {
@@ -74,7 +92,7 @@ let headerLines = null;
 function measureHeader() {
   if (headerLines !== null) return headerLines;
   try {
-    new Function('"use strict";\nthrow new Error("x");')();
+    new MakeFunction('"use strict";\nthrow new Error("x");')();
   } catch (error) {
     const line = frameLine(error);
     headerLines = line === null ? 2 : line - 2;
@@ -136,7 +154,7 @@ export function compileLearner(source) {
   measureHeader();
   let factory;
   try {
-    factory = new Function(...SHADOWED, `"use strict";\n${source}\n;return attention;`);
+    factory = new MakeFunction(...SHADOWED, `"use strict";\n${source}\n;return attention;`);
   } catch (error) {
     throw new LearnerError(error.message); // acorn accepted it: rare (e.g. a strict-mode rule)
   }
