@@ -240,3 +240,13 @@ test('keyboard alone: undo takes an inserted bug out, Tab leaves the editor, Ent
   await page.keyboard.press('Enter');
   await expect(widget.getByText(/^Pass: /)).toBeVisible();
 });
+
+test('CodeMirror loads only when the editor is shown', async ({ page }) => {
+  const loaded = [];
+  page.on('request', (request) => { if (/code-editor-[\w-]+\.js$/.test(request.url())) loaded.push(request.url()); });
+  await page.goto('/');
+  await expect(page.locator('attn-stepper').getByRole('button', { name: /Next/ }).first()).toBeVisible({ timeout: 20_000 });
+  expect(loaded).toEqual([]);
+  await openEditor(page);
+  expect(loaded.length).toBe(1);
+});
