@@ -46,6 +46,18 @@ const CSP = [
   "form-action 'none'",
 ].join('; ');
 
+// The learner's worker (web/workers/learner-worker.js; dist/assets/learner-worker-<hash>.js)
+// compiles the learner's code with the Function constructor. A dedicated worker runs under the
+// policy of its own script's response, so this one response alone also allows 'unsafe-eval'.
+// It may connect only to this origin (to load the WASM core, before it deletes fetch and
+// friends from its globals), and nothing else. The pages' own policy stays eval-free.
+const LEARNER_WORKER_CSP = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+  "connect-src 'self'",
+].join('; ');
+const isLearnerWorker = (path) => /(^|[\\/])learner-worker(-[\w-]+)?\.js$/.test(path);
+
 async function resolveFile(urlPath) {
   let decoded;
   try {
@@ -74,7 +86,7 @@ const server = createServer(async (request, response) => {
   response.writeHead(200, {
     'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
     'Content-Length': file.size,
-    'Content-Security-Policy': CSP,
+    'Content-Security-Policy': isLearnerWorker(file.path) ? LEARNER_WORKER_CSP : CSP,
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'cross-origin',
     'Access-Control-Allow-Origin': '*',

@@ -13,3 +13,4 @@ export { AttnShuffle } from './widgets/attn-shuffle.js';
 export { AttnHeads } from './widgets/attn-heads.js';
 export { AttnCost } from './widgets/attn-cost.js';
 export { AttnTrain } from './widgets/attn-train.js';
+export { AttnEditor } from './widgets/attn-editor.js';

@@ -7,8 +7,9 @@ import { AttnError } from './errors.js';
 import { LabWorker as Worker } from './worker.js';
 
 export class TrainClient {
-  constructor(onEvent) {
-    this.worker = new Worker(new URL('../workers/train-worker.js', import.meta.url), { type: 'module' });
+  /** `worker`: another worker speaking the same protocol (web/lib/learner/learner-train-client.js); `helper` false: no second core. */
+  constructor(onEvent, { worker = null, helper = true } = {}) {
+    this.worker = worker ?? new Worker(new URL('../workers/train-worker.js', import.meta.url), { type: 'module' });
     this.pending = new Map();
     this.nextId = 1;
     this.worker.onmessage = (event) => {
@@ -21,7 +22,7 @@ export class TrainClient {
       else waiter.reject(new AttnError(message.error.code, message.error.message));
     };
     this.cores = 1;
-    if ((globalThis.navigator?.hardwareConcurrency ?? 1) >= 2) {
+    if (helper && (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2) {
       this.helper = new Worker(new URL('../workers/grad-worker.js', import.meta.url), { type: 'module' });
       const channel = new MessageChannel();
       this.helper.postMessage({ type: 'port', port: channel.port2 }, [channel.port2]);

@@ -8,8 +8,9 @@
 // Attributes (observed and reflected):
 //   preset   "small" (default) or "nanogpt": the configuration a new model starts from
 //   probe    the probe text (default: a sentence of the default corpus)
-// Events: `change` (bubbles) when a model is built or loaded, training starts or pauses, or the
-//         probe changes; detail = { what, step }.
+// Events: `change` (bubbles) when a model is built or loaded, training starts or pauses, the
+//         probe changes, or the attention function changes (what 'attention', with `learner`
+//         true or false); detail = { what, step, learner? }.
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
 
 import { AttnWidget } from '../lib/widget-base.js';
@@ -17,6 +18,7 @@ import { h, replaceChildren } from '../lib/dom.js';
 import { Heatmap } from '../lib/heatmap.js';
 import { LineChart } from '../lib/line-chart.js';
 import { TrainClient } from '../lib/train-client.js';
+import { LearnerTrainClient } from '../lib/learner/learner-train-client.js';
 import { saveLastModel, loadLastModel } from '../lib/model-store.js';
 import { fetchDefaultCheckpoint } from '../lib/model/default-checkpoint.js';
 import { PRESETS } from '../lib/model/presets.js';
@@ -62,13 +64,15 @@ export class AttnTrain extends AttnWidget {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, trainSheet()];
     this.message = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
     this.errorLine = h('p', { className: 'error', role: 'alert' });
+    this.learnerNote = h('p', { className: 'message learner-note', role: 'status', hidden: true });
+    this.learnerAlert = h('p', { className: 'error', role: 'alert', hidden: true });
     this.config = buildConfigPanel();
     this.training = buildTrainingPanel();
     this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)' });
     this.samplePanel = buildSamplePanel();
     this.probePanel = buildProbePanel();
     this.weights = buildWeightsPanel();
-    body.append(this.message, this.errorLine, this.config.element, this.training.element, this.chart.element,
+    body.append(this.message, this.errorLine, this.learnerNote, this.learnerAlert, this.config.element, this.training.element, this.chart.element,
       this.samplePanel.element, this.probePanel.element, this.weights.element);
 
     this.#fillPreset(this.preset);
@@ -119,7 +123,72 @@ export class AttnTrain extends AttnWidget {
   disconnectedCallback() {
     super.disconnectedCallback();
     this.client?.terminate();
+    this.cClient?.terminate();
     this.client = null;
+  }
+
+  // ---------------------------------------------------------------- the learner's attention (<attn-editor>)
+
+  /** True while training runs the learner's attention function. */
+  get usingLearnerAttention() { return Boolean(this.cClient); }
+
+  /**
+   * "Use my attention": train (and draw maps) with the learner's attention function, given as
+   * its source text, or with the built-in C path again when `source` is null. The learner's code
+   * runs only in web/workers/learner-worker.js; the current model moves there (and back) as its
+   * weights. Throws (with the line, for the learner's errors) when it cannot switch.
+   */
+  async useAttention(source) {
+    if (!this.client) throw new Error('The training lab has not started yet: scroll to it first.');
+    if (this.running) await this.#pause();
+    const bytes = await this.client.request('save');
+    if (source === null) {
+      if (!this.cClient) return;
+      const info = await this.cClient.request('load', { bytes });
+      this.client.terminate();
+      [this.client, this.cClient] = [this.cClient, null];
+      this.learnerNote.hidden = this.learnerAlert.hidden = true;
+      this.#adopt(info, 'Back to the built-in attention');
+      this.emitChange({ what: 'attention', step: info.steps, learner: false });
+      return;
+    }
+    const next = new LearnerTrainClient((event) => this.#onEvent(event), (message) => this.#learnerDied(message));
+    try {
+      await next.request('attention', { source });
+      const info = await next.request('load', { bytes });
+      if (this.cClient) this.client.terminate();
+      else this.cClient = this.client;
+      this.client = next;
+      this.learnerNote.hidden = false;
+      this.learnerAlert.hidden = true;
+      this.learnerNote.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, and the maps are the weights your code returns. (Validation loss and samples still use the built-in attention.)';
+      this.#adopt(info, 'Now using your attention');
+      this.emitChange({ what: 'attention', step: info.steps, learner: true });
+    } catch (error) {
+      next.terminate();
+      throw error;
+    }
+  }
+
+  /** The learner's worker stopped (a time limit or a crash): back to the C path and its model. */
+  async #learnerDied(message) {
+    if (!this.cClient) return;
+    [this.client, this.cClient] = [this.cClient, null];
+    this.#setRunning(false);
+    this.learnerNote.hidden = true;
+    this.learnerAlert.hidden = false;
+    this.learnerAlert.textContent = `${message} The lab went back to the built-in attention.`;
+    this.emitChange({ what: 'attention', step: this.step, learner: false, reason: message });
+    const info = await this.client.request('info');
+    if (info) this.#adopt(info, 'Back to the built-in attention and the model as it was when you switched');
+  }
+
+  /** A training loss below the corpus floor cannot be honest: say why. */
+  #suspect(loss) {
+    const floor = this.info?.baselines?.floor;
+    if (!this.cClient || floor === null || floor === undefined || !(loss < floor - 0.05)) return;
+    this.learnerAlert.hidden = false;
+    this.learnerAlert.textContent = `Suspicious: the training loss (${fixed(loss, 3)}) is below the corpus floor (${fixed(floor, 3)}), the loss of a model that knows exactly how the text was generated but sees only the past. No honest model gets there. The likeliest reason is that your attention lets positions see the future, so the model reads the character it is asked to predict: run the causality check in the editor. The validation loss, measured with the built-in causal attention, tells the truth: a model that learned to copy the answer has nothing to copy when it must predict.`;
   }
 
   // ---------------------------------------------------------------- actions
@@ -318,6 +387,7 @@ export class AttnTrain extends AttnWidget {
       this.step = event.step;
       st.step.textContent = String(event.step);
       st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
+      this.#suspect(event.loss[event.loss.length - 1]);
       st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${event.workers > 1 ? ` (${event.workers} workers)` : ''}`;
       st.steps.textContent = event.stepsPerSecond.toFixed(2);
     } else if (event.type === 'validation') {

@@ -32,6 +32,11 @@ let helper = null;            // a DataParallel when a second worker is connecte
 let parallel = true;
 let helperModel = null;       // the model the helper holds a copy of
 
+// The learner's attention function, or null for the C path. Only web/workers/learner-worker.js
+// (which imports this file and compiles the learner's code) sets it.
+let attention = null;
+export function setAttention(fn) { attention = fn; }
+
 function describe(m) {
   return {
     config: m.config,
@@ -56,6 +61,7 @@ const useHelper = () => Boolean(helper && parallel && model.config.batch >= 2);
 /** Up to `steps` training steps: in C on one core, or split across two workers (then it stops
  *  early when `stop()` turns true, so a pause takes effect within one step). */
 async function trainSteps(m, steps, stop = () => false) {
+  if (attention) return { ...m.train(steps, { attention }), workers: 1 };
   if (!useHelper()) return { ...m.train(steps), workers: 1 };
   if (helperModel !== m) {
     await helper.adopt(m);
@@ -131,7 +137,7 @@ const HANDLERS = {
     await inFlight;
     return { step: model.steps, valLoss: model.hasData ? model.evaluate() : null };
   },
-  probe: ({ text }) => model.attentionMaps(text),
+  probe: ({ text }) => model.attentionMaps(text, attention ? { attention } : {}),
   sample: (options) => model.sample(options),
   save: () => model.save(),
   benchmark: async ({ steps }) => {

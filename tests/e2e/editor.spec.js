@@ -1,0 +1,252 @@
+// editor.spec.js — <attn-editor> on the lab page: the built-in code passes the check; each
+// "Break it on purpose" bug is caught and named; two correct variants written differently pass;
+// an infinite loop is stopped; syntax and runtime errors carry their line; the learner's code
+// cannot reach the network; a leak is flagged by the causality check; the code is kept across
+// a reload; and "Use my attention" trains the lab with the learner's function (the loss falls).
+import { readdirSync } from 'node:fs';
+import { test, expect } from './fixtures.js';
+
+async function openEditor(page) {
+  await page.goto('/#editor');
+  const widget = page.locator('attn-editor');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' })).toBeVisible({ timeout: 20_000 });
+  await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled();
+  return widget;
+}
+
+/** Replaces the editor's text as a person would: select all, then type (paste) the new code. */
+async function setCode(page, widget, code) {
+  const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
+  await box.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+const check = (widget) => widget.getByRole('button', { name: 'Check against reference' }).click();
+
+test('the built-in code passes: outputs and gradients agree within the stated tolerance', async ({ page }) => {
+  const widget = await openEditor(page);
+  await expect(widget.getByRole('textbox', { name: /Your attention function/ })).toContainText('ops.bmm(qh, kh, { transposeB: true })');
+  await check(widget);
+  await expect(widget.getByText(/^Pass: your function agrees with the reference in every case, outputs and gradients \(largest disagreement (0|\d\.\de−\d), tolerance 1\.0e−4\)\.$/)).toBeVisible();
+  await expect(widget.getByRole('cell', { name: 'B = 2, T = 5, 2 heads of d_head = 4' })).toBeVisible();
+  await expect(widget.getByRole('cell', { name: 'B = 1, T = 4, 1 head of d_head = 4' })).toBeVisible();
+  await widget.getByRole('button', { name: 'Causality check' }).click();
+  await expect(widget.getByText(/^No leak: for every position p/)).toBeVisible();
+});
+
+const BUGS = [
+  ['Mask after softmax', /Diagnosis: The mask is applied after the softmax\. Rows no longer sum to 1 \(your rows sum to between 0\.\d+ and 1\.000\)/],
+  ['Forget the transpose', /Diagnosis: The transpose is missing in Q·Kᵀ\. When T ≠ d_head, Q·K is a shape error.*silently wrong/],
+  ['Drop the scale', /Diagnosis: The scale 1\/√d_head is dropped\. The scores are too large by a factor √d_head/],
+  ['Softmax over the wrong axis', /Diagnosis: The softmax runs over the wrong axis\. Columns sum to 1 instead of rows/],
+];
+
+test('each classic bug, inserted by its button, is caught and named by the check', async ({ page }) => {
+  const widget = await openEditor(page);
+  for (const [label, diagnosis] of BUGS) {
+    await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+    await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: label }).click();
+    await expect(widget.getByText(`Inserted the bug “${label}”`, { exact: false })).toBeVisible();
+    await check(widget);
+    await expect(widget.getByText(/^Fail \(tolerance 1\.0e−4\): .*the largest disagreement is (\d\.\de−\d|\d+(\.\d+)?), in the (output|gradient d[qkv]) at batch \d, position \d, feature \d/)).toBeVisible();
+    await expect(widget.getByText(diagnosis)).toBeVisible();
+    if (label === 'Forget the transpose') {
+      // A shape error with its line where T ≠ d_head.
+      await expect(widget.getByText(/^Line 10: bmm cannot multiply \(2, 2, 5, 4\) by \(2, 2, 5, 4\)/)).toBeVisible();
+      await expect(widget.getByRole('button', { name: 'Go to line 10' }).first()).toBeVisible();
+      await expect(widget.getByText(/^Fail \(tolerance 1\.0e−4\): 2 of 4 cases stopped with an error; where it ran, the largest/)).toBeVisible();
+    }
+  }
+});
+
+test('only the learner worker’s script may eval; the page may not', async ({ page }) => {
+  await page.goto('/');
+  const pageCsp = (await page.request.get('/')).headers()['content-security-policy'];
+  expect(pageCsp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(pageCsp).not.toMatch(/'unsafe-eval'/);
+  const worker = readdirSync(new URL('../../dist/assets/', import.meta.url)).find((f) => /^learner-worker-.*\.js$/.test(f));
+  const workerCsp = (await page.request.get(`/assets/${worker}`)).headers()['content-security-policy'];
+  expect(workerCsp).toBe("default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; connect-src 'self'");
+});
+
+test('correct functions written differently pass (scale first; an explicit loop with a large negative mask)', async ({ page }) => {
+  const widget = await openEditor(page);
+  await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
+  const qh = ops.splitHeads(q, heads), kh = ops.splitHeads(k, heads), vh = ops.splitHeads(v, heads);
+  const qs = ops.scale(qh, 1 / Math.sqrt(qh.shape[3]));
+  const weights = ops.softmax(ops.causalMask(ops.bmm(qs, kh, { transposeB: true })), 3);
+  return ops.mergeHeads(ops.bmm(weights, vh));
+}`);
+  await check(widget);
+  await expect(widget.getByText(/^Pass: /)).toBeVisible();
+  await setCode(page, widget, `const attention = (ops, q, k, v, options) => {
+  const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, options.heads));
+  let s = ops.bmm(qh, kh, { transposeB: true });
+  for (let i = 0; i < 2; i++) s = ops.scale(s, qh.shape[3] ** -0.25);
+  const weights = ops.softmax(ops.causalMask(s, -1e9));
+  return { out: ops.mergeHeads(ops.bmm(weights, vh)), weights };
+};`);
+  await check(widget);
+  await expect(widget.getByText(/^Pass: /)).toBeVisible();
+});
+
+test('an infinite loop is stopped after the time limit, and the editor keeps working', async ({ page }) => {
+  const widget = await openEditor(page);
+  await widget.evaluate((el) => el.setAttribute('timeout', '2'));
+  await setCode(page, widget, 'function attention(ops, q, k, v) {\n  while (true) {}\n}');
+  await check(widget);
+  await expect(widget.getByText(/^Stopped: your code ran for more than 2 seconds without finishing \(an infinite loop\?\)/)).toBeVisible({ timeout: 15_000 });
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await check(widget);
+  await expect(widget.getByText(/^Pass: /)).toBeVisible({ timeout: 15_000 });
+});
+
+test('syntax and runtime errors are shown with their line; the learner cannot reach the network', async ({ page }) => {
+  const widget = await openEditor(page);
+  await setCode(page, widget, 'function attention(ops, q, k, v, { heads }) {\n  const qh = ops.splitHeads(q, heads);\n  return qh.(;\n}');
+  await check(widget);
+  await expect(widget.getByText(/^Line 3: syntax error: Unexpected token/)).toBeVisible();
+  await widget.getByRole('button', { name: 'Go to line 3' }).click();
+  await setCode(page, widget, 'function attention(ops, q, k, v) {\n  const x = 1;\n  fetch("/steal?" + x);\n  return q;\n}');
+  await check(widget);
+  await expect(widget.getByText(/^Line 3: fetch is not a function/).first()).toBeVisible();
+  await setCode(page, widget, 'function attention(ops, q, k, v) {\n  return globalThis.document.body;\n}');
+  await check(widget);
+  await expect(widget.getByText(/^Line 2: Cannot read properties of undefined/).first()).toBeVisible();
+});
+
+test('the causality check flags a function that leaks the future', async ({ page }) => {
+  const widget = await openEditor(page);
+  const text = await widget.evaluate((el) => el.editor.value);
+  await setCode(page, widget, text.replace('const masked = ops.causalMask(scaled);', 'const masked = scaled;'));
+  await widget.getByRole('button', { name: 'Causality check' }).click();
+  await expect(widget.getByText(/^Leak: the output at position \d+ changed by \d\.\d+ when only positions \d+–5 \(its future\) were changed/)).toBeVisible();
+  await check(widget);
+  await expect(widget.getByText(/Diagnosis: The causal mask is missing/)).toBeVisible();
+});
+
+test('the last code that ran is kept across a reload, and Reset brings back the built-in', async ({ page }) => {
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Drop the scale' }).click();
+  await check(widget);
+  await expect(widget.getByText(/^Fail \(tolerance/)).toBeVisible();
+  await page.reload();
+  const again = await openEditor(page);
+  await expect(again.getByRole('textbox', { name: /Your attention function/ })).toContainText('const scaled = scores;');
+  await again.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await expect(again.getByRole('textbox', { name: /Your attention function/ })).toContainText('ops.scale(scores, 1 / Math.sqrt(d))');
+});
+
+test('“Use my attention”: the training lab trains with the learner’s function and the loss falls', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  for (const [label, value] of [['Layers', '1'], ['Heads', '2'], ['d_model', '32'], ['Context', '32'], ['Batch', '4'], ['Learning rate', '0.003']]) {
+    await lab.getByLabel(label, { exact: true }).fill(value);
+  }
+  await lab.getByRole('button', { name: 'Build model' }).click();
+  await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
+
+  const widget = await openEditor(page);
+  await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
+  const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
+  const s = ops.scale(ops.bmm(qh, kh, { transposeB: true }), 1 / Math.sqrt(qh.shape[3]));
+  const weights = ops.softmax(ops.causalMask(s), -1);
+  return { out: ops.mergeHeads(ops.bmm(weights, vh)), weights };
+}`);
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 20_000 });
+  await expect(lab.getByText(/^Now using your attention: step 0/)).toBeVisible();
+  await expect(lab.getByText(/^Training runs your attention function from the editor/)).toBeVisible();
+
+  const stat = (name) => lab.locator(`dd[data-stat="${name}"]`);
+  await lab.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(async () => Number(await stat('step').textContent()), { timeout: 90_000 }).toBeGreaterThanOrEqual(10);
+  const first = await lab.evaluate((el) => el.chart.count('training loss'));
+  expect(first).toBeGreaterThanOrEqual(10);
+  const unigram = Number(await stat('unigram').textContent());
+  await expect.poll(async () => Number(await stat('train').textContent()), { timeout: 90_000 }).toBeLessThan(unigram);
+  await lab.getByRole('button', { name: 'Pause' }).click();
+  await expect(lab.getByText(/^Paused at step \d+/)).toBeVisible({ timeout: 20_000 });
+  // The maps come from the learner's code: still causal.
+  await expect(lab.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
+
+  await widget.getByRole('button', { name: 'Use the built-in' }).click();
+  await expect(lab.getByText(/^Back to the built-in attention: step \d+/)).toBeVisible({ timeout: 20_000 });
+});
+
+test('a learner function that loops during training is stopped and the lab goes back to the built-in', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  const widget = await openEditor(page);
+  // Fine on the check's small shapes, endless on the model's context of 64.
+  await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
+  while (q.shape[1] > 32) {}
+  const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
+  const weights = ops.softmax(ops.causalMask(ops.scale(ops.bmm(qh, kh, { transposeB: true }), 1 / Math.sqrt(qh.shape[3]))), -1);
+  return { out: ops.mergeHeads(ops.bmm(weights, vh)), weights };
+}`);
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(lab.getByText(/ran for more than 10 seconds without finishing a step \(an infinite loop\?\), so its worker was stopped\. The lab went back to the built-in attention\./)).toBeVisible({ timeout: 40_000 });
+  await expect(lab.getByText(/^Back to the built-in attention and the model as it was when you switched/)).toBeVisible();
+  await expect(widget.getByText(/^The training lab stopped using your function: Your attention function ran for more than 10 seconds/)).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Use the built-in' })).toBeDisabled();
+});
+
+test('training with a leaking function drives the loss below the corpus floor, and the lab says why that is suspicious', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  for (const [label, value] of [['Layers', '1'], ['Heads', '2'], ['d_model', '32'], ['Context', '32'], ['Batch', '4'], ['Learning rate', '0.01']]) {
+    await lab.getByLabel(label, { exact: true }).fill(value);
+  }
+  await lab.getByRole('button', { name: 'Build model' }).click();
+  await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
+  const widget = await openEditor(page);
+  const text = await widget.evaluate((el) => el.editor.value);
+  await setCode(page, widget, text.replace('const masked = ops.causalMask(scaled);', 'const masked = scaled;'));
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(lab.getByText(/^Now using your attention: step 0/)).toBeVisible({ timeout: 20_000 });
+  await lab.getByRole('button', { name: 'Start' }).click();
+  await expect(lab.getByText(/^Suspicious: the training loss \(\d\.\d{3}\) is below the corpus floor \(0\.\d{3}\).*lets positions see the future/)).toBeVisible({ timeout: 150_000 });
+  await lab.getByRole('button', { name: 'Pause' }).click();
+  await expect(lab.getByText(/^Paused at step \d+/)).toBeVisible({ timeout: 20_000 });
+  // The maps come from the learner's code, and show the leak above the diagonal.
+  await expect(lab.getByText(/Largest weight above the diagonal: 0\.\d{6}/)).toBeVisible();
+});
+
+test('keyboard alone: undo takes an inserted bug out, Tab leaves the editor, Enter runs the check', async ({ page }) => {
+  const widget = await openEditor(page);
+  const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
+  await widget.getByRole('button', { name: 'Drop the scale' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(box).toContainText('const scaled = scores;');
+  await box.focus();
+  await page.keyboard.press('Control+z');
+  await expect(box).toContainText('ops.scale(scores, 1 / Math.sqrt(d))');
+  await page.keyboard.press('Tab');           // out of the editor: the ops list
+  await page.keyboard.press('Tab');           // then the check
+  await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(widget.getByText(/^Pass: /)).toBeVisible();
+});
+
+test('CodeMirror loads only when the editor is shown', async ({ page }) => {
+  const loaded = [];
+  page.on('request', (request) => { if (/code-editor-[\w-]+\.js$/.test(request.url())) loaded.push(request.url()); });
+  await page.goto('/');
+  await expect(page.locator('attn-stepper').getByRole('button', { name: /Next/ }).first()).toBeVisible({ timeout: 20_000 });
+  expect(loaded).toEqual([]);
+  await openEditor(page);
+  expect(loaded.length).toBe(1);
+});

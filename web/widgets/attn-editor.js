@@ -1,0 +1,215 @@
+// attn-editor.js — <attn-editor>: write the attention function yourself. A CodeMirror editor
+// holds the function the training lab calls, written against `ops` (differentiable primitives of
+// the C autograd); "Check against reference" compares it with the built-in on random inputs
+// (outputs and gradients), "Break it on purpose" inserts each classic bug, the causality check
+// changes the future and watches the past, and "Use my attention" makes <attn-train> train
+// with it.
+//
+// The learner's code never runs in the page: it is compiled and run in
+// web/workers/learner-worker.js, with a time limit (an infinite loop ends the worker).
+// The last code that ran is kept in localStorage.
+//
+// Attributes (observed and reflected):
+//   train     the id of the <attn-train> that "Use my attention" drives (default: the first on the page)
+//   timeout   seconds a check may run before it is stopped (default 5)
+// Events: `change` (bubbles) after each check; detail = { what: 'check' | 'causality' | 'use'
+//         | 'bug' | 'reset', pass?, leak?, bug? }.
+// Keyboard: every control is a native button; in the editor, Tab leaves it (Ctrl-] indents).
+
+import { AttnWidget } from '../lib/widget-base.js';
+import { h, replaceChildren, uniqueId } from '../lib/dom.js';
+import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../lib/learner/template.js';
+import { LearnerClient } from '../lib/learner/learner-client.js';
+import { editorSheet, renderCheck, errorNode } from './editor-report.js';
+
+const STORE_KEY = 'attention-lab:my-attention';
+
+function stored() {
+  try { return globalThis.localStorage?.getItem(STORE_KEY) ?? null; } catch { return null; }
+}
+function store(source) {
+  try { globalThis.localStorage?.setItem(STORE_KEY, source); } catch { /* private mode: not kept */ }
+}
+
+export class AttnEditor extends AttnWidget {
+  static title = 'Write your own attention, and prove it';
+  static observedAttributes = ['train', 'timeout'];
+
+  inWords() {
+    return 'A code editor holds the attention function the training lab runs, written with a small set of '
+      + 'operations whose gradients the lab already knows. Check against reference runs your version and the '
+      + 'built-in one on the same random inputs, in four shapes, and reports the largest difference in the '
+      + 'outputs and in the gradients, where it is, and whether it is within tolerance. The four buttons under '
+      + '“Break it on purpose” each put one classic bug in the code, and the check then says which bug it found '
+      + 'and how it showed. The causality check changes the later tokens of an input and reports whether any '
+      + 'earlier output moved. Use my attention makes the training lab train with your function.';
+  }
+
+  get timeoutMs() {
+    const s = Number(this.getAttribute('timeout'));
+    return Number.isFinite(s) && s > 0 ? Math.min(s, 120) * 1000 : 5000;
+  }
+
+  attributeChangedCallback(name) {
+    if (name === 'timeout' && this.client) this.client.timeoutMs = this.timeoutMs;
+  }
+
+  build(body) {
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, editorSheet()];
+    const helpId = uniqueId('ops-help');
+    const button = (text, onclick, extra = {}) => h('button', { type: 'button', onclick, ...extra }, text);
+    this.buttons = {
+      check: button('Check against reference', () => this.#check()),
+      causality: button('Causality check', () => this.#causality()),
+      use: button('Use my attention', () => this.#use()),
+      builtin: button('Use the built-in', () => this.#useBuiltin(), { className: 'secondary' }),
+      reset: button('Reset to the built-in code', () => this.#reset(), { className: 'secondary' }),
+    };
+    this.bugButtons = BUGS.map((bug) => button(bug.label, () => this.#bug(bug.id), { className: 'secondary' }));
+    this.host = h('div', { className: 'editor-host' }, h('p', { className: 'status' }, 'Loading the editor…'));
+    this.status = h('p', { role: 'status', 'aria-live': 'polite' });
+    this.results = h('div', { 'aria-live': 'polite', 'aria-label': 'Check results' });
+    this.causalityOut = h('div', { 'aria-live': 'polite', 'aria-label': 'Causality check result' });
+    this.trainOut = h('p', { role: 'status', 'aria-live': 'polite' });
+    body.append(
+      h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Break it on purpose' }, h('span', { className: 'label' }, 'Break it on purpose:'), this.bugButtons),
+      this.host,
+      h('details', { className: 'ops', id: helpId }, h('summary', {}, 'The ops you can use'),
+        h('ul', {}, OPS_HELP.map(([sig, what]) => h('li', {}, h('code', {}, `ops.${sig}`.replace('ops.x.shape', 'x.shape')), ` — ${what}`)))),
+      h('div', { className: 'toolbar' }, this.buttons.check, this.buttons.causality, this.buttons.reset),
+      this.status, this.results, this.causalityOut,
+      h('div', { className: 'toolbar' }, this.buttons.use, this.buttons.builtin),
+      this.trainOut,
+    );
+    this.helpId = helpId;
+    this.buttons.builtin.disabled = true;
+    this.#setBusy(true);
+  }
+
+  async start() {
+    this.client = new LearnerClient({ timeoutMs: this.timeoutMs });
+    try {
+      const { createCodeEditor } = await import('../lib/learner/code-editor.js');
+      this.host.replaceChildren();
+      this.editor = createCodeEditor({
+        parent: this.host, root: this.shadowRoot, doc: stored() ?? TEMPLATE,
+        label: 'Your attention function (JavaScript)', describedBy: this.helpId,
+      });
+      this.#setBusy(false);
+    } catch (error) {
+      replaceChildren(this.host, h('p', { className: 'error' }, `The editor could not be loaded: ${error.message}`));
+    }
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.client?.terminate();
+  }
+
+  #setBusy(busy) {
+    for (const b of [this.buttons.check, this.buttons.causality, this.buttons.use, this.buttons.reset, ...this.bugButtons]) b.disabled = busy;
+  }
+
+  /** Runs `body` with the controls disabled; shows a failure (with its line) in `where`. */
+  async #run(what, where, body) {
+    this.#setBusy(true);
+    this.status.textContent = `${what}…`;
+    replaceChildren(where);
+    try {
+      await body();
+    } catch (error) {
+      this.status.textContent = '';
+      replaceChildren(where, h('p', { className: 'error', role: 'alert' }, errorNode(error, (line) => this.editor.goToLine(line))));
+      this.status.textContent = error.timedOut ? 'Stopped after the time limit.' : `${what} failed.`;
+    } finally {
+      this.#setBusy(false);
+    }
+  }
+
+  async #check() {
+    const source = this.editor.value;
+    await this.#run('Checking against the reference', this.results, async () => {
+      const report = await this.client.request('check', { source });
+      if (report.cases.every((c) => !c.error)) store(source); // it ran: keep it
+      replaceChildren(this.results, renderCheck(report, (line) => this.editor.goToLine(line)));
+      this.status.textContent = report.pass ? 'Check passed.' : 'Check failed.';
+      this.emitChange({ what: 'check', pass: report.pass, bug: report.diagnosis?.bug ?? null });
+    });
+  }
+
+  async #causality() {
+    const source = this.editor.value;
+    await this.#run('Changing the future and watching the past', this.causalityOut, async () => {
+      const result = await this.client.request('causality', { source });
+      const node = h('p', { className: result.leak ? 'verdict fail' : result.leak === false ? 'verdict pass' : 'error' },
+        result.error ? errorNode({ ...result.error, message: result.message }, (line) => this.editor.goToLine(line)) : result.message);
+      replaceChildren(this.causalityOut, node);
+      this.status.textContent = result.leak ? 'Causality check: a leak.' : result.leak === false ? 'Causality check: no leak.' : 'Causality check could not run.';
+      this.emitChange({ what: 'causality', leak: result.leak });
+    });
+  }
+
+  #bug(id) {
+    const bug = BUGS.find((b) => b.id === id);
+    const { source, fromTemplate } = insertBug(this.editor.value, id);
+    this.editor.value = source;
+    this.status.textContent = `Inserted the bug “${bug.label}”${fromTemplate ? ' into the built-in code (your code did not have the line it changes)' : ''}. Press Check against reference to see how it shows. Undo (Ctrl-Z) takes it out.`;
+    replaceChildren(this.results);
+    this.emitChange({ what: 'bug', bug: id });
+  }
+
+  #reset() {
+    this.editor.value = TEMPLATE;
+    store(TEMPLATE);
+    replaceChildren(this.results);
+    replaceChildren(this.causalityOut);
+    this.status.textContent = 'The editor holds the built-in attention again (Ctrl-Z undoes this).';
+    this.emitChange({ what: 'reset' });
+  }
+
+  #trainLab() {
+    const id = this.getAttribute('train');
+    const lab = id ? document.getElementById(id) : document.querySelector('attn-train');
+    if (!lab || typeof lab.useAttention !== 'function') throw new Error('There is no training lab (<attn-train>) on this page to use it in.');
+    return lab;
+  }
+
+  async #use() {
+    const source = this.editor.value;
+    await this.#run('Compiling your function for the training lab', this.trainOut, async () => {
+      await this.client.request('compile', { source }); // its errors, with lines, before the lab sees it
+      const lab = this.#trainLab();
+      this.#watch(lab);
+      await lab.useAttention(source);
+      store(source);
+      this.buttons.builtin.disabled = false;
+      this.trainOut.textContent = 'The training lab now runs your function: press Start there to train with it, and read its maps. If the training loss falls far below the corpus floor, be suspicious: run the causality check.';
+      this.status.textContent = 'Using your attention.';
+      this.emitChange({ what: 'use' });
+    });
+  }
+
+  /** Follows the lab: when it drops the learner's function (a time limit, a crash), say so here. */
+  #watch(lab) {
+    if (this.watched === lab) return;
+    this.watched = lab;
+    lab.addEventListener('change', (event) => {
+      if (event.detail?.what !== 'attention' || event.detail.learner) return;
+      this.buttons.builtin.disabled = true;
+      this.trainOut.textContent = event.detail.reason
+        ? `The training lab stopped using your function: ${event.detail.reason}`
+        : 'The training lab runs the built-in attention again.';
+    });
+  }
+
+  async #useBuiltin() {
+    await this.#run('Switching the training lab back', this.trainOut, async () => {
+      await this.#trainLab().useAttention(null);
+      this.buttons.builtin.disabled = true;
+      this.trainOut.textContent = 'The training lab runs the built-in attention again.';
+      this.status.textContent = '';
+    });
+  }
+}
+
+customElements.get('attn-editor') ?? customElements.define('attn-editor', AttnEditor);

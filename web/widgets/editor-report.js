@@ -1,0 +1,91 @@
+// editor-report.js — how <attn-editor> shows what the learner's worker measured: the check's
+// verdict, a table of cases, the diagnosis, the causality verdict, and errors with their line.
+// Text only (learner-derived strings are set as text, never as markup).
+
+import { h } from '../lib/dom.js';
+import { sig } from '../lib/format.js';
+
+const css = `
+:host {
+  --attn-code-comment: #5b6675; --attn-code-keyword: #8a2be2; --attn-code-number: #116329;
+  --attn-code-string: #a3390d; --attn-code-definition: #1d4ed8; --attn-code-property: #0b6e75;
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --attn-code-comment: #9aa4b2; --attn-code-keyword: #d2a8ff; --attn-code-number: #7ee787;
+    --attn-code-string: #ffa657; --attn-code-definition: #79c0ff; --attn-code-property: #56d4dd;
+  }
+}
+.toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0; }
+.toolbar .label { color: var(--attn-muted); margin-right: 0.2rem; }
+.editor-host { margin: 0.5rem 0; min-height: 10rem; }
+.editor-host .cm-editor { max-width: 100%; }
+.verdict { font-weight: 600; }
+.verdict.pass::before { content: "✓ "; }
+.verdict.fail::before { content: "✗ "; }
+.verdict.fail, .error { color: var(--attn-error); }
+.diagnosis { border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.4rem 0.6rem; border-radius: 4px; }
+table.cases { border-collapse: collapse; font-size: 0.85rem; width: 100%; margin: 0.4rem 0; }
+table.cases th, table.cases td { border: 1px solid var(--attn-border); padding: 0.2rem 0.4rem; text-align: left; vertical-align: top; }
+table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
+.ops { font-size: 0.85rem; }
+.ops code { font-family: var(--attn-mono); }
+.results { overflow-x: auto; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+button.small { padding: 0.05rem 0.45rem; font-size: 0.85em; }
+@media (max-width: 560px) {
+  table.cases td.num { white-space: normal; }
+  table.cases, table.cases tbody, table.cases tr, table.cases td { display: block; width: 100%; }
+  table.cases thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.cases tr { margin-bottom: 0.5rem; border: 1px solid var(--attn-border); border-radius: 4px; }
+  table.cases td { border: none; }
+  table.cases td::before { content: attr(data-label) ": "; color: var(--attn-muted); }
+}
+`;
+
+let sheet = null;
+export function editorSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}
+
+/** A disagreement: 0, 0.49, 1.1, or 1.7e−5 below 0.01. */
+const diffText = (d) => {
+  if (d === Infinity) return '—';
+  if (d === 0) return '0';
+  return d >= 0.01 ? String(Number(d.toPrecision(2))) : d.toExponential(1).replace('-', '−');
+};
+
+/** The check's report as nodes. */
+export function renderCheck(report, onLine) {
+  const { worst, failed, cases } = report;
+  const largest = worst && `the largest disagreement is ${worst.diff === Infinity ? 'unbounded (NaN or infinity)' : diffText(worst.diff)}, in ${worst.where}, in the case ${worst.label}`;
+  const verdict = report.pass
+    ? `Pass: your function agrees with the reference in every case, outputs and gradients (largest disagreement ${diffText(worst.diff)}, tolerance ${diffText(report.tolerance)}).`
+    : `Fail (tolerance ${diffText(report.tolerance)}): ${[
+      failed ? `${failed} of ${cases.length} cases stopped with an error` : null,
+      largest ? `${failed ? 'where it ran, ' : ''}${largest}` : null,
+    ].filter(Boolean).join('; ')}.`;
+  const rows = report.cases.map((c) => h('tr', {},
+    h('td', { 'data-label': 'case' }, c.label),
+    h('td', { 'data-label': 'result' }, c.pass ? 'pass' : 'fail'),
+    h('td', { className: 'num', 'data-label': 'largest difference' }, diffText(c.diff)),
+    h('td', { 'data-label': 'where' }, c.error ? errorNode(c.error, onLine) : `${c.where}${c.pass ? '' : ` (yours ${sig(c.mine)}, reference ${sig(c.ref)})`}`)));
+  const table = h('table', { className: 'cases' },
+    h('caption', { className: 'visually-hidden' }, 'Each case of the check'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'case (all causal)'), h('th', { scope: 'col' }, 'result'), h('th', { scope: 'col' }, 'largest |yours − reference|'), h('th', { scope: 'col' }, 'where'))),
+    h('tbody', {}, rows));
+  const diagnosis = report.diagnosis
+    ? h('div', { className: 'diagnosis' }, h('p', {}, h('strong', {}, `Diagnosis: ${report.diagnosis.name}.`), ' ', report.diagnosis.text))
+    : null;
+  return [h('p', { className: `verdict ${report.pass ? 'pass' : 'fail'}` }, verdict), diagnosis, h('div', { className: 'results' }, table)];
+}
+
+/** An error with a button that selects its line in the editor. */
+export function errorNode(error, onLine) {
+  return h('span', { className: 'error' }, error.message,
+    error.line && onLine ? [' ', h('button', { type: 'button', className: 'secondary small', onclick: () => onLine(error.line) }, `Go to line ${error.line}`)] : null);
+}
