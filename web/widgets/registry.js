@@ -16,6 +16,7 @@ export const WIDGETS = Object.freeze([
   { name: 'heads', tag: 'attn-heads', section: '6.6', load: () => import('./attn-heads.js') },
   { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./attn-cost.js') },
   { name: 'train', tag: 'attn-train', section: 'lab', load: () => import('./attn-train.js') },
+  { name: 'editor', tag: 'attn-editor', section: 'editor', load: () => import('./attn-editor.js') },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */

@@ -5,6 +5,8 @@
 //   const client = new LearnerClient({ timeoutMs: 5000 });
 //   await client.request('check', { source })   // → the report, or throws LearnerFailure
 
+import { LabWorker as Worker } from '../worker.js';
+
 export class LearnerFailure extends Error {
   constructor(message, { line = null, timedOut = false } = {}) {
     super(message);

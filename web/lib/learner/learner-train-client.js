@@ -4,6 +4,7 @@
 // request is pending or training runs, and reports it through `onFatal(message)`.
 
 import { TrainClient } from '../train-client.js';
+import { LabWorker as Worker } from '../worker.js';
 
 export class LearnerTrainClient extends TrainClient {
   constructor(onEvent, onFatal, { silenceMs = 10_000 } = {}) {
