@@ -1,0 +1,275 @@
+/*
+ * flash.c — fused, tiled attention with an online softmax (the FlashAttention idea): the N × M
+ * table of scores is never stored. Queries are taken FLASH_BR rows at a time and keys
+ * FLASH_BC at a time; each row keeps a running maximum and a running sum, and its output
+ * accumulator is rescaled whenever a new key tile raises the maximum:
+ *
+ *     m' = max(m, max_j s_j)      l' = l·e^(m − m') + Σ_j e^(s_j − m')
+ *     o' = o·e^(m − m') + Σ_j e^(s_j − m') v_j            out = o / l,  lse = m + log l
+ *
+ * Extra memory: K of one head packed into panels of 8 keys, plus one tile of scores and one
+ * of outputs — O(M·DK), never O(N·M). attn_attention (attention.c) is the naive twin.
+ *
+ * Layout: heads sit side by side in a row, as a projection X·W produces them: row i of q is
+ * (q_i of head 0, q_i of head 1, ...), each DK wide; likewise k, v and out.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "attn.h"
+#include "check.h"
+#include "simd.h"
+
+#define FLASH_MR 6  /* query rows per micro-kernel (twelve vector accumulators) */
+#define FLASH_NR 8  /* keys (or value columns) per micro-kernel */
+#define FLASH_BR 24 /* query rows per block: a multiple of FLASH_MR */
+#define FLASH_BC 64 /* keys per tile: a multiple of FLASH_NR */
+
+static int round_up(int x, int to) { return (x + to - 1) / to * to; }
+static int min_int(int a, int b) { return a < b ? a : b; }
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+int attn_flash_workspace(int *floats, int m, int dk, int dv) {
+    ATTN_REFUSE_IF(!floats, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(m > INT32_MAX - FLASH_NR, ATTN_ERR_OVERFLOW);
+    ATTN_TRY(attn_check_product(round_up(m, FLASH_NR), dk));
+    ATTN_TRY(attn_check_product(FLASH_BR, dv));
+    int64_t total = (int64_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (int64_t)FLASH_BR * dv;
+    ATTN_REFUSE_IF(total > ATTN_MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
+    *floats = (int)total;
+    return ATTN_OK;
+}
+
+/* Packs the DK columns of one head of K into panels of 8 keys: panel g holds, for each p,
+ * keys 8g..8g+7's entry p side by side. Keys past M are zero. */
+static void pack_keys(float *packed, const float *k, int ldk, int m, int dk) {
+    for (int j0 = 0; j0 < m; j0 += FLASH_NR) {
+        float *panel = packed + (size_t)j0 * dk;
+        for (int j = 0; j < FLASH_NR; j++) {
+            if (j0 + j < m) {
+                const float *src = k + (size_t)(j0 + j) * ldk;
+                for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_NR + j] = src[p];
+            } else {
+                for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_NR + j] = 0.0f;
+            }
+        }
+    }
+}
+
+/* s (6 × 8, leading dimension lds) = the six query rows qr · the 8 packed keys kp. */
+static void scores_6x8(float *s, int lds, const float *const *qr, const float *kp, int dk) {
+    const float *q0 = qr[0], *q1 = qr[1], *q2 = qr[2], *q3 = qr[3], *q4 = qr[4], *q5 = qr[5];
+    vf4 c00 = vf4_zero(), c01 = vf4_zero(), c10 = vf4_zero(), c11 = vf4_zero();
+    vf4 c20 = vf4_zero(), c21 = vf4_zero(), c30 = vf4_zero(), c31 = vf4_zero();
+    vf4 c40 = vf4_zero(), c41 = vf4_zero(), c50 = vf4_zero(), c51 = vf4_zero();
+    for (int p = 0; p < dk; p++) {
+        vf4 b0 = vf4_load(kp), b1 = vf4_load(kp + 4);
+        vf4 a;
+        a = vf4_load_splat(q0 + p); c00 = vf4_madd(a, b0, c00); c01 = vf4_madd(a, b1, c01);
+        a = vf4_load_splat(q1 + p); c10 = vf4_madd(a, b0, c10); c11 = vf4_madd(a, b1, c11);
+        a = vf4_load_splat(q2 + p); c20 = vf4_madd(a, b0, c20); c21 = vf4_madd(a, b1, c21);
+        a = vf4_load_splat(q3 + p); c30 = vf4_madd(a, b0, c30); c31 = vf4_madd(a, b1, c31);
+        a = vf4_load_splat(q4 + p); c40 = vf4_madd(a, b0, c40); c41 = vf4_madd(a, b1, c41);
+        a = vf4_load_splat(q5 + p); c50 = vf4_madd(a, b0, c50); c51 = vf4_madd(a, b1, c51);
+        kp += FLASH_NR;
+    }
+    vf4_store(s, c00), vf4_store(s + 4, c01), s += lds;
+    vf4_store(s, c10), vf4_store(s + 4, c11), s += lds;
+    vf4_store(s, c20), vf4_store(s + 4, c21), s += lds;
+    vf4_store(s, c30), vf4_store(s + 4, c31), s += lds;
+    vf4_store(s, c40), vf4_store(s + 4, c41), s += lds;
+    vf4_store(s, c50), vf4_store(s + 4, c51);
+}
+
+/* o (6 × 8, leading dimension ldo) += p (6 × bc, leading dimension ldp) · v (bc × 8, ldv). */
+static void pv_6x8(float *o, int ldo, const float *p, int ldp, const float *v, int ldv, int bc) {
+    const float *p0 = p, *p1 = p + ldp, *p2 = p + 2 * ldp, *p3 = p + 3 * ldp, *p4 = p + 4 * ldp,
+                *p5 = p + 5 * ldp;
+    vf4 c00 = vf4_zero(), c01 = vf4_zero(), c10 = vf4_zero(), c11 = vf4_zero();
+    vf4 c20 = vf4_zero(), c21 = vf4_zero(), c30 = vf4_zero(), c31 = vf4_zero();
+    vf4 c40 = vf4_zero(), c41 = vf4_zero(), c50 = vf4_zero(), c51 = vf4_zero();
+    for (int j = 0; j < bc; j++) {
+        vf4 b0 = vf4_load(v), b1 = vf4_load(v + 4);
+        vf4 a;
+        a = vf4_load_splat(p0 + j); c00 = vf4_madd(a, b0, c00); c01 = vf4_madd(a, b1, c01);
+        a = vf4_load_splat(p1 + j); c10 = vf4_madd(a, b0, c10); c11 = vf4_madd(a, b1, c11);
+        a = vf4_load_splat(p2 + j); c20 = vf4_madd(a, b0, c20); c21 = vf4_madd(a, b1, c21);
+        a = vf4_load_splat(p3 + j); c30 = vf4_madd(a, b0, c30); c31 = vf4_madd(a, b1, c31);
+        a = vf4_load_splat(p4 + j); c40 = vf4_madd(a, b0, c40); c41 = vf4_madd(a, b1, c41);
+        a = vf4_load_splat(p5 + j); c50 = vf4_madd(a, b0, c50); c51 = vf4_madd(a, b1, c51);
+        v += ldv;
+    }
+#define ACCUMULATE(row, lo, hi)                                     \
+    vf4_store(o + (row) * ldo, vf4_add(vf4_load(o + (row) * ldo), lo)); \
+    vf4_store(o + (row) * ldo + 4, vf4_add(vf4_load(o + (row) * ldo + 4), hi))
+    ACCUMULATE(0, c00, c01);
+    ACCUMULATE(1, c10, c11);
+    ACCUMULATE(2, c20, c21);
+    ACCUMULATE(3, c30, c31);
+    ACCUMULATE(4, c40, c41);
+    ACCUMULATE(5, c50, c51);
+#undef ACCUMULATE
+}
+
+/* Everything one head's pass needs. */
+struct flash_problem {
+    const float *q, *k, *v; /* this head's first column in each */
+    float *out;             /* this head's first column */
+    float *lse;             /* (N) for this head, or NULL */
+    float *packed_k, *s, *o;
+    int ldq, ldk, ldv, ldo;
+    int causal, window;
+    int n, m, dk, dv;
+    float scale;
+};
+
+/* Online-softmax update of one row of the tile: scales, masks outside [lo, hi), turns scores
+ * into unnormalised weights, and rescales the row's accumulator. */
+static void softmax_tile_row(float *row, float *o_row, float *row_max, double *row_sum,
+                             int lo, int hi, int bc8, int dv, float scale) {
+    if (lo >= hi) { /* nothing allowed in this tile for this row */
+        memset(row, 0, sizeof(float) * (size_t)bc8);
+        return;
+    }
+    const vf4 vscale = vf4_splat(scale);
+    vf4 vmax = vf4_splat(-INFINITY);
+    for (int c = 0; c < bc8; c += 4) {
+        vf4 x = vf4_mul(vf4_load(row + c), vscale);
+        vf4_store(row + c, x);
+    }
+    for (int c = 0; c < lo; c++) row[c] = -INFINITY;
+    for (int c = hi; c < bc8; c++) row[c] = -INFINITY;
+    for (int c = 0; c < bc8; c += 4) vmax = vf4_max(vmax, vf4_load(row + c));
+    float tile_max = vf4_hmax(vmax);
+    float new_max = tile_max > *row_max ? tile_max : *row_max;
+    const vf4 vnew = vf4_splat(new_max);
+    vf4 vsum = vf4_zero();
+    for (int c = 0; c < bc8; c += 4) {
+        vf4 e = vf4_exp(vf4_sub(vf4_load(row + c), vnew));
+        vf4_store(row + c, e);
+        vsum = vf4_add(vsum, e);
+    }
+    if (new_max != *row_max) {
+        float alpha = *row_max == -INFINITY ? 0.0f : expf(*row_max - new_max);
+        *row_sum *= alpha;
+        const vf4 valpha = vf4_splat(alpha);
+        int d = 0;
+        for (; d + 4 <= dv; d += 4) vf4_store(o_row + d, vf4_mul(vf4_load(o_row + d), valpha));
+        for (; d < dv; d++) o_row[d] *= alpha;
+        *row_max = new_max;
+    }
+    *row_sum += vf4_hsum(vsum);
+}
+
+/* One block of up to FLASH_BR query rows starting at i0, over every key tile it can see.
+ * Returns how many of its rows had no allowed key. */
+static int flash_block(const struct flash_problem *p, int i0) {
+    int rows = min_int(FLASH_BR, p->n - i0);
+    float row_max[FLASH_BR];
+    double row_sum[FLASH_BR];
+    for (int r = 0; r < rows; r++) row_max[r] = -INFINITY, row_sum[r] = 0.0;
+    memset(p->o, 0, sizeof(float) * (size_t)FLASH_BR * p->dv);
+
+    /* Keys any row of the block may see: [j_lo, j_hi), j_lo rounded down to a panel. */
+    int j_hi = p->causal ? min_int(p->m, i0 + rows) : p->m;
+    int j_lo = p->window ? max_int(0, i0 - p->window + 1) / FLASH_NR * FLASH_NR : 0;
+    int dv8 = p->dv / FLASH_NR * FLASH_NR;
+
+    for (int j0 = j_lo; j0 < j_hi; j0 += FLASH_BC) {
+        int bc = min_int(FLASH_BC, j_hi - j0), bc8 = round_up(bc, FLASH_NR);
+        /* Scores of the tile, six query rows at a time (missing rows repeat the last one). */
+        for (int r0 = 0; r0 < rows; r0 += FLASH_MR) {
+            const float *qr[FLASH_MR];
+            for (int r = 0; r < FLASH_MR; r++)
+                qr[r] = p->q + (size_t)(i0 + min_int(r0 + r, rows - 1)) * p->ldq;
+            for (int g = 0; g < bc8; g += FLASH_NR)
+                scores_6x8(p->s + (size_t)r0 * FLASH_BC + g, FLASH_BC, qr,
+                           p->packed_k + (size_t)(j0 + g) * p->dk, p->dk);
+        }
+        /* Online softmax, row by row; each row's allowed keys are [lo, hi) within the tile. */
+        for (int r = 0; r < rows; r++) {
+            int i = i0 + r;
+            int lo = p->window ? max_int(0, i - p->window + 1 - j0) : 0;
+            int hi = p->causal ? min_int(bc, i + 1 - j0) : bc;
+            softmax_tile_row(p->s + (size_t)r * FLASH_BC, p->o + (size_t)r * p->dv, &row_max[r],
+                             &row_sum[r], lo, max_int(hi, 0), bc8, p->dv, p->scale);
+        }
+        /* o += weights · V for the tile. */
+        const float *v_tile = p->v + (size_t)j0 * p->ldv;
+        for (int r0 = 0; r0 < rows; r0 += FLASH_MR) {
+            const float *w = p->s + (size_t)r0 * FLASH_BC;
+            float *o = p->o + (size_t)r0 * p->dv;
+            for (int c = 0; c < dv8; c += FLASH_NR) pv_6x8(o + c, p->dv, w, FLASH_BC, v_tile + c, p->ldv, bc);
+            for (int r = r0; r < min_int(r0 + FLASH_MR, rows); r++)
+                for (int c = dv8; c < p->dv; c++) {
+                    float sum = 0.0f;
+                    for (int j = 0; j < bc; j++) sum += p->s[(size_t)r * FLASH_BC + j] * v_tile[(size_t)j * p->ldv + c];
+                    p->o[(size_t)r * p->dv + c] += sum;
+                }
+        }
+    }
+
+    /* out = o / l; lse = m + log l. A row that saw no key is NaN, its lse -∞. */
+    int empty = 0;
+    for (int r = 0; r < rows; r++) {
+        float *out_row = p->out + (size_t)(i0 + r) * p->ldo;
+        const float *o_row = p->o + (size_t)r * p->dv;
+        if (row_sum[r] == 0.0) {
+            empty++;
+            for (int d = 0; d < p->dv; d++) out_row[d] = NAN;
+            if (p->lse) p->lse[i0 + r] = -INFINITY;
+            continue;
+        }
+        float inv = (float)(1.0 / row_sum[r]);
+        for (int d = 0; d < p->dv; d++) out_row[d] = o_row[d] * inv;
+        if (p->lse) p->lse[i0 + r] = (float)(row_max[r] + log(row_sum[r]));
+    }
+    return empty;
+}
+
+int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
+                         float *lse,       /* (HEADS, N), or NULL */
+                         int *empty_rows,  /* optional: rows (over all heads) with no allowed key */
+                         float *work,      /* (attn_flash_workspace floats) */
+                         const float *q,   /* (N, HEADS·DK) */
+                         const float *k,   /* (M, HEADS·DK) */
+                         const float *v,   /* (M, HEADS·DV) */
+                         int mask_kind, int window, int heads, int n, int m, int dk, int dv) {
+    ATTN_REFUSE_IF(!out || !work || !q || !k || !v, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0 || heads <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(mask_kind != ATTN_MASK_NONE && mask_kind != ATTN_MASK_CAUSAL, ATTN_ERR_MASK_KIND);
+    ATTN_REFUSE_IF(window < 0 || (window > 0 && mask_kind != ATTN_MASK_CAUSAL), ATTN_ERR_ARGUMENT);
+    int floats;
+    ATTN_TRY(attn_flash_workspace(&floats, m, dk, dv));
+    ATTN_TRY(attn_check_product(heads, dk));
+    ATTN_TRY(attn_check_product(heads, dv));
+    ATTN_TRY(attn_check_product(n, heads * dk));
+    ATTN_TRY(attn_check_product(m, heads * dk));
+    ATTN_TRY(attn_check_product(n, heads * dv));
+    ATTN_TRY(attn_check_product(m, heads * dv));
+    ATTN_TRY(attn_check_product(n, heads));
+
+    struct flash_problem p = {
+        .packed_k = work,
+        .s = work + (size_t)round_up(m, FLASH_NR) * dk,
+        .o = work + (size_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC,
+        .ldq = heads * dk, .ldk = heads * dk, .ldv = heads * dv, .ldo = heads * dv,
+        .causal = mask_kind == ATTN_MASK_CAUSAL, .window = window,
+        .n = n, .m = m, .dk = dk, .dv = dv,
+        .scale = (float)(1.0 / sqrt((double)dk)),
+    };
+    int empty = 0;
+    for (int h = 0; h < heads; h++) {
+        p.q = q + (size_t)h * dk;
+        p.k = k + (size_t)h * dk;
+        p.v = v + (size_t)h * dv;
+        p.out = out + (size_t)h * dv;
+        p.lse = lse ? lse + (size_t)h * n : NULL;
+        pack_keys(p.packed_k, p.k, p.ldk, m, dk);
+        for (int i0 = 0; i0 < n; i0 += FLASH_BR) empty += flash_block(&p, i0);
+    }
+    if (empty_rows) *empty_rows = empty;
+    return ATTN_OK;
+}
