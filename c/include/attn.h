@@ -147,7 +147,7 @@ int attn_gemm_workspace(int *floats, int m, int k, int n);
 
 /*
  * The fast matrix product: c = a · b, or a · bᵀ when transpose_b (b is then (N, K)).
- * Packed panels and a register-blocked 6×8 micro-kernel. `work` holds attn_gemm_workspace floats.
+ * Packed panels and a register-blocked 4×8 micro-kernel. `work` holds attn_gemm_workspace floats.
  */
 int attn_gemm(float *c,       /* (M, N) */
               float *work,    /* (attn_gemm_workspace floats) */

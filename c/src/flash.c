@@ -21,7 +21,9 @@
 #include "check.h"
 #include "simd.h"
 
-#define FLASH_MR 6  /* query rows per micro-kernel (twelve vector accumulators) */
+#ifndef FLASH_MR
+#define FLASH_MR 4  /* query rows per micro-kernel (2·FLASH_MR vector accumulators) */
+#endif
 #define FLASH_NR 8  /* keys (or value columns) per micro-kernel */
 #define FLASH_BR 24 /* query rows per block: a multiple of FLASH_MR */
 #define FLASH_BC 64 /* keys per tile: a multiple of FLASH_NR */
@@ -58,59 +60,44 @@ static void pack_keys(float *packed, const float *k, int ldk, int m, int dk) {
     }
 }
 
-/* s (6 × 8, leading dimension lds) = the six query rows qr · the 8 packed keys kp. */
-static void scores_6x8(float *s, int lds, const float *const *qr, const float *kp, int dk) {
-    const float *q0 = qr[0], *q1 = qr[1], *q2 = qr[2], *q3 = qr[3], *q4 = qr[4], *q5 = qr[5];
-    vf4 c00 = vf4_zero(), c01 = vf4_zero(), c10 = vf4_zero(), c11 = vf4_zero();
-    vf4 c20 = vf4_zero(), c21 = vf4_zero(), c30 = vf4_zero(), c31 = vf4_zero();
-    vf4 c40 = vf4_zero(), c41 = vf4_zero(), c50 = vf4_zero(), c51 = vf4_zero();
+/* s (MR × 8, leading dimension lds) = the MR query rows qr · the 8 packed keys kp. The row
+ * loops have constant bounds: unrolled, with the 2·MR accumulators in vector registers. */
+static void scores_tile(float *s, int lds, const float *const *qr, const float *kp, int dk) {
+    vf4 acc[FLASH_MR][2];
+    for (int r = 0; r < FLASH_MR; r++) acc[r][0] = acc[r][1] = vf4_zero();
     for (int p = 0; p < dk; p++) {
         vf4 b0 = vf4_load(kp), b1 = vf4_load(kp + 4);
-        vf4 a;
-        a = vf4_load_splat(q0 + p); c00 = vf4_madd(a, b0, c00); c01 = vf4_madd(a, b1, c01);
-        a = vf4_load_splat(q1 + p); c10 = vf4_madd(a, b0, c10); c11 = vf4_madd(a, b1, c11);
-        a = vf4_load_splat(q2 + p); c20 = vf4_madd(a, b0, c20); c21 = vf4_madd(a, b1, c21);
-        a = vf4_load_splat(q3 + p); c30 = vf4_madd(a, b0, c30); c31 = vf4_madd(a, b1, c31);
-        a = vf4_load_splat(q4 + p); c40 = vf4_madd(a, b0, c40); c41 = vf4_madd(a, b1, c41);
-        a = vf4_load_splat(q5 + p); c50 = vf4_madd(a, b0, c50); c51 = vf4_madd(a, b1, c51);
+        for (int r = 0; r < FLASH_MR; r++) {
+            vf4 a = vf4_load_splat(qr[r] + p);
+            acc[r][0] = vf4_madd(a, b0, acc[r][0]);
+            acc[r][1] = vf4_madd(a, b1, acc[r][1]);
+        }
         kp += FLASH_NR;
     }
-    vf4_store(s, c00), vf4_store(s + 4, c01), s += lds;
-    vf4_store(s, c10), vf4_store(s + 4, c11), s += lds;
-    vf4_store(s, c20), vf4_store(s + 4, c21), s += lds;
-    vf4_store(s, c30), vf4_store(s + 4, c31), s += lds;
-    vf4_store(s, c40), vf4_store(s + 4, c41), s += lds;
-    vf4_store(s, c50), vf4_store(s + 4, c51);
+    for (int r = 0; r < FLASH_MR; r++) {
+        vf4_store(s + (size_t)r * lds, acc[r][0]);
+        vf4_store(s + (size_t)r * lds + 4, acc[r][1]);
+    }
 }
 
-/* o (6 × 8, leading dimension ldo) += p (6 × bc, leading dimension ldp) · v (bc × 8, ldv). */
-static void pv_6x8(float *o, int ldo, const float *p, int ldp, const float *v, int ldv, int bc) {
-    const float *p0 = p, *p1 = p + ldp, *p2 = p + 2 * ldp, *p3 = p + 3 * ldp, *p4 = p + 4 * ldp,
-                *p5 = p + 5 * ldp;
-    vf4 c00 = vf4_zero(), c01 = vf4_zero(), c10 = vf4_zero(), c11 = vf4_zero();
-    vf4 c20 = vf4_zero(), c21 = vf4_zero(), c30 = vf4_zero(), c31 = vf4_zero();
-    vf4 c40 = vf4_zero(), c41 = vf4_zero(), c50 = vf4_zero(), c51 = vf4_zero();
+/* o (MR × 8, leading dimension ldo) += w (MR × bc, leading dimension ldw) · v (bc × 8, ldv). */
+static void weighted_values_tile(float *o, int ldo, const float *w, int ldw, const float *v, int ldv, int bc) {
+    vf4 acc[FLASH_MR][2];
+    for (int r = 0; r < FLASH_MR; r++) acc[r][0] = acc[r][1] = vf4_zero();
     for (int j = 0; j < bc; j++) {
         vf4 b0 = vf4_load(v), b1 = vf4_load(v + 4);
-        vf4 a;
-        a = vf4_load_splat(p0 + j); c00 = vf4_madd(a, b0, c00); c01 = vf4_madd(a, b1, c01);
-        a = vf4_load_splat(p1 + j); c10 = vf4_madd(a, b0, c10); c11 = vf4_madd(a, b1, c11);
-        a = vf4_load_splat(p2 + j); c20 = vf4_madd(a, b0, c20); c21 = vf4_madd(a, b1, c21);
-        a = vf4_load_splat(p3 + j); c30 = vf4_madd(a, b0, c30); c31 = vf4_madd(a, b1, c31);
-        a = vf4_load_splat(p4 + j); c40 = vf4_madd(a, b0, c40); c41 = vf4_madd(a, b1, c41);
-        a = vf4_load_splat(p5 + j); c50 = vf4_madd(a, b0, c50); c51 = vf4_madd(a, b1, c51);
+        for (int r = 0; r < FLASH_MR; r++) {
+            vf4 a = vf4_load_splat(w + (size_t)r * ldw + j);
+            acc[r][0] = vf4_madd(a, b0, acc[r][0]);
+            acc[r][1] = vf4_madd(a, b1, acc[r][1]);
+        }
         v += ldv;
     }
-#define ACCUMULATE(row, lo, hi)                                     \
-    vf4_store(o + (row) * ldo, vf4_add(vf4_load(o + (row) * ldo), lo)); \
-    vf4_store(o + (row) * ldo + 4, vf4_add(vf4_load(o + (row) * ldo + 4), hi))
-    ACCUMULATE(0, c00, c01);
-    ACCUMULATE(1, c10, c11);
-    ACCUMULATE(2, c20, c21);
-    ACCUMULATE(3, c30, c31);
-    ACCUMULATE(4, c40, c41);
-    ACCUMULATE(5, c50, c51);
-#undef ACCUMULATE
+    for (int r = 0; r < FLASH_MR; r++) {
+        float *row = o + (size_t)r * ldo;
+        vf4_store(row, vf4_add(vf4_load(row), acc[r][0]));
+        vf4_store(row + 4, vf4_add(vf4_load(row + 4), acc[r][1]));
+    }
 }
 
 /* Everything one head's pass needs. */
@@ -179,13 +166,13 @@ static int flash_block(const struct flash_problem *p, int i0) {
 
     for (int j0 = j_lo; j0 < j_hi; j0 += FLASH_BC) {
         int bc = min_int(FLASH_BC, j_hi - j0), bc8 = round_up(bc, FLASH_NR);
-        /* Scores of the tile, six query rows at a time (missing rows repeat the last one). */
+        /* Scores of the tile, FLASH_MR query rows at a time (missing rows repeat the last one). */
         for (int r0 = 0; r0 < rows; r0 += FLASH_MR) {
             const float *qr[FLASH_MR];
             for (int r = 0; r < FLASH_MR; r++)
                 qr[r] = p->q + (size_t)(i0 + min_int(r0 + r, rows - 1)) * p->ldq;
             for (int g = 0; g < bc8; g += FLASH_NR)
-                scores_6x8(p->s + (size_t)r0 * FLASH_BC + g, FLASH_BC, qr,
+                scores_tile(p->s + (size_t)r0 * FLASH_BC + g, FLASH_BC, qr,
                            p->packed_k + (size_t)(j0 + g) * p->dk, p->dk);
         }
         /* Online softmax, row by row; each row's allowed keys are [lo, hi) within the tile. */
@@ -201,7 +188,7 @@ static int flash_block(const struct flash_problem *p, int i0) {
         for (int r0 = 0; r0 < rows; r0 += FLASH_MR) {
             const float *w = p->s + (size_t)r0 * FLASH_BC;
             float *o = p->o + (size_t)r0 * p->dv;
-            for (int c = 0; c < dv8; c += FLASH_NR) pv_6x8(o + c, p->dv, w, FLASH_BC, v_tile + c, p->ldv, bc);
+            for (int c = 0; c < dv8; c += FLASH_NR) weighted_values_tile(o + c, p->dv, w, FLASH_BC, v_tile + c, p->ldv, bc);
             for (int r = r0; r < min_int(r0 + FLASH_MR, rows); r++)
                 for (int c = dv8; c < p->dv; c++) {
                     float sum = 0.0f;
