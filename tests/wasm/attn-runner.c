@@ -9,6 +9,10 @@
  *     → status, empty_rows (int32), scores, scaled, masked, weights (N*M each), out (N*DV)
  *   matmul M K N TRANSPOSE_B \n  a(M*K) b(K*N)
  *     → status, c (M*N)
+ *   gemm M K N TRANSPOSE_B \n  a(M*K) b(K*N)          (the fast kernel)
+ *     → status, c (M*N)
+ *   flash HEADS N M DK DV MASK_KIND WINDOW \n  q(N*HEADS*DK) k(M*HEADS*DK) v(M*HEADS*DV)
+ *     → status, empty_rows (int32), out (N*HEADS*DV), lse (HEADS*N)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -61,11 +65,46 @@ static int run_matmul(void) {
     return 0;
 }
 
+static int run_gemm(void) {
+    int m, k, n, transpose_b, floats = 1;
+    if (scanf("%d %d %d %d", &m, &k, &n, &transpose_b) != 4) return 2;
+    getchar();
+    float *a = read_floats((size_t)m * k), *b = read_floats((size_t)k * n);
+    float *c = calloc((size_t)m * n, sizeof(float));
+    int rc = attn_gemm_workspace(&floats, m, k, n);
+    float *work = malloc(sizeof(float) * (size_t)floats);
+    if (rc == ATTN_OK) rc = attn_gemm(c, work, a, b, transpose_b, m, k, n);
+    write_int(rc);
+    write_floats(c, (size_t)m * n);
+    free(a), free(b), free(c), free(work);
+    return 0;
+}
+
+static int run_flash(void) {
+    int heads, n, m, dk, dv, kind, window, floats = 1;
+    if (scanf("%d %d %d %d %d %d %d", &heads, &n, &m, &dk, &dv, &kind, &window) != 7) return 2;
+    getchar();
+    float *q = read_floats((size_t)n * heads * dk), *k = read_floats((size_t)m * heads * dk);
+    float *v = read_floats((size_t)m * heads * dv);
+    float *out = calloc((size_t)n * heads * dv, sizeof(float)), *lse = calloc((size_t)n * heads, sizeof(float));
+    int rc = attn_flash_workspace(&floats, m, dk, dv), empty = 0;
+    float *work = malloc(sizeof(float) * (size_t)floats);
+    if (rc == ATTN_OK) rc = attn_flash_attention(out, lse, &empty, work, q, k, v, kind, window, heads, n, m, dk, dv);
+    write_int(rc);
+    write_int(empty);
+    write_floats(out, (size_t)n * heads * dv);
+    write_floats(lse, (size_t)n * heads);
+    free(q), free(k), free(v), free(out), free(lse), free(work);
+    return 0;
+}
+
 int main(void) {
     char command[32];
     if (scanf("%31s", command) != 1) return 2;
     if (strcmp(command, "attention") == 0) return run_attention();
     if (strcmp(command, "matmul") == 0) return run_matmul();
+    if (strcmp(command, "gemm") == 0) return run_gemm();
+    if (strcmp(command, "flash") == 0) return run_flash();
     fprintf(stderr, "attn-runner: unknown command %s\n", command);
     return 2;
 }

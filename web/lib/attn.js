@@ -8,11 +8,13 @@
 import { AttnError, Status } from './errors.js';
 import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
+import { flashAttention } from './api/flash.js';
+import { kvCache } from './api/kv-cache.js';
 
 export { AttnError, Status };
 
 /** The public API: every function takes the core first; `bindApi` hides it. */
-const API = { attention, matmul };
+const API = { attention, matmul, flashAttention, kvCache };
 
 /** wasm32 addresses are 32-bit; malloc takes at most 2 GiB here, and must never see a wrapped size. */
 const MAX_ALLOCATION = 2 ** 31 - 1;
