@@ -1,7 +1,11 @@
 // cases/index.js — every benchmark case the bench page runs, in order. A case module exports
 // `name` and `async run({ attn, report, progress })`, calling `report(row(...))` per figure.
 import * as referenceAttention from './reference-attention.js';
+import * as fastMatmul from './fast-matmul.js';
+import * as fastAttention from './fast-attention.js';
 
 export const CASES = [
   referenceAttention,
+  fastMatmul,
+  fastAttention,
 ];
