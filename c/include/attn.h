@@ -155,7 +155,7 @@ int attn_gemm(float *c,       /* (M, N) */
               const float *b, /* (K, N), or (N, K) when transpose_b */
               int transpose_b, int m, int k, int n);
 
-/* *floats = the scratch attn_flash_attention needs: about M·DK, never N·M. */
+/* *floats = the scratch attn_flash_attention needs: about M·(DK + DV), never N·M. */
 int attn_flash_workspace(int *floats, int m, int dk, int dv);
 
 /*

@@ -7,8 +7,9 @@
  *     m' = max(m, max_j s_j)      l' = l·e^(m − m') + Σ_j e^(s_j − m')
  *     o' = o·e^(m − m') + Σ_j e^(s_j − m') v_j            out = o / l,  lse = m + log l
  *
- * Extra memory: K of one head packed into panels of 8 keys, plus one tile of scores and one
- * of outputs — O(M·DK), never O(N·M). attn_attention (attention.c) is the naive twin.
+ * Extra memory: K of one head packed into panels of 8 keys, V of one head made contiguous
+ * (when there are several heads), one tile of scores and one of outputs — O(M·(DK + DV)),
+ * never O(N·M). attn_attention (attention.c) is the naive twin.
  *
  * Layout: heads sit side by side in a row, as a projection X·W produces them: row i of q is
  * (q_i of head 0, q_i of head 1, ...), each DK wide; likewise k, v and out.
@@ -38,7 +39,9 @@ int attn_flash_workspace(int *floats, int m, int dk, int dv) {
     ATTN_REFUSE_IF(m > INT32_MAX - FLASH_NR, ATTN_ERR_OVERFLOW);
     ATTN_TRY(attn_check_product(round_up(m, FLASH_NR), dk));
     ATTN_TRY(attn_check_product(FLASH_BR, dv));
-    int64_t total = (int64_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (int64_t)FLASH_BR * dv;
+    ATTN_TRY(attn_check_product(m, dv));
+    int64_t total = (int64_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (int64_t)FLASH_BR * dv +
+                    (int64_t)m * dv;
     ATTN_REFUSE_IF(total > ATTN_MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
     *floats = (int)total;
     return ATTN_OK;
@@ -238,11 +241,12 @@ int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
     ATTN_TRY(attn_check_product(m, heads * dv));
     ATTN_TRY(attn_check_product(n, heads));
 
+    float *packed_v = work + (size_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (size_t)FLASH_BR * dv;
     struct flash_problem p = {
         .packed_k = work,
         .s = work + (size_t)round_up(m, FLASH_NR) * dk,
         .o = work + (size_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC,
-        .ldq = heads * dk, .ldk = heads * dk, .ldv = heads * dv, .ldo = heads * dv,
+        .ldq = heads * dk, .ldk = heads * dk, .ldv = heads > 1 ? dv : heads * dv, .ldo = heads * dv,
         .causal = mask_kind == ATTN_MASK_CAUSAL, .window = window,
         .n = n, .m = m, .dk = dk, .dv = dv,
         .scale = (float)(1.0 / sqrt((double)dk)),
@@ -251,7 +255,15 @@ int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
     for (int h = 0; h < heads; h++) {
         p.q = q + (size_t)h * dk;
         p.k = k + (size_t)h * dk;
-        p.v = v + (size_t)h * dv;
+        if (heads > 1) {
+            /* One head's values, copied contiguous: rows HEADS·DV apart alias in L1 (a 2 KiB
+             * stride at 8 heads of 64 maps a tile's rows onto a few cache sets). */
+            for (int j = 0; j < m; j++)
+                memcpy(packed_v + (size_t)j * dv, v + (size_t)j * heads * dv + (size_t)h * dv, sizeof(float) * (size_t)dv);
+            p.v = packed_v;
+        } else {
+            p.v = v;
+        }
         p.out = out + (size_t)h * dv;
         p.lse = lse ? lse + (size_t)h * n : NULL;
         pack_keys(p.packed_k, p.k, p.ldk, m, dk);
