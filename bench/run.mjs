@@ -28,6 +28,11 @@ async function browserRows() {
   });
   try {
     const page = await browser.newPage();
+    // The machine may be shared: cases can time by the page's main-thread CPU seconds (through
+    // the DevTools protocol) rather than the wall clock, which counts time spent descheduled.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.exposeFunction('benchCpuSeconds', async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? null);
     page.on('console', (message) => { if (message.type() === 'error') console.error(`[page] ${message.text()}`); });
     const query = only.length ? `?only=${only.join(',')}` : '';
     await page.goto(`http://127.0.0.1:${port}/bench.html${query}`);

@@ -3,17 +3,35 @@
 // `minSeconds` each, and the best round counts. A contender whose call would take longer than
 // the budget, or whose N × M table would not fit, is not run and gets a status instead.
 
-/** Seconds per call over at least `minSeconds` (at least one call). */
+/**
+ * The clock: the page's main-thread CPU seconds when bench/run.mjs provides them (every
+ * contender here runs on the main thread: TF.js and onnxruntime-web with one thread and no
+ * proxy worker), else the wall clock. On a busy machine the wall clock also counts the time the
+ * page was descheduled, which falls unevenly on whoever happened to be running.
+ */
+export const clockName = () => (typeof window !== 'undefined' && window.benchCpuSeconds ? 'CPU time' : 'wall time');
+async function clock() {
+  if (typeof window !== 'undefined' && window.benchCpuSeconds) {
+    const cpu = await window.benchCpuSeconds();
+    if (typeof cpu === 'number') return cpu;
+  }
+  return performance.now() / 1000;
+}
+
+/** Seconds per call over at least `minSeconds` of the clock (at least one call). */
 export async function secondsPerCall(fn, minSeconds) {
   let calls = 0;
-  const start = performance.now();
+  const start = await clock();
   let elapsed = 0;
   do {
-    await fn();
-    calls += 1;
-    elapsed = performance.now() - start;
-  } while (elapsed < minSeconds * 1000);
-  return elapsed / 1000 / calls;
+    const slice = performance.now();
+    do {
+      await fn();
+      calls += 1;
+    } while (performance.now() - slice < Math.min(100, minSeconds * 1000));
+    elapsed = (await clock()) - start;
+  } while (elapsed < minSeconds);
+  return elapsed / calls;
 }
 
 /** Untimed calls until `calls` were made or `seconds` passed (at least one call). */

@@ -2,7 +2,7 @@
 // thread), onnxruntime-web (WASM, one thread, MatMul), plain JavaScript and our naive kernel,
 // at 1024×64 · 64×1024 and 512³. Target: ≥ 1.0× TF.js on both.
 
-import { bestOf, warmUp, random } from '../compare.js';
+import { bestOf, clockName, warmUp, random } from '../compare.js';
 import * as resident from '../resident.js';
 import { loadTf, ortMatmul } from '../peers/peers.js';
 import { matmulJs } from './plain-js.js';
@@ -35,7 +35,7 @@ export async function run({ attn, report, progress }) {
       const best = await bestOf(entries, { rounds: 3 });
       const rate = (key) => flops / best.get(key) / 1e9;
       const row = (peerKey, peerName, target) => report({
-        name: label, ours: rate('ours'), peer: rate(peerKey), peerName, ratio: rate('ours') / rate(peerKey), unit: 'GFLOP/s',
+        name: label, ours: rate('ours'), peer: rate(peerKey), peerName, ratio: rate('ours') / rate(peerKey), unit: `GFLOP/s (${clockName()})`,
         ...(target ? { target: `≥ ${target}×`, met: rate('ours') / rate(peerKey) >= target } : {}),
       });
       row('tfjs', 'TF.js WASM (SIMD, 1 thread)', 1.0);
