@@ -47,15 +47,16 @@ int attn_flash_workspace(int *floats, int m, int dk, int dv) {
     return ATTN_OK;
 }
 
-/* Packs the DK columns of one head of K into panels of 8 keys: panel g holds, for each p,
- * keys 8g..8g+7's entry p side by side. Keys past M are zero. */
-static void pack_keys(float *packed, const float *k, int ldk, int m, int dk) {
+/* Packs the DK columns of one head of K, times `scale` (1/√DK, so the tile's scores come out
+ * scaled), into panels of 8 keys: panel g holds, for each p, keys 8g..8g+7's entry p side by
+ * side. Keys past M are zero. */
+static void pack_keys(float *packed, const float *k, int ldk, int m, int dk, float scale) {
     for (int j0 = 0; j0 < m; j0 += FLASH_NR) {
         float *panel = packed + (size_t)j0 * dk;
         for (int j = 0; j < FLASH_NR; j++) {
             if (j0 + j < m) {
                 const float *src = k + (size_t)(j0 + j) * ldk;
-                for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_NR + j] = src[p];
+                for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_NR + j] = src[p] * scale;
             } else {
                 for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_NR + j] = 0.0f;
             }
@@ -115,20 +116,15 @@ struct flash_problem {
     float scale;
 };
 
-/* Online-softmax update of one row of the tile: scales, masks outside [lo, hi), turns scores
- * into unnormalised weights, and rescales the row's accumulator. */
+/* Online-softmax update of one row of the tile (scores already scaled): masks outside
+ * [lo, hi), turns scores into unnormalised weights, and rescales the row's accumulator. */
 static void softmax_tile_row(float *row, float *o_row, float *row_max, double *row_sum,
-                             int lo, int hi, int bc8, int dv, float scale) {
+                             int lo, int hi, int bc8, int dv) {
     if (lo >= hi) { /* nothing allowed in this tile for this row */
         memset(row, 0, sizeof(float) * (size_t)bc8);
         return;
     }
-    const vf4 vscale = vf4_splat(scale);
     vf4 vmax = vf4_splat(-INFINITY);
-    for (int c = 0; c < bc8; c += 4) {
-        vf4 x = vf4_mul(vf4_load(row + c), vscale);
-        vf4_store(row + c, x);
-    }
     for (int c = 0; c < lo; c++) row[c] = -INFINITY;
     for (int c = hi; c < bc8; c++) row[c] = -INFINITY;
     for (int c = 0; c < bc8; c += 4) vmax = vf4_max(vmax, vf4_load(row + c));
@@ -184,7 +180,7 @@ static int flash_block(const struct flash_problem *p, int i0) {
             int lo = p->window ? max_int(0, i - p->window + 1 - j0) : 0;
             int hi = p->causal ? min_int(bc, i + 1 - j0) : bc;
             softmax_tile_row(p->s + (size_t)r * FLASH_BC, p->o + (size_t)r * p->dv, &row_max[r],
-                             &row_sum[r], lo, max_int(hi, 0), bc8, p->dv, p->scale);
+                             &row_sum[r], lo, max_int(hi, 0), bc8, p->dv);
         }
         /* o += weights · V for the tile. */
         const float *v_tile = p->v + (size_t)j0 * p->ldv;
@@ -266,7 +262,7 @@ int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
         }
         p.out = out + (size_t)h * dv;
         p.lse = lse ? lse + (size_t)h * n : NULL;
-        pack_keys(p.packed_k, p.k, p.ldk, m, dk);
+        pack_keys(p.packed_k, p.k, p.ldk, m, dk, p.scale);
         for (int i0 = 0; i0 < n; i0 += FLASH_BR) empty += flash_block(&p, i0);
     }
     if (empty_rows) *empty_rows = empty;
