@@ -28,6 +28,11 @@ async function browserRows() {
   });
   try {
     const page = await browser.newPage();
+    // The machine may be shared: cases can time by the page's main-thread CPU seconds (through
+    // the DevTools protocol) rather than the wall clock, which counts time spent descheduled.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.exposeFunction('benchCpuSeconds', async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? null);
     page.on('console', (message) => { if (message.type() === 'error') console.error(`[page] ${message.text()}`); });
     const query = only.length ? `?only=${only.join(',')}` : '';
     await page.goto(`http://127.0.0.1:${port}/bench.html${query}`);
@@ -37,7 +42,11 @@ async function browserRows() {
       if (state) {
         for (; shown < state.log.length; shown++) console.log(`  ${state.log[shown]}`);
         if (state.done) {
-          if (state.error) throw new Error(`the benchmark page failed: ${state.error}`);
+          if (state.error) {
+            // Keep the figures measured before the failure; the run still ends nonzero.
+            console.error(`the benchmark page failed: ${state.error}`);
+            process.exitCode = 1;
+          }
           break;
         }
       }
@@ -50,7 +59,7 @@ async function browserRows() {
   }
 }
 
-async function nativeRows() {
+async function nativeRows(browser) {
   const dir = `${root}bench/native`;
   if (!existsSync(dir)) return [];
   const rows = [];
@@ -58,23 +67,25 @@ async function nativeRows() {
     const bench = await import(pathToFileURL(`${dir}/${file}`).href);
     if (only.length && !only.includes(bench.name)) continue;
     console.log(`  Running native ${bench.name}…`);
-    rows.push(...(await bench.run({ root })));
+    rows.push(...(await bench.run({ root, rows: browser })));
   }
   return rows;
 }
 
 function printTable(rows) {
   const fmt = (x) => (typeof x === 'number' ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3)) : String(x ?? ''));
-  const cells = rows.map((r) => [r.name, fmt(r.ours), fmt(r.peer), r.peerName, `${fmt(r.ratio)}×`, r.unit]);
-  const header = ['case', 'ours', 'peer', 'peer name', 'ours/peer', 'unit'];
+  const note = (r) => r.status ?? (r.target ? `target ${r.target}: ${r.met ? 'met' : 'NOT met'}` : '');
+  const cells = rows.map((r) => [r.name, fmt(r.ours), fmt(r.peer), r.peerName, r.ratio == null ? '' : `${fmt(r.ratio)}×`, r.unit, note(r)]);
+  const header = ['case', 'ours', 'peer', 'peer name', 'ours/peer', 'unit', 'target / status'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)));
-  const line = (c) => c.map((x, i) => (i === 0 || i === 3 || i === 5 ? String(x).padEnd(widths[i]) : String(x).padStart(widths[i]))).join('  ');
+  const line = (c) => c.map((x, i) => (i === 0 || i === 3 || i >= 5 ? String(x).padEnd(widths[i]) : String(x).padStart(widths[i]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
 }
 
 console.log('Attention Lab benchmark (one run; every figure beside a peer measured in the same run)');
-const rows = [...(await browserRows()), ...(await nativeRows())];
+const fromBrowser = await browserRows();
+const rows = [...fromBrowser, ...(await nativeRows(fromBrowser))];
 printTable(rows);
 writeFileSync(`${root}bench/results.json`, `${JSON.stringify(rows, null, 2)}\n`);
 console.log(`\n${rows.length} figures written to bench/results.json`);

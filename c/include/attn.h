@@ -429,6 +429,72 @@ int attn_cost(struct attn_cost *cost, int n, int d_model, int heads);
 
 /* ---------------------------------------------------------------- fast kernels: tiled attention, KV cache */
 
+/*
+ * The fast kernels run on four-float SIMD vectors (WASM SIMD128 in the page, the SSE2 twin of
+ * the same source natively). Each keeps a naive twin that tests hold it to: attn_gemm ↔
+ * attn_matmul, attn_flash_attention and the KV cache ↔ attn_attention. They accumulate in
+ * float (vectors), so they agree with the twins to about 1e-6, not bit for bit. Kernels that
+ * need scratch memory take it from the caller: ask the *_workspace function how many floats.
+ */
+
+/* e^x for each entry, vectorised (relative error below 2e-7 on [-87, 88]; below -87, 0). */
+int attn_exp(float *y,       /* (COUNT) */
+             const float *x, /* (COUNT) */
+             int count);
+
+/* *floats = the scratch attn_gemm needs for these sizes. */
+int attn_gemm_workspace(int *floats, int m, int k, int n);
+
+/*
+ * The fast matrix product: c = a · b, or a · bᵀ when transpose_b (b is then (N, K)).
+ * Packed panels and a register-blocked 4×8 micro-kernel. `work` holds attn_gemm_workspace floats.
+ */
+int attn_gemm(float *c,       /* (M, N) */
+              float *work,    /* (attn_gemm_workspace floats) */
+              const float *a, /* (M, K) */
+              const float *b, /* (K, N), or (N, K) when transpose_b */
+              int transpose_b, int m, int k, int n);
+
+/* *floats = the scratch attn_flash_attention needs: about M·(DK + DV), never N·M. */
+int attn_flash_workspace(int *floats, int m, int dk, int dv);
+
+/*
+ * Fused, tiled attention with an online softmax (FlashAttention's idea): the (N, M) table of
+ * scores is never stored. For every head h:
+ *     out_h = softmax(Q_h·K_hᵀ / √DK + mask) · V_h,   lse_h[i] = log Σ_j e^(scaled, masked score ij)
+ * Heads sit side by side in a row (as X·W gives them): row i of q is q_i of head 0, then
+ * head 1, ..., each DK wide; likewise k (DK), v and out (DV). N and M may differ
+ * (cross-attention). mask_kind is ATTN_MASK_NONE or ATTN_MASK_CAUSAL (query i sees keys 0..i,
+ * as in attn_attention); window > 0 (causal only) narrows it to keys i-window+1..i, the sliding
+ * window. A row with no allowed key gets NaN output and lse -INFINITY, and is counted in
+ * *empty_rows (may be NULL). lse may be NULL.
+ */
+int attn_flash_attention(float *out,      /* (N, HEADS·DV) */
+                         float *lse,      /* (HEADS, N), or NULL */
+                         int *empty_rows, /* optional: rows, over all heads, with no allowed key */
+                         float *work,     /* (attn_flash_workspace floats) */
+                         const float *q,  /* (N, HEADS·DK) */
+                         const float *k,  /* (M, HEADS·DK) */
+                         const float *v,  /* (M, HEADS·DV) */
+                         int mask_kind, int window, int heads, int n, int m, int dk, int dv);
+
+/*
+ * A key/value cache for decoding one token at a time (a long-lived object: create/free).
+ * Append each token's key and value, then attend with its query: the output equals row t of
+ * causal attention over the whole sequence. Appending past `capacity` is ATTN_ERR_ARGUMENT.
+ * Attending to an empty cache gives NaN (no key to attend to). Layout as attn_flash_attention:
+ * heads side by side in each vector.
+ */
+struct attn_kv_cache;
+int attn_kv_cache_create(struct attn_kv_cache **cache, int capacity, int heads, int dk, int dv);
+int attn_kv_cache_free(struct attn_kv_cache *cache); /* NULL is fine */
+int attn_kv_cache_length(int *length, const struct attn_kv_cache *cache);
+int attn_kv_cache_append(struct attn_kv_cache *cache,
+                         const float *k, /* (HEADS·DK) */
+                         const float *v  /* (HEADS·DV) */);
+int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
+                         struct attn_kv_cache *cache, /* its scratch is written */
+                         const float *q              /* (HEADS·DK) */);
 /* ---------------------------------------------------------------- training lab: autograd, optimiser, model, corpus */
 
 /*

@@ -18,7 +18,8 @@ document.body.append(
 
 function report(entry) {
   state.rows.push(entry);
-  table.append(h('tr', {}, [entry.name, fmt(entry.ours), fmt(entry.peer), entry.peerName, `${fmt(entry.ratio)}×`, entry.unit].map((t) => h('td', {}, t))));
+  const ratio = entry.ratio == null ? (entry.status ?? '') : `${fmt(entry.ratio)}×`;
+  table.append(h('tr', {}, [entry.name, fmt(entry.ours), fmt(entry.peer), entry.peerName, ratio, entry.unit].map((t) => h('td', {}, t))));
 }
 
 function progress(message) {

@@ -17,6 +17,8 @@ import { multiHead } from './api/heads.js';
 import { cost, measureAttention } from './api/cost.js';
 import { createTape } from './api/autograd.js';
 import { createModel, loadModel, defaultCorpus } from './api/model.js';
+import { flashAttention } from './api/flash.js';
+import { kvCache } from './api/kv-cache.js';
 
 export { AttnError, Status };
 
@@ -27,6 +29,7 @@ const API = {
   mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats,
   positions, rope, selfAttention, wordEmbedding,
   multiHead, cost, measureAttention,
+  flashAttention, kvCache,
   createTape, createModel, loadModel, defaultCorpus,
 };
 

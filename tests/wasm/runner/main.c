@@ -30,6 +30,8 @@ static const struct {
     {"cost", run_cost},
     {"corpus", run_corpus},
     {"train", run_train},
+    {"gemm", run_gemm},
+    {"flash", run_flash},
 };
 
 float *read_floats(size_t count) {

@@ -40,6 +40,10 @@
  *     → status, losses (STEPS float32), validation loss (float32): the model trained on the
  *       default corpus (20,000 characters, seed 1; characters numbered in byte order,
  *       90/10 split), as tests/wasm/model.test.mjs does through the JS face
+ *   gemm M K N TRANSPOSE_B \n  a(M*K) b(K*N)          (the fast kernel)
+ *     → status, c (M*N)
+ *   flash HEADS N M DK DV MASK_KIND WINDOW \n  q(N*HEADS*DK) k(M*HEADS*DK) v(M*HEADS*DV)
+ *     → status, empty_rows (int32), out (N*HEADS*DV), lse (HEADS*N)
  *   corpus LENGTH SEED \n
  *     → status, entropy (float32, nats per character), text (LENGTH bytes)
  */
@@ -75,5 +79,7 @@ int run_multihead(void);
 int run_cost(void);
 int run_corpus(void);
 int run_train(void);
+int run_gemm(void);
+int run_flash(void);
 
 #endif /* ATTN_RUNNER_H */

@@ -2,10 +2,14 @@
 // `name` and `async run({ attn, report, progress })`, calling `report(row(...))` per figure.
 import * as referenceAttention from './reference-attention.js';
 import * as scoreStats from './score-stats.js';
+import * as fastMatmul from './fast-matmul.js';
+import * as fastAttention from './fast-attention.js';
 import * as trainThroughput from './train-throughput.js';
 
 export const CASES = [
   referenceAttention,
   scoreStats,
+  fastMatmul,
+  fastAttention,
   trainThroughput,
 ];

@@ -3,6 +3,7 @@
 
 import { AttnError, Status } from '../errors.js';
 import * as check from '../validate.js';
+import { flashAttention } from './flash.js';
 
 /** Mask kinds, as in `enum attn_mask_kind` (c/include/attn.h). */
 const MASK_KIND = { none: 0, causal: 1, custom: 2 };
@@ -18,11 +19,14 @@ const isMaskEntry = (x) => x === -Infinity || Number.isFinite(x);
  * @param {Float32Array} o.v  (m, dv) values
  * @param {boolean} [o.scale=true]  divide scores by √dk
  * @param {'none'|'causal'|Float32Array} [o.mask='none']  a Float32Array is (n, m) of 0 / -Infinity
+ * @param {boolean} [o.steps=true]  return the intermediates. With false, only out and emptyRows
+ *   come back, and a scaled call with mask 'none' or 'causal' runs on the fast tiled kernel
+ *   (attn.flashAttention), which never stores the (n, m) table.
  * @returns {{scores, scaled, masked, weights: Float32Array, out: Float32Array, emptyRows: number}}
  *   scores, scaled, masked, weights are (n, m); out is (n, dv). A row with no allowed key has
  *   NaN weights and output, and is counted in emptyRows.
  */
-export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'none' } = {}) {
+export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'none', steps: wantSteps = true } = {}) {
   check.size('n', n);
   check.size('m', m);
   check.size('dk', dk);
@@ -32,6 +36,21 @@ export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'n
   const kIn = check.tensor('k', k, m * dk, { shape: 'm·dk' });
   const vIn = check.tensor('v', v, m * dv, { shape: 'm·dv' });
   const { kind, maskIn } = maskArgument(mask, n, m);
+  if (!check.flag('steps', wantSteps, true)) {
+    if (scaled && kind !== MASK_KIND.custom) {
+      const { out, emptyRows } = flashAttention(core, { q: qIn, k: kIn, v: vIn, n, m, dk, dv, mask: kind === MASK_KIND.causal ? 'causal' : 'none' });
+      return { out, emptyRows };
+    }
+    return core.run((scope) => {
+      const out = scope.f32Out(n * dv);
+      const emptyRows = scope.i32Out(1);
+      const code = core.exports.attn_attention(
+        out, 0, emptyRows, scope.f32(qIn), scope.f32(kIn), scope.f32(vIn),
+        kind, maskIn ? scope.f32(maskIn) : 0, scaled ? 1 : 0, n, m, dk, dv);
+      core.check(code, 'attention');
+      return { out: scope.readF32(out, n * dv), emptyRows: scope.readI32(emptyRows, 1)[0] };
+    });
+  }
 
   const nm = n * m;
   return core.run((scope) => {

@@ -1,0 +1,134 @@
+/*
+ * kv_cache.c — a key/value cache for decoding one token at a time. Each new token appends its
+ * key and value; its query then attends over every cached token (itself included), which is
+ * exactly row t of causal attention over the whole sequence, without recomputing rows 0..t-1.
+ *
+ * The cache is the one long-lived object here, so it comes as a create/free pair. Keys and
+ * values are stored head by head, (HEADS, CAPACITY, DK) and (HEADS, CAPACITY, DV), so one
+ * head's keys are contiguous. Attending is two passes over the cached keys: scores and their
+ * maximum, then the vectorised exponential and the weighted sum of values.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attn.h"
+#include "check.h"
+#include "simd.h"
+
+struct attn_kv_cache {
+    int capacity, heads, dk, dv, length;
+    float *keys;   /* (HEADS, CAPACITY, DK) */
+    float *values; /* (HEADS, CAPACITY, DV) */
+    float *scores; /* (CAPACITY + 4), scratch for one head's scores */
+};
+
+int attn_kv_cache_create(struct attn_kv_cache **cache, int capacity, int heads, int dk, int dv) {
+    ATTN_REFUSE_IF(!cache, ATTN_ERR_NULL);
+    *cache = NULL;
+    ATTN_REFUSE_IF(capacity <= 0 || heads <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN_TRY(attn_check_product(heads, dk));
+    ATTN_TRY(attn_check_product(heads, dv));
+    ATTN_TRY(attn_check_product(capacity, heads * dk));
+    ATTN_TRY(attn_check_product(capacity, heads * dv));
+    ATTN_REFUSE_IF(capacity > INT32_MAX - 4, ATTN_ERR_OVERFLOW);
+    struct attn_kv_cache *c = calloc(1, sizeof *c);
+    if (!c) return ATTN_ERR_MEMORY;
+    c->capacity = capacity, c->heads = heads, c->dk = dk, c->dv = dv;
+    c->keys = malloc(sizeof(float) * (size_t)capacity * heads * dk);
+    c->values = malloc(sizeof(float) * (size_t)capacity * heads * dv);
+    c->scores = malloc(sizeof(float) * ((size_t)capacity + 4));
+    if (!c->keys || !c->values || !c->scores) {
+        attn_kv_cache_free(c);
+        return ATTN_ERR_MEMORY;
+    }
+    *cache = c;
+    return ATTN_OK;
+}
+
+int attn_kv_cache_free(struct attn_kv_cache *cache) {
+    if (!cache) return ATTN_OK;
+    free(cache->keys);
+    free(cache->values);
+    free(cache->scores);
+    free(cache);
+    return ATTN_OK;
+}
+
+int attn_kv_cache_length(int *length, const struct attn_kv_cache *cache) {
+    ATTN_REFUSE_IF(!length || !cache, ATTN_ERR_NULL);
+    *length = cache->length;
+    return ATTN_OK;
+}
+
+int attn_kv_cache_append(struct attn_kv_cache *cache,
+                         const float *k, /* (HEADS·DK) */
+                         const float *v  /* (HEADS·DV) */) {
+    ATTN_REFUSE_IF(!cache || !k || !v, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(cache->length >= cache->capacity, ATTN_ERR_ARGUMENT);
+    int t = cache->length;
+    for (int h = 0; h < cache->heads; h++) {
+        memcpy(cache->keys + ((size_t)h * cache->capacity + t) * cache->dk, k + (size_t)h * cache->dk,
+               sizeof(float) * (size_t)cache->dk);
+        memcpy(cache->values + ((size_t)h * cache->capacity + t) * cache->dv, v + (size_t)h * cache->dv,
+               sizeof(float) * (size_t)cache->dv);
+    }
+    cache->length = t + 1;
+    return ATTN_OK;
+}
+
+static float dot(const float *a, const float *b, int len) {
+    vf4 acc0 = vf4_zero(), acc1 = vf4_zero();
+    int p = 0;
+    for (; p + 8 <= len; p += 8) {
+        acc0 = vf4_madd(vf4_load(a + p), vf4_load(b + p), acc0);
+        acc1 = vf4_madd(vf4_load(a + p + 4), vf4_load(b + p + 4), acc1);
+    }
+    float sum = vf4_hsum(vf4_add(acc0, acc1));
+    for (; p < len; p++) sum += a[p] * b[p];
+    return sum;
+}
+
+int attn_kv_cache_attend(float *out, /* (HEADS·DV) */
+                         struct attn_kv_cache *cache,
+                         const float *q /* (HEADS·DK) */) {
+    ATTN_REFUSE_IF(!out || !cache || !q, ATTN_ERR_NULL);
+    const int len = cache->length, dk = cache->dk, dv = cache->dv;
+    if (len == 0) { /* no key to attend to: the chapter's NaN row */
+        for (int d = 0; d < cache->heads * dv; d++) out[d] = NAN;
+        return ATTN_OK;
+    }
+    const float scale = (float)(1.0 / sqrt((double)dk));
+    float *s = cache->scores;
+    for (int h = 0; h < cache->heads; h++) {
+        const float *keys = cache->keys + (size_t)h * cache->capacity * dk;
+        const float *values = cache->values + (size_t)h * cache->capacity * dv;
+        const float *qh = q + (size_t)h * dk;
+        float *oh = out + (size_t)h * dv;
+        float max = -INFINITY;
+        for (int j = 0; j < len; j++) {
+            s[j] = dot(qh, keys + (size_t)j * dk, dk) * scale;
+            if (s[j] > max) max = s[j];
+        }
+        for (int j = len; j < len + 4; j++) s[j] = -INFINITY; /* pad to whole vectors */
+        const vf4 vmax = vf4_splat(max);
+        vf4 vsum = vf4_zero();
+        for (int j = 0; j < len; j += 4) {
+            vf4 e = vf4_exp(vf4_sub(vf4_load(s + j), vmax));
+            vf4_store(s + j, e);
+            vsum = vf4_add(vsum, e);
+        }
+        double sum = vf4_hsum(vsum);
+        for (int d = 0; d < dv; d++) oh[d] = 0.0f;
+        for (int j = 0; j < len; j++) {
+            const vf4 w = vf4_splat(s[j]);
+            const float *vr = values + (size_t)j * dv;
+            int d = 0;
+            for (; d + 4 <= dv; d += 4) vf4_store(oh + d, vf4_madd(w, vf4_load(vr + d), vf4_load(oh + d)));
+            for (; d < dv; d++) oh[d] += s[j] * vr[d];
+        }
+        const float inv = (float)(1.0 / sum);
+        for (int d = 0; d < dv; d++) oh[d] *= inv;
+    }
+    return ATTN_OK;
+}

@@ -1,0 +1,120 @@
+/*
+ * simd.h — private: four-float vectors for the fast kernels, one source for every target.
+ *
+ * WebAssembly builds (-msimd128) use wasm_simd128.h; native x86-64 builds use the SSE2 twin of
+ * each operation. The fast kernels (gemm.c, flash.c, kv_cache.c) are written only in terms of
+ * these functions, so the native build times and tests exactly the code the page runs.
+ * WASM SIMD128 has no fused multiply-add, so neither does this layer: vf4_madd is mul then add
+ * on every target.
+ */
+#ifndef ATTN_SIMD_H
+#define ATTN_SIMD_H
+
+#include <stdint.h>
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+
+typedef v128_t vf4;
+typedef v128_t vi4;
+#define ATTN_SIMD_NAME "wasm-simd128"
+
+static inline vf4 vf4_load(const float *p) { return wasm_v128_load(p); }
+static inline void vf4_store(float *p, vf4 x) { wasm_v128_store(p, x); }
+static inline vf4 vf4_splat(float x) { return wasm_f32x4_splat(x); }
+static inline vf4 vf4_load_splat(const float *p) { return wasm_v128_load32_splat(p); }
+static inline vf4 vf4_zero(void) { return wasm_f32x4_const(0, 0, 0, 0); }
+static inline vf4 vf4_add(vf4 a, vf4 b) { return wasm_f32x4_add(a, b); }
+static inline vf4 vf4_sub(vf4 a, vf4 b) { return wasm_f32x4_sub(a, b); }
+static inline vf4 vf4_mul(vf4 a, vf4 b) { return wasm_f32x4_mul(a, b); }
+/* max/min of non-NaN lanes (pmax/pmin are one instruction in WASM). */
+static inline vf4 vf4_max(vf4 a, vf4 b) { return wasm_f32x4_pmax(a, b); }
+static inline vf4 vf4_min(vf4 a, vf4 b) { return wasm_f32x4_pmin(a, b); }
+/* lanes of `a` where a < b, else 0 bits (a compare mask and). */
+static inline vf4 vf4_and_ge(vf4 x, vf4 a, vf4 b) { return wasm_v128_and(x, wasm_f32x4_ge(a, b)); }
+static inline float vf4_lane0(vf4 x) { return wasm_f32x4_extract_lane(x, 0); }
+static inline vf4 vf4_swap_pairs(vf4 x) { return wasm_i32x4_shuffle(x, x, 2, 3, 0, 1); }
+static inline vf4 vf4_swap_lanes(vf4 x) { return wasm_i32x4_shuffle(x, x, 1, 0, 3, 2); }
+/* Bit-level: reinterpret, integer add and shift, for 2^n in the exponential. */
+static inline vi4 vf4_as_int(vf4 x) { return x; }
+static inline vf4 vi4_as_float(vi4 x) { return x; }
+static inline vi4 vi4_add(vi4 a, vi4 b) { return wasm_i32x4_add(a, b); }
+static inline vi4 vi4_splat(int32_t x) { return wasm_i32x4_splat(x); }
+static inline vi4 vi4_shl23(vi4 x) { return wasm_i32x4_shl(x, 23); }
+
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+
+typedef __m128 vf4;
+typedef __m128i vi4;
+#define ATTN_SIMD_NAME "sse2"
+
+static inline vf4 vf4_load(const float *p) { return _mm_loadu_ps(p); }
+static inline void vf4_store(float *p, vf4 x) { _mm_storeu_ps(p, x); }
+static inline vf4 vf4_splat(float x) { return _mm_set1_ps(x); }
+static inline vf4 vf4_load_splat(const float *p) { return _mm_set1_ps(*p); }
+static inline vf4 vf4_zero(void) { return _mm_setzero_ps(); }
+static inline vf4 vf4_add(vf4 a, vf4 b) { return _mm_add_ps(a, b); }
+static inline vf4 vf4_sub(vf4 a, vf4 b) { return _mm_sub_ps(a, b); }
+static inline vf4 vf4_mul(vf4 a, vf4 b) { return _mm_mul_ps(a, b); }
+static inline vf4 vf4_max(vf4 a, vf4 b) { return _mm_max_ps(a, b); }
+static inline vf4 vf4_min(vf4 a, vf4 b) { return _mm_min_ps(a, b); }
+static inline vf4 vf4_and_ge(vf4 x, vf4 a, vf4 b) { return _mm_and_ps(x, _mm_cmpge_ps(a, b)); }
+static inline float vf4_lane0(vf4 x) { return _mm_cvtss_f32(x); }
+static inline vf4 vf4_swap_pairs(vf4 x) { return _mm_shuffle_ps(x, x, _MM_SHUFFLE(1, 0, 3, 2)); }
+static inline vf4 vf4_swap_lanes(vf4 x) { return _mm_shuffle_ps(x, x, _MM_SHUFFLE(2, 3, 0, 1)); }
+static inline vi4 vf4_as_int(vf4 x) { return _mm_castps_si128(x); }
+static inline vf4 vi4_as_float(vi4 x) { return _mm_castsi128_ps(x); }
+static inline vi4 vi4_add(vi4 a, vi4 b) { return _mm_add_epi32(a, b); }
+static inline vi4 vi4_splat(int32_t x) { return _mm_set1_epi32(x); }
+static inline vi4 vi4_shl23(vi4 x) { return _mm_slli_epi32(x, 23); }
+
+#else
+#error "the fast kernels need WebAssembly SIMD128 (-msimd128) or x86-64 SSE2"
+#endif
+
+/* a·b + c, as a multiply then an add (no fused multiply-add in WASM SIMD128). */
+static inline vf4 vf4_madd(vf4 a, vf4 b, vf4 c) { return vf4_add(vf4_mul(a, b), c); }
+
+/* Horizontal sum and maximum of the four lanes. */
+static inline float vf4_hsum(vf4 x) {
+    x = vf4_add(x, vf4_swap_pairs(x));
+    return vf4_lane0(vf4_add(x, vf4_swap_lanes(x)));
+}
+static inline float vf4_hmax(vf4 x) {
+    x = vf4_max(x, vf4_swap_pairs(x));
+    return vf4_lane0(vf4_max(x, vf4_swap_lanes(x)));
+}
+
+/*
+ * e^x on four lanes (Cephes-style): x = n·ln2 + r with |r| ≤ ln2/2, e^r by a degree-6
+ * polynomial, 2^n by building the float exponent. Relative error below 2e-7 for x in
+ * [-87, 88]. Lanes below -87 (including -INFINITY, a masked score) give exactly 0.
+ * Defined in vexp.c's header-only form so every kernel inlines it.
+ */
+static inline vf4 vf4_exp(vf4 x) {
+    const vf4 lo = vf4_splat(-87.0f);
+    const vf4 keep = x; /* for the "below -87 is 0" test */
+    x = vf4_min(vf4_max(x, lo), vf4_splat(88.0f));
+    /* n = round(x / ln2) by the 1.5·2^23 trick: the float sum's low mantissa bits hold n. */
+    const vf4 magic = vf4_splat(12582912.0f);
+    vf4 t = vf4_add(vf4_mul(x, vf4_splat(1.44269504088896341f)), magic);
+    vf4 n = vf4_sub(t, magic);
+    vf4 r = vf4_sub(x, vf4_mul(n, vf4_splat(0.693359375f)));
+    r = vf4_sub(r, vf4_mul(n, vf4_splat(-2.12194440e-4f)));
+    /* e^r ≈ 1 + r + r²·P(r) (Cephes expf coefficients). */
+    vf4 p = vf4_splat(1.9875691500e-4f);
+    p = vf4_madd(p, r, vf4_splat(1.3981999507e-3f));
+    p = vf4_madd(p, r, vf4_splat(8.3334519073e-3f));
+    p = vf4_madd(p, r, vf4_splat(4.1665795894e-2f));
+    p = vf4_madd(p, r, vf4_splat(1.6666665459e-1f));
+    p = vf4_madd(p, r, vf4_splat(5.0000001201e-1f));
+    vf4 r2 = vf4_mul(r, r);
+    vf4 er = vf4_add(vf4_madd(p, r2, r), vf4_splat(1.0f));
+    /* 2^n: (n + 127) << 23, with n read from t's low bits (t's bits are 0x4B400000 + n). */
+    vi4 bits = vi4_add(vf4_as_int(t), vi4_splat(127 - 0x4B400000));
+    vf4 scale = vi4_as_float(vi4_shl23(bits));
+    return vf4_and_ge(vf4_mul(er, scale), keep, lo);
+}
+
+#endif /* ATTN_SIMD_H */

@@ -1,0 +1,53 @@
+// fast-matmul.js — our packed SIMD matmul (attn_gemm) beside TF.js (WASM backend, SIMD, one
+// thread), onnxruntime-web (WASM, one thread, MatMul), plain JavaScript and our naive kernel,
+// at 1024×64 · 64×1024 and 512³. Target: ≥ 1.0× TF.js on both.
+
+import { bestOf, clockName, warmUp, random } from '../compare.js';
+import * as resident from '../resident.js';
+import { loadTf, ortMatmul } from '../peers/peers.js';
+import { matmulJs } from './plain-js.js';
+
+export const name = 'fast-matmul';
+
+const SIZES = [[1024, 64, 1024], [512, 512, 512]];
+
+export async function run({ attn, report, progress }) {
+  const { tf, simd, threads } = await loadTf();
+  progress(`TF.js WASM backend: SIMD ${simd ? 'on' : 'OFF'}, ${threads} thread(s)`);
+  for (const [m, k, n] of SIZES) {
+    const label = `matmul ${m}×${k}·${k}×${n}`;
+    progress(`${label}…`);
+    const a = random(m * k, 1), b = random(k * n, 2), flops = 2 * m * k * n;
+    const ours = resident.gemm(attn, { a, b, m, k, n });
+    const naive = resident.naiveMatmul(attn, { a, b, m, k, n });
+    const ta = tf.tensor2d(a, [m, k]), tb = tf.tensor2d(b, [k, n]);
+    const ort = await ortMatmul(a, b, m, k, n);
+    const c = new Float32Array(m * n);
+    const entries = [
+      { key: 'ours', fn: () => ours.run() },
+      { key: 'tfjs', fn: () => tf.matMul(ta, tb).dispose() },
+      { key: 'ort', fn: () => ort.run() },
+      { key: 'naive', fn: () => naive.run() },
+      { key: 'js', fn: () => matmulJs(a, b, m, k, n, c) },
+    ];
+    try {
+      for (const e of entries) await warmUp(e.fn);
+      const best = await bestOf(entries, { rounds: 3 });
+      const rate = (key) => flops / best.get(key) / 1e9;
+      const row = (peerKey, peerName, target) => report({
+        name: label, ours: rate('ours'), peer: rate(peerKey), peerName, ratio: rate('ours') / rate(peerKey), unit: `GFLOP/s (${clockName()})`,
+        ...(target ? { target: `≥ ${target}×`, met: rate('ours') / rate(peerKey) >= target } : {}),
+      });
+      row('tfjs', 'TF.js WASM (SIMD, 1 thread)', 1.0);
+      row('ort', 'onnxruntime-web WASM MatMul (1 thread)');
+      row('js', 'plain JS');
+      row('naive', 'ours, naive (attn_matmul)');
+    } finally {
+      ours.free();
+      naive.free();
+      ta.dispose();
+      tb.dispose();
+      await ort.release();
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// compare.js — timing for the fast-kernel cases on a shared, noisy machine: every contender is
+// warmed up, then timed in alternating rounds (ours, peer, ours, peer, ...) of at least
+// `minSeconds` each, and the best round counts. A contender whose call would take longer than
+// the budget, or whose N × M table would not fit, is not run and gets a status instead.
+
+/**
+ * The clock: the page's main-thread CPU seconds when bench/run.mjs provides them (every
+ * contender here runs on the main thread: TF.js and onnxruntime-web with one thread and no
+ * proxy worker), else the wall clock. On a busy machine the wall clock also counts the time the
+ * page was descheduled, which falls unevenly on whoever happened to be running.
+ */
+export const clockName = () => (typeof window !== 'undefined' && window.benchCpuSeconds ? 'CPU time' : 'wall time');
+async function clock() {
+  if (typeof window !== 'undefined' && window.benchCpuSeconds) {
+    const cpu = await window.benchCpuSeconds();
+    if (typeof cpu === 'number') return cpu;
+  }
+  return performance.now() / 1000;
+}
+
+/** Seconds per call over at least `minSeconds` of the clock (at least one call). */
+export async function secondsPerCall(fn, minSeconds) {
+  let calls = 0;
+  const start = await clock();
+  let elapsed = 0;
+  do {
+    const slice = performance.now();
+    do {
+      await fn();
+      calls += 1;
+    } while (performance.now() - slice < Math.min(100, minSeconds * 1000));
+    elapsed = (await clock()) - start;
+  } while (elapsed < minSeconds);
+  return elapsed / calls;
+}
+
+/** Untimed calls until `calls` were made or `seconds` passed (at least one call). */
+export async function warmUp(fn, { calls = 3, seconds = 1 } = {}) {
+  const start = performance.now();
+  for (let i = 0; i < calls; i++) {
+    await fn();
+    if (performance.now() - start > seconds * 1000) break;
+  }
+}
+
+/**
+ * Times each entry ({ key, fn }) in `rounds` alternating rounds; returns Map key → best seconds
+ * per call. Entries whose first timed call is long (> 2 s) get only one round.
+ */
+export async function bestOf(entries, { rounds = 2, minSeconds = 0.5 } = {}) {
+  const best = new Map();
+  for (let r = 0; r < rounds; r++) {
+    for (const { key, fn } of entries) {
+      if (r > 0 && best.get(key) > 2) continue;
+      const s = await secondsPerCall(fn, minSeconds);
+      best.set(key, Math.min(best.get(key) ?? Infinity, s));
+    }
+  }
+  return best;
+}
+
+/** Lets the page breathe (progress text, GC) between heavy steps. */
+export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export const random = (count, seed = 1) => {
+  let s = seed >>> 0 || 1;
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    out[i] = (s / 4294967296) * 2 - 1;
+  }
+  return out;
+};
+
+export const mib = (bytes) => bytes / 2 ** 20;
