@@ -153,6 +153,10 @@ uint32_t attn_rng_next_u32(struct attn_rng *rng);
 /* A uniform float in [0, 1): the top 24 bits of the next word, times 2^-24. */
 float attn_rng_uniform(struct attn_rng *rng);
 
+/* A uniform whole number in [0, n), n ≥ 1: the next word scaled by n (Lemire's multiply-shift;
+ * its bias, below n / 2^32, is far under anything a test can see). */
+uint32_t attn_rng_below(struct attn_rng *rng, uint32_t n);
+
 /* A standard normal draw (mean 0, variance 1). */
 float attn_rng_normal(struct attn_rng *rng);
 

@@ -20,7 +20,6 @@
 
 #include "attn.h"
 #include "check.h"
-#include "train_rng.h"
 
 enum person { HE, SHE, IT, THEY };
 
@@ -44,7 +43,7 @@ static const char *const I_AM[] = {"i am", "i am", "i am", "we are"};
 struct writer {
     char *text;
     int length, at; /* writes stop at length; `at` keeps counting */
-    struct train_rng rng;
+    struct attn_rng rng;
     double nats;
 };
 
@@ -56,7 +55,7 @@ static void put(struct writer *w, const char *s) {
 /* A uniform choice among k options, counted. */
 static int choose(struct writer *w, int k) {
     w->nats += log((double)k);
-    return train_rng_below(&w->rng, k);
+    return (int)attn_rng_below(&w->rng, (uint32_t)(k));
 }
 
 static void the_noun(struct writer *w) {
@@ -122,8 +121,8 @@ int attn_corpus_generate(char *text, double *entropy_nats, int length, unsigned 
     ATTN_REFUSE_IF(!text || !entropy_nats, ATTN_ERR_NULL);
     ATTN_REFUSE_IF(length <= 0, ATTN_ERR_SIZE);
     ATTN_REFUSE_IF(length == INT32_MAX, ATTN_ERR_OVERFLOW);
-    struct writer w = {text, length, 0, {0}, 0.0};
-    train_rng_seed(&w.rng, (uint64_t)seed * 2 + 5);
+    struct writer w = {text, length, 0, {{0}}, 0.0};
+    attn_rng_seed(&w.rng, (uint32_t)seed * 2u + 5u);
     while (w.at < length) {
         /* A paragraph: a subject, then 2 to 5 sentences about it, then a newline. */
         const int subject = choose(&w, COUNT(NOUNS));

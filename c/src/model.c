@@ -21,7 +21,6 @@
 #include "attn.h"
 #include "autograd_internal.h"
 #include "check.h"
-#include "train_rng.h"
 
 /* Total bytes of memory a model may use (wasm32 addresses 2 GiB, and the page needs some). */
 #define MODEL_MAX_BYTES 1.5e9
@@ -45,7 +44,7 @@ struct attn_model {
     int lnf_g, lnf_b;         /* (C) */
     int head_w, head_b;       /* (C, V), (V) */
     struct layer_params *layer; /* (L) */
-    struct train_rng rng;     /* batch sampling */
+    struct attn_rng rng;     /* batch sampling */
     int *scratch;             /* (3·B·context): positions, batch tokens, batch targets */
 };
 
@@ -68,9 +67,9 @@ static int make_param(int *id, struct attn_tape *t, int rows, int cols, int deca
     return rows == 1 ? attn_tape_param(id, t, 1, dims + 1, decay) : attn_tape_param(id, t, 2, dims, decay);
 }
 
-static void fill_normal(struct attn_model *m, int id, float std, struct train_rng *rng) {
+static void fill_normal(struct attn_model *m, int id, float std, struct attn_rng *rng) {
     float *p = tape_val(m->tape, id);
-    for (int64_t i = 0; i < tape_node(m->tape, id)->size; i++) p[i] = (float)(std * train_rng_normal(rng));
+    for (int64_t i = 0; i < tape_node(m->tape, id)->size; i++) p[i] = (float)(std * attn_rng_normal(rng));
 }
 
 static void fill_const(struct attn_model *m, int id, float value) {
@@ -111,8 +110,8 @@ static int create_params(struct attn_model *m) {
 
 /* GPT-2's initialisation: N(0, 0.02), residual projections scaled by 1/√(2L), biases 0, γ 1. */
 static void init_params(struct attn_model *m, unsigned seed) {
-    struct train_rng rng;
-    train_rng_seed(&rng, (uint64_t)seed * 2 + 1);
+    struct attn_rng rng;
+    attn_rng_seed(&rng, (uint32_t)seed * 2u + 1u);
     const float std = 0.02f, resid = 0.02f / sqrtf(2.0f * m->layers);
     fill_normal(m, m->tok_emb, std, &rng);
     fill_normal(m, m->pos_emb, std, &rng);
@@ -148,7 +147,7 @@ int attn_model_create(struct attn_model **out, int vocab, int layers, int heads,
     m->vocab = vocab, m->layers = layers, m->heads = heads, m->d_model = d_model;
     m->context = context, m->batch = batch;
     m->lr = 1e-3f, m->min_lr = 1e-4f, m->warmup = 20, m->total = 2000, m->weight_decay = 0.1f, m->clip = 1.0f;
-    train_rng_seed(&m->rng, (uint64_t)seed * 2 + 2);
+    attn_rng_seed(&m->rng, (uint32_t)seed * 2u + 2u);
     m->layer = calloc((size_t)layers, sizeof *m->layer);
     m->scratch = calloc((size_t)3 * batch * context, sizeof(int));
     int rc = (m->layer && m->scratch) ? attn_tape_create(&m->tape) : ATTN_ERR_MEMORY;
@@ -325,7 +324,7 @@ int attn_model_sample_batch(int *tokens, int *targets, struct attn_model *m, con
     const int t = m->context;
     ATTN_REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT); /* the text is shorter than one window */
     for (int b = 0; b < m->batch; b++) {
-        const int start = train_rng_below(&m->rng, n - t);
+        const int start = (int)attn_rng_below(&m->rng, (uint32_t)(n - t));
         for (int i = 0; i < t; i++) {
             ATTN_REFUSE_IF(data[start + i] < 0 || data[start + i] >= m->vocab, ATTN_ERR_ARGUMENT);
             tokens[b * t + i] = data[start + i];
@@ -396,8 +395,8 @@ int attn_model_sample(int *out, struct attn_model *m, const int *prompt, int p, 
     ATTN_REFUSE_IF(p <= 0 || length <= 0, ATTN_ERR_SIZE);
     ATTN_REFUSE_IF(!(temperature >= 0 && temperature <= 100), ATTN_ERR_ARGUMENT);
     for (int i = 0; i < p; i++) ATTN_REFUSE_IF(prompt[i] < 0 || prompt[i] >= m->vocab, ATTN_ERR_ARGUMENT);
-    struct train_rng rng;
-    train_rng_seed(&rng, (uint64_t)seed * 2 + 3);
+    struct attn_rng rng;
+    attn_rng_seed(&rng, (uint32_t)seed * 2u + 3u);
     const int ctx = m->context, v = m->vocab;
     int *window = m->scratch + ctx; /* (context) */
     double *probs = malloc((size_t)v * sizeof(double));
@@ -423,7 +422,7 @@ int attn_model_sample(int *out, struct attn_model *m, const int *prompt, int p, 
         }
         double sum = 0;
         for (int j = 0; j < v; j++) sum += probs[j] = exp(((double)row[j] - row[best]) / temperature);
-        double u = train_rng_uniform(&rng) * sum;
+        double u = (double)attn_rng_uniform(&rng) * sum;
         int pick = v - 1;
         for (int j = 0; j < v; j++) {
             u -= probs[j];

@@ -50,6 +50,10 @@ float attn_rng_uniform(struct attn_rng *rng) {
     return (float)(attn_rng_next_u32(rng) >> 8) * 0x1p-24f;
 }
 
+uint32_t attn_rng_below(struct attn_rng *rng, uint32_t n) {
+    return (uint32_t)(((uint64_t)attn_rng_next_u32(rng) * n) >> 32);
+}
+
 /* A uniform double in the open interval (0, 1). */
 static inline double uniform_open(struct attn_rng *rng) {
     return ((double)attn_rng_next_u32(rng) + 0.5) * 0x1p-32;

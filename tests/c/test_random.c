@@ -83,6 +83,21 @@ static void test_uniform_is_in_unit_interval_with_mean_half(void) {
 /* Φ(x), for the tail checks. */
 static double phi_cdf(double x) { return 0.5 * erfc(-x / sqrt(2.0)); }
 
+static void test_below_is_in_range_and_even(void) {
+    struct attn_rng rng;
+    attn_rng_seed(&rng, 11);
+    enum { N = 7, DRAWS = 700000 };
+    int counts[N] = {0};
+    for (int i = 0; i < DRAWS; i++) {
+        uint32_t x = attn_rng_below(&rng, N);
+        EXPECT(x < N);
+        if (x < N) counts[x]++;
+    }
+    /* Each count is binomial(700000, 1/7): mean 100000, standard deviation about 293. */
+    for (int i = 0; i < N; i++) EXPECT_NEAR(counts[i], DRAWS / N, 1500);
+    EXPECT_EQ_INT(attn_rng_below(&rng, 1), 0);
+}
+
 static void test_normal_moments_and_tails(void) {
     struct attn_rng rng;
     attn_rng_seed(&rng, 12345);
@@ -140,6 +155,7 @@ static const struct test tests[] = {
     TEST(test_same_seed_same_draws_other_seed_other_draws),
     TEST(test_batch_equals_one_at_a_time),
     TEST(test_uniform_is_in_unit_interval_with_mean_half),
+    TEST(test_below_is_in_range_and_even),
     TEST(test_normal_moments_and_tails),
     TEST(test_portable_log_and_exp_match_libm),
     TEST(test_bad_input),
