@@ -356,7 +356,7 @@ int attn_self_attention_positioned(float *out,      /* (N, D) */
 
 /*
  * A fixed embedding for a word, derived from the word alone: the FNV-1a hash of its bytes
- * (32-bit) seeds a small private generator (SplitMix32), whose draws give D numbers uniform
+ * (32-bit) seeds the core's generator (attn_rng), whose uniform draws give D numbers
  * in [−1, 1). The same bytes always give the same vector, natively, in node and in a browser.
  * Callers decide what counts as the same word (the lab lowercases and trims punctuation first).
  * len ≥ 1 (ATTN_ERR_SIZE otherwise).
