@@ -123,7 +123,7 @@ test('the widget’s hand-set heads, computed by the core, follow their rules on
   const { words } = tokenize(DEFAULT_SENTENCE);
   assert.equal(words.length, 10);
   const { heads } = applyRules(words);
-  const r = attn.multiHead(buildInputs(words, heads));
+  const r = attn.multiHead(buildInputs(attn, words, heads));
   const n = 10, w = (h, i, j) => r.weights[(h * n + i) * n + j];
   const at = (word) => words.indexOf(word);
   for (let i = 1; i < n; i++) assert.ok(w(0, i, i - 1) > 0.9, `head 1 row ${i}`);
@@ -135,7 +135,7 @@ test('the widget’s hand-set heads, computed by the core, follow their rules on
     assert.ok(w(3, i, 0) > 0.4);
   }
   // W^O = I: the output is the concatenation itself.
-  const plain = attn.multiHead(buildInputs(words, heads, { mixing: false }));
+  const plain = attn.multiHead(buildInputs(attn, words, heads, { mixing: false }));
   assert.ok(maxRelativeDifference(plain.out, plain.concat) <= 1e-6);
 });
 

@@ -136,7 +136,7 @@ export class AttnHeads extends AttnWidget {
 
     const { heads } = applyRules(words);
     const n = words.length;
-    const result = this.attn.multiHead({ ...buildInputs(words, heads, { mixing: this.mixing }), mask: this.causal ? 'causal' : 'none' });
+    const result = this.attn.multiHead({ ...buildInputs(this.attn, words, heads, { mixing: this.mixing }), mask: this.causal ? 'causal' : 'none' });
     if (this.focus.row >= n || this.focus.col >= n) this.focus = { row: n - 1, col: 0 };
     this.state = { words, heads, n, result };
     this.#drawHeads();

@@ -148,14 +148,15 @@ export function preferredScores(targets) {
 
 /**
  * The inputs of attn.multiHead for these words: X (n, 64), W^Q, W^K, W^V, W^O (64, 64).
- * `mixing` false makes W^O the identity.
+ * `mixing` false makes W^O the identity. Word vectors and the fixed random W^V, W^O come from the
+ * core (its word embedding and its one seeded generator).
  */
-export function buildInputs(words, heads, { mixing = true } = {}) {
+export function buildInputs(attn, words, heads, { mixing = true } = {}) {
   const n = words.length, d = D_MODEL, dh = HEAD_WIDTH;
   const x = new Float32Array(n * d);
   words.forEach((word, i) => {
     x[i * d + i] = 1;
-    const vector = seededFloats(d - MAX_WORDS, hash(word.toLowerCase()));
+    const vector = attn.wordEmbedding({ word: word.toLowerCase(), d: d - MAX_WORDS });
     x.set(vector, i * d + MAX_WORDS);
   });
   const wq = new Float32Array(d * d), wk = new Float32Array(d * d);
@@ -166,29 +167,10 @@ export function buildInputs(words, heads, { mixing = true } = {}) {
     }
     for (let p = 0; p < MAX_WORDS; p++) wk[p * d + h * dh + p] = 1;
   });
-  const wv = seededFloats(d * d, 606).map((v) => v / Math.sqrt(d - MAX_WORDS));
+  // Normal draws scaled to the spread of uniform [−1, 1) numbers (variance 1/3).
+  const wv = attn.randomNormals({ count: d * d, seed: 606 }).map((v) => v / Math.sqrt(3 * (d - MAX_WORDS)));
   for (let p = 0; p < MAX_WORDS; p++) wv.fill(0, p * d, (p + 1) * d); // values come from the word vector only
-  const wo = mixing ? seededFloats(d * d, 707).map((v) => v * Math.sqrt(3 / d))
+  const wo = mixing ? attn.randomNormals({ count: d * d, seed: 707 }).map((v) => v / Math.sqrt(d))
     : Float32Array.from({ length: d * d }, (_, k) => (k % (d + 1) === 0 ? 1 : 0));
   return { x, wq, wk, wv, wo, n, dModel: d, heads: HEADS };
-}
-
-function hash(text) {
-  let h = 2166136261;
-  for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0), 16777619) >>> 0;
-  return h;
-}
-
-/** Uniform floats in [−1, 1) from mulberry32. */
-function seededFloats(count, seed) {
-  let state = seed >>> 0;
-  const out = new Float32Array(count);
-  for (let i = 0; i < count; i++) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  }
-  return out;
 }

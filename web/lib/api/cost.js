@@ -3,6 +3,7 @@
 // attention kernel at one size, for the "measure in my browser" comparison.
 
 import * as check from '../validate.js';
+import { randomNormals } from './experiment.js';
 
 /** Field order of `struct attn_cost` (c/include/attn.h): eleven doubles. */
 const FIELDS = ['projections', 'scores', 'weighted', 'output', 'linear', 'quadratic', 'total',
@@ -44,7 +45,7 @@ export function measureAttention(core, { n, d = 64, repeats = 3, seed = 1, warmU
   check.size('d', d, { max: 1024 });
   check.size('repeats', repeats, { max: 100 });
   const count = n * d;
-  const inputs = [0, 1, 2].map((k) => seededFloats(count, seed + k));
+  const inputs = [0, 1, 2].map((k) => randomNormals(core, { count, seed: seed + k })); // the core's generator
   return core.run((scope) => {
     const q = scope.f32(inputs[0]), k = scope.f32(inputs[1]), v = scope.f32(inputs[2]);
     const out = scope.f32Out(count);
@@ -59,18 +60,4 @@ export function measureAttention(core, { n, d = 64, repeats = 3, seed = 1, warmU
     }
     return { n, d, ms: best, runs: repeats };
   });
-}
-
-/** Uniform floats in [−1, 1) from a small seeded generator (mulberry32). */
-function seededFloats(count, seed) {
-  let state = seed >>> 0;
-  const out = new Float32Array(count);
-  for (let i = 0; i < count; i++) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  }
-  return out;
 }
