@@ -130,13 +130,7 @@ static void softmax_tile_row(float *row, float *o_row, float *row_max, double *r
     for (int c = 0; c < bc8; c += 4) vmax = vf4_max(vmax, vf4_load(row + c));
     float tile_max = vf4_hmax(vmax);
     float new_max = tile_max > *row_max ? tile_max : *row_max;
-    const vf4 vnew = vf4_splat(new_max);
-    vf4 vsum = vf4_zero();
-    for (int c = 0; c < bc8; c += 4) {
-        vf4 e = vf4_exp(vf4_sub(vf4_load(row + c), vnew));
-        vf4_store(row + c, e);
-        vsum = vf4_add(vsum, e);
-    }
+    const float tile_sum = vf4_exp_shifted_sum(row, new_max, bc8);
     if (new_max != *row_max) {
         float alpha = *row_max == -INFINITY ? 0.0f : expf(*row_max - new_max);
         *row_sum *= alpha;
@@ -146,7 +140,7 @@ static void softmax_tile_row(float *row, float *o_row, float *row_max, double *r
         for (; d < dv; d++) o_row[d] *= alpha;
         *row_max = new_max;
     }
-    *row_sum += vf4_hsum(vsum);
+    *row_sum += tile_sum;
 }
 
 /* One block of up to FLASH_BR query rows starting at i0, over every key tile it can see.

@@ -111,14 +111,7 @@ int attn_kv_cache_attend(float *out, /* (HEADS·DV) */
             if (s[j] > max) max = s[j];
         }
         for (int j = len; j < len + 4; j++) s[j] = -INFINITY; /* pad to whole vectors */
-        const vf4 vmax = vf4_splat(max);
-        vf4 vsum = vf4_zero();
-        for (int j = 0; j < len; j += 4) {
-            vf4 e = vf4_exp(vf4_sub(vf4_load(s + j), vmax));
-            vf4_store(s + j, e);
-            vsum = vf4_add(vsum, e);
-        }
-        double sum = vf4_hsum(vsum);
+        double sum = vf4_exp_shifted_sum(s, max, (len + 3) & ~3);
         for (int d = 0; d < dv; d++) oh[d] = 0.0f;
         for (int j = 0; j < len; j++) {
             const vf4 w = vf4_splat(s[j]);

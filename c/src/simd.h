@@ -117,4 +117,20 @@ static inline vf4 vf4_exp(vf4 x) {
     return vf4_and_ge(vf4_mul(er, scale), keep, lo);
 }
 
+/*
+ * The numerators of a softmax, in place: x[i] = e^(x[i] − max) for i < count (a multiple of 4),
+ * and their sum. The tiled attention and the KV cache both use it.
+ */
+static inline float vf4_exp_shifted_sum(float *x, /* (COUNT) */
+                                        float max, int count) {
+    const vf4 vmax = vf4_splat(max);
+    vf4 vsum = vf4_zero();
+    for (int i = 0; i < count; i += 4) {
+        vf4 e = vf4_exp(vf4_sub(vf4_load(x + i), vmax));
+        vf4_store(x + i, e);
+        vsum = vf4_add(vsum, e);
+    }
+    return vf4_hsum(vsum);
+}
+
 #endif /* ATTN_SIMD_H */

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadAttn } from '../../web/lib/attn.js';
+import assert from 'node:assert/strict';
+import { loadAttn, AttnError } from '../../web/lib/attn.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -83,4 +84,14 @@ export function maxRelativeDifference(a, b) {
     worst = Math.max(worst, Number.isNaN(diff) ? Infinity : diff);
   }
   return worst;
+}
+
+/** Asserts that `call` throws an AttnError with this code and a message matching `message`. */
+export function assertAttnError(call, code, message) {
+  assert.throws(call, (error) => {
+    assert.ok(error instanceof AttnError, `not an AttnError: ${error}`);
+    assert.equal(error.code, code);
+    assert.match(error.message, message);
+    return true;
+  });
 }

@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AttnError, Status } from '../../web/lib/attn.js';
-import { loadWasmAttn, runNative, randomFloats, maxRelativeDifference } from './helpers.mjs';
+import { Status } from '../../web/lib/attn.js';
+import { loadWasmAttn, runNative, randomFloats, maxRelativeDifference, assertAttnError } from './helpers.mjs';
 
 const attn = await loadWasmAttn();
 
@@ -171,12 +171,7 @@ const BAD = [
 
 for (const [name, call, code, message] of BAD) {
   test(`bad input: ${name} throws a readable AttnError`, () => {
-    assert.throws(call, (error) => {
-      assert.ok(error instanceof AttnError, `not an AttnError: ${error}`);
-      assert.equal(error.code, code);
-      assert.match(error.message, message);
-      return true;
-    });
+    assertAttnError(call, code, message);
     assert.equal(attn.positions({ n: 1, d: 2 })[1], 1, 'the instance still works');
   });
 }

@@ -13,6 +13,7 @@
 import { h } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
+import { sizeCanvas } from './canvas.js';
 
 const CELL_TEXT_LIMIT = 12; // print values in cells up to this many rows and columns
 
@@ -82,14 +83,8 @@ export class Heatmap {
     const { left, top } = this.#margins();
     const size = this.cellSize;
     const width = left + this.cols * size + 2, height = top + this.rows * size + 2;
-    const ratio = globalThis.devicePixelRatio || 1;
-    this.canvas.width = width * ratio;
-    this.canvas.height = height * ratio;
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
-    const ctx = this.canvas.getContext('2d');
+    const ctx = sizeCanvas(this.canvas, width, height);
     if (!ctx) return;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     const styles = getComputedStyle(this.surface);
     const fg = styles.getPropertyValue('--attn-fg').trim() || '#1c2430';
     const muted = styles.getPropertyValue('--attn-muted').trim() || '#5b6675';

@@ -4,6 +4,7 @@
 
 import { h } from '../lib/dom.js';
 import { viridisCss } from '../lib/colour-scale.js';
+import { sizeCanvas } from '../lib/canvas.js';
 
 export class StackView {
   constructor() {
@@ -16,14 +17,8 @@ export class StackView {
     const cell = Math.max(5, Math.min(12, Math.floor(150 / n)));
     const side = cell * n, dx = 26, dy = 22, label = 64;
     const width = side + dx * (heads - 1) + label + 4, height = side + dy * (heads - 1) + 4;
-    const ratio = globalThis.devicePixelRatio || 1;
-    this.canvas.width = width * ratio;
-    this.canvas.height = height * ratio;
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
-    const ctx = this.canvas.getContext('2d');
+    const ctx = sizeCanvas(this.canvas, width, height);
     if (!ctx) return;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const styles = getComputedStyle(this.element);
     const fg = styles.getPropertyValue('--attn-fg').trim() || '#1c2430';
