@@ -459,6 +459,21 @@ int attn_gemm(float *c,       /* (M, N) */
               const float *b, /* (K, N), or (N, K) when transpose_b */
               int transpose_b, int m, int k, int n);
 
+/*
+ * The general form (the training tape's products): c = op(a) · op(b), or c += op(a) · op(b)
+ * when accumulate. op(a) is (M, K): a is stored (M, K), or (K, M) when transpose_a; op(b) is
+ * (K, N): b is stored (K, N), or (N, K) when transpose_b. lda, ldb, ldc are the row strides of
+ * a, b, c as stored (at least their widths). Same `work` as attn_gemm. Every entry is summed in
+ * the same order whatever rows a call covers: a call on rows [i0, i1) of c (c + i0·ldc,
+ * a + i0·lda, or a + i0 when transpose_a, m = i1 − i0) gives bitwise those rows of the whole call.
+ */
+int attn_gemm_ex(float *c,       /* (M, ldc) */
+                 float *work,    /* (attn_gemm_workspace floats) */
+                 const float *a, /* (M, lda), or (K, lda) when transpose_a */
+                 const float *b, /* (K, ldb), or (N, ldb) when transpose_b */
+                 int transpose_a, int transpose_b, int accumulate, int m, int k, int n, int lda, int ldb,
+                 int ldc);
+
 /* *floats = the scratch attn_flash_attention needs: about M·(DK + DV), never N·M. */
 int attn_flash_workspace(int *floats, int m, int dk, int dv);
 

@@ -28,6 +28,7 @@ int attn_tape_free(struct attn_tape *t) {
     free(t->act);
     free(t->act_grads);
     free(t->indices);
+    free(t->scratch);
     free(t);
     return ATTN_OK;
 }
@@ -49,7 +50,7 @@ int attn_tape_reset(struct attn_tape *t) {
 
 /* Bytes the tape would hold with these capacities. */
 static double tape_bytes(const struct attn_tape *t, int64_t param_cap, int64_t act_cap, int64_t index_cap) {
-    return 4.0 * (4.0 * (double)param_cap + 2.0 * (double)act_cap + (double)index_cap);
+    return 4.0 * (4.0 * (double)param_cap + 2.0 * (double)act_cap + (double)index_cap + (double)t->scratch_capacity);
 }
 
 /* Grows one block (and its twins) to hold `need` entries; capacities double. */
@@ -114,6 +115,24 @@ static int grow_indices(struct attn_tape *t, int64_t need) {
     ATTN_REFUSE_IF(!grown, ATTN_ERR_MEMORY);
     t->indices = grown;
     t->index_capacity = cap;
+    return ATTN_OK;
+}
+
+int tape_reserve_scratch(struct attn_tape *t, int64_t floats) {
+    if (floats <= t->scratch_capacity) return ATTN_OK;
+    ATTN_TRY(next_capacity(t->scratch_capacity, floats));
+    const int64_t old = t->scratch_capacity;
+    t->scratch_capacity = floats;
+    if (t->max_bytes > 0 && tape_bytes(t, t->param_capacity, t->act_capacity, t->index_capacity) > t->max_bytes) {
+        t->scratch_capacity = old;
+        return ATTN_ERR_MEMORY;
+    }
+    free(t->scratch);
+    t->scratch = malloc((size_t)floats * sizeof(float));
+    if (!t->scratch) {
+        t->scratch_capacity = 0;
+        return ATTN_ERR_MEMORY;
+    }
     return ATTN_OK;
 }
 

@@ -2,7 +2,8 @@
  * autograd_internal.h — the tape's private layout, shared by autograd.c and the op families
  * autograd_ops_*.c. Not part of the public API.
  *
- * Memory: one block per kind (params, param_grads, moments, act, act_grads, indices, nodes).
+ * Memory: one block per kind (params, param_grads, moments, act, act_grads, indices, nodes,
+ * and the matrix products' packing scratch, sized for the largest product recorded).
  * A node records offsets, never pointers, so a block may grow (realloc) between ops.
  */
 #ifndef ATTN_AUTOGRAD_INTERNAL_H
@@ -48,8 +49,14 @@ struct attn_tape {
     int *indices;
     int64_t index_size, index_capacity;
 
+    float *scratch; /* packing scratch of the matrix products (attn_gemm_ex), reused by every one */
+    int64_t scratch_capacity;
+
     double max_bytes; /* 0: no limit */
 };
+
+/* Makes the packing scratch hold at least `floats` (its contents need not survive). */
+int tape_reserve_scratch(struct attn_tape *t, int64_t floats);
 
 /* Appends a node of shape dims, with `aux` cached floats and `index_count` integers. */
 int tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_fn backward, int ndim, const int *dims,

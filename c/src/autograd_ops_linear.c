@@ -51,13 +51,24 @@ int attn_tape_embedding(int *out, struct attn_tape *t, int table, const int *tok
 
 /* ---------------------------------------------------------------- matmul: a (..., K) · w */
 
+/* Sizes the tape's packing scratch for this product and both its gradients, so the backward
+ * sweep (which cannot fail) never needs more. */
+static int reserve(struct attn_tape *t, int m, int k, int n) {
+    ATTN_TRY(attn_check_product(m, k));
+    ATTN_TRY(attn_check_product(k, n));
+    ATTN_TRY(attn_check_product(m, n));
+    const long long floats = attn_ops_gemm_workspace(m, k, n);
+    ATTN_REFUSE_IF(floats <= 0, ATTN_ERR_OVERFLOW);
+    return tape_reserve_scratch(t, floats);
+}
+
 static void matmul_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const int a = n->in[0], w = n->in[1], transpose_w = n->iarg[0];
     const int k = n->iarg[1], cols = n->dims[n->ndim - 1];
     const int rows = (int)(n->size / cols);
     /* out = a · op(w)  →  da += dout · op(w)ᵀ, dw += stored like w */
-    attn_ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), tape_val(t, a), tape_val(t, w), tape_grad(t, id), rows, k,
+    attn_ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), t->scratch, tape_val(t, a), tape_val(t, w), tape_grad(t, id), rows, k,
                            cols, 0, transpose_w);
 }
 
@@ -73,13 +84,14 @@ int attn_tape_matmul(int *out, struct attn_tape *t, int a, int w, int transpose_
     for (int i = 0; i < ndim; i++) dims[i] = an->dims[i];
     dims[ndim - 1] = cols;
     const int rows = (int)(an->size / k);
+    ATTN_TRY(reserve(t, rows, k, cols));
     ATTN_TRY(tape_push(t, out, "matmul", matmul_backward, ndim, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = w;
     n->iarg[0] = transpose_w != 0;
     n->iarg[1] = k;
-    attn_ops_gemm(tape_val(t, *out), tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, 0);
+    attn_ops_gemm(tape_val(t, *out), t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, 0);
     return ATTN_OK;
 }
 
@@ -96,7 +108,7 @@ static void bmm_backward(struct attn_tape *t, int id) {
     const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
     /* out[i] = op(a[i]) · op(b[i])  →  the two gradients of each product */
     for (int64_t i = 0; i < batch; i++)
-        attn_ops_gemm_backward(da + i * sa, db + i * sb, a + i * sa, b + i * sb, dc + i * sc, m, k, cols, ta, tb);
+        attn_ops_gemm_backward(da + i * sa, db + i * sb, t->scratch, a + i * sa, b + i * sb, dc + i * sc, m, k, cols, ta, tb);
 }
 
 int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, int transpose_b) {
@@ -115,6 +127,7 @@ int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, 
     dims[nd - 2] = m;
     dims[nd - 1] = cols;
     const int64_t batch = tape_span(an, 0, nd - 2);
+    ATTN_TRY(reserve(t, m, k, cols));
     ATTN_TRY(tape_push(t, out, "bmm", bmm_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
@@ -126,6 +139,6 @@ int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, 
     const float *av = tape_val(t, a), *bv = tape_val(t, b);
     float *cv = tape_val(t, *out);
     const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
-    for (int64_t i = 0; i < batch; i++) attn_ops_gemm(cv + i * sc, av + i * sa, bv + i * sb, m, k, cols, ta, tb, 0);
+    for (int64_t i = 0; i < batch; i++) attn_ops_gemm(cv + i * sc, t->scratch, av + i * sa, bv + i * sb, m, k, cols, ta, tb, 0);
     return ATTN_OK;
 }

@@ -6,7 +6,9 @@
  * The classic blocking: for each block of GEMM_KC steps of the shared dimension, B's rows are
  * packed into panels of 8 columns (one panel is GEMM_KC·8 floats, read by the micro-kernel from
  * L1); for each block of GEMM_MC rows, A is packed into panels of 4 rows (the block stays in
- * L2). The micro-kernel keeps a 4×8 tile of C in eight vector registers: per step it loads two
+ * L2). Transposed operands are absorbed by the packing, and accumulation (C += A·B) by the
+ * micro-kernel's store. Every entry of C is summed in the same order whatever rows a call
+ * covers, so a call on a block of C's rows gives bitwise that block of the whole call. The micro-kernel keeps a 4×8 tile of C in eight vector registers: per step it loads two
  * vectors of B, broadcasts four entries of A and does eight multiply-adds. (A 6×8 tile, twelve
  * accumulators, is the usual choice natively; V8 reserves one vector register as scratch and
  * needs a temporary per multiply-add, so 6×8 spills and ran at two thirds the speed here.)
@@ -40,14 +42,15 @@ int attn_gemm_workspace(int *floats, int m, int k, int n) {
     return ATTN_OK;
 }
 
-/* Packs rows p0..p0+kc-1 of B (as the (K, N) operand) into panels of 8 columns, zero-padded. */
-static void pack_b(float *packed, const float *b, int transpose_b, int p0, int kc, int k, int n) {
+/* Packs rows p0..p0+kc-1 of op(B) (the (K, N) operand; b is stored (K, N), or (N, K) when
+ * transpose_b, with leading dimension ldb) into panels of 8 columns, zero-padded. */
+static void pack_b(float *packed, const float *b, int transpose_b, int p0, int kc, int n, int ldb) {
     for (int j0 = 0; j0 < n; j0 += GEMM_NR) {
         int cols = min_int(GEMM_NR, n - j0);
         float *panel = packed + (size_t)j0 * kc;
         if (!transpose_b) {
             for (int p = 0; p < kc; p++) {
-                const float *src = b + (size_t)(p0 + p) * n + j0;
+                const float *src = b + (size_t)(p0 + p) * ldb + j0;
                 float *dst = panel + (size_t)p * GEMM_NR;
                 if (cols == GEMM_NR) {
                     vf4_store(dst, vf4_load(src));
@@ -58,20 +61,37 @@ static void pack_b(float *packed, const float *b, int transpose_b, int p0, int k
             }
         } else {
             for (int j = 0; j < GEMM_NR; j++) {
-                const float *src = b + (size_t)(j0 + j) * k + p0;
+                const float *src = b + (size_t)(j0 + j) * ldb + p0;
                 for (int p = 0; p < kc; p++) panel[(size_t)p * GEMM_NR + j] = j < cols ? src[p] : 0.0f;
             }
         }
     }
 }
 
-/* Packs rows i0..i0+mc-1, columns p0..p0+kc-1 of A into panels of 6 rows, zero-padded. */
-static void pack_a(float *packed, const float *a, int i0, int mc, int p0, int kc, int k) {
+/* Packs rows i0..i0+mc-1, columns p0..p0+kc-1 of op(A) (a is stored (M, K), or (K, M) when
+ * transpose_a, with leading dimension lda) into panels of MR rows, zero-padded. Transposed, a
+ * panel's step is MR contiguous floats: one vector copy. */
+static void pack_a(float *packed, const float *a, int transpose_a, int i0, int mc, int p0, int kc, int lda) {
     for (int r0 = 0; r0 < mc; r0 += GEMM_MR) {
         float *panel = packed + (size_t)r0 * kc;
+        const int rows = min_int(GEMM_MR, mc - r0);
+        if (transpose_a) {
+            for (int p = 0; p < kc; p++) {
+                const float *src = a + (size_t)(p0 + p) * lda + i0 + r0;
+                float *dst = panel + (size_t)p * GEMM_MR;
+#if GEMM_MR == 4
+                if (rows == GEMM_MR) {
+                    vf4_store(dst, vf4_load(src));
+                    continue;
+                }
+#endif
+                for (int r = 0; r < GEMM_MR; r++) dst[r] = r < rows ? src[r] : 0.0f;
+            }
+            continue;
+        }
         for (int r = 0; r < GEMM_MR; r++) {
-            if (r0 + r < mc) {
-                const float *src = a + (size_t)(i0 + r0 + r) * k + p0;
+            if (r < rows) {
+                const float *src = a + (size_t)(i0 + r0 + r) * lda + p0;
                 for (int p = 0; p < kc; p++) panel[(size_t)p * GEMM_MR + r] = src[p];
             } else {
                 for (int p = 0; p < kc; p++) panel[(size_t)p * GEMM_MR + r] = 0.0f;
@@ -122,34 +142,43 @@ static void micro_kernel(float *c, int ldc, const float *ap, const float *bp, in
         }
 }
 
-int attn_gemm(float *c,       /* (M, N) */
-              float *work,    /* (attn_gemm_workspace floats) */
-              const float *a, /* (M, K) */
-              const float *b, /* (K, N), or (N, K) when transpose_b */
-              int transpose_b, int m, int k, int n) {
+int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
+                int accumulate, int m, int k, int n, int lda, int ldb, int ldc) {
     ATTN_REFUSE_IF(!c || !work || !a || !b, ATTN_ERR_NULL);
     int floats;
     ATTN_TRY(attn_gemm_workspace(&floats, m, k, n));
     ATTN_TRY(attn_check_product(m, k));
     ATTN_TRY(attn_check_product(k, n));
     ATTN_TRY(attn_check_product(m, n));
+    ATTN_REFUSE_IF(lda < (transpose_a ? m : k) || ldb < (transpose_b ? k : n) || ldc < n, ATTN_ERR_SIZE);
+    ATTN_TRY(attn_check_product(transpose_a ? k : m, lda));
+    ATTN_TRY(attn_check_product(transpose_b ? n : k, ldb));
+    ATTN_TRY(attn_check_product(m, ldc));
 
     float *packed_b = work;
     float *packed_a = work + (size_t)round_up(n, GEMM_NR) * min_int(k, GEMM_KC);
     for (int p0 = 0; p0 < k; p0 += GEMM_KC) {
         int kc = min_int(GEMM_KC, k - p0);
-        pack_b(packed_b, b, transpose_b, p0, kc, k, n);
+        pack_b(packed_b, b, transpose_b, p0, kc, n, ldb);
         for (int i0 = 0; i0 < m; i0 += GEMM_MC) {
             int mc = min_int(GEMM_MC, m - i0);
-            pack_a(packed_a, a, i0, mc, p0, kc, k);
+            pack_a(packed_a, a, transpose_a, i0, mc, p0, kc, lda);
             for (int j0 = 0; j0 < n; j0 += GEMM_NR) {
                 const float *bp = packed_b + (size_t)j0 * kc;
                 for (int r0 = 0; r0 < mc; r0 += GEMM_MR) {
-                    micro_kernel(c + (size_t)(i0 + r0) * n + j0, n, packed_a + (size_t)r0 * kc, bp, kc,
-                              min_int(GEMM_MR, mc - r0), min_int(GEMM_NR, n - j0), p0 > 0);
+                    micro_kernel(c + (size_t)(i0 + r0) * ldc + j0, ldc, packed_a + (size_t)r0 * kc, bp, kc,
+                                 min_int(GEMM_MR, mc - r0), min_int(GEMM_NR, n - j0), accumulate || p0 > 0);
                 }
             }
         }
     }
     return ATTN_OK;
+}
+
+int attn_gemm(float *c,       /* (M, N) */
+              float *work,    /* (attn_gemm_workspace floats) */
+              const float *a, /* (M, K) */
+              const float *b, /* (K, N), or (N, K) when transpose_b */
+              int transpose_b, int m, int k, int n) {
+    return attn_gemm_ex(c, work, a, b, 0, transpose_b != 0, 0, m, k, n, k, transpose_b ? k : n, n);
 }

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "attn.h"
 #include "tensor_ops.h"
 
 #ifdef __wasm_simd128__
@@ -45,8 +46,21 @@ static float dot(const float *x, const float *y, int k) {
 }
 #endif
 
-void attn_ops_gemm(float *c, const float *a, const float *b, int m, int k, int n, int trans_a, int trans_b,
-                   int accumulate) {
+long long attn_ops_gemm_workspace(int m, int k, int n) {
+    /* The product and its two gradients multiply the same three sizes in other orders. */
+    const int sizes[6][3] = {{m, k, n}, {m, n, k}, {k, m, n}, {k, n, m}, {n, m, k}, {n, k, m}};
+    long long most = 0;
+    for (int i = 0; i < 6; i++) {
+        int floats;
+        if (attn_gemm_workspace(&floats, sizes[i][0], sizes[i][1], sizes[i][2]) != ATTN_OK) return 0;
+        if (floats > most) most = floats;
+    }
+    return most;
+}
+
+/* The reference twin: plain loops. */
+static void gemm_plain(float *c, const float *a, const float *b, int m, int k, int n, int trans_a, int trans_b,
+                       int accumulate) {
     if (!accumulate) memset(c, 0, sizeof(float) * (size_t)m * n);
     if (!trans_b) {
         /* c[i, :] += op(a)[i, p] · b[p, :]: the inner loop is a contiguous axpy. Four rows of b
@@ -102,20 +116,30 @@ void attn_ops_gemm(float *c, const float *a, const float *b, int m, int k, int n
     }
 }
 
-void attn_ops_gemm_backward(float *da, float *db, const float *a, const float *b, const float *dc, int m, int k,
-                            int n, int trans_a, int trans_b) {
+void attn_ops_gemm(float *c, float *work, const float *a, const float *b, int m, int k, int n, int trans_a,
+                   int trans_b, int accumulate) {
+    if (!work) {
+        gemm_plain(c, a, b, m, k, n, trans_a, trans_b, accumulate);
+        return;
+    }
+    /* The tape checked the sizes and sized `work` when it recorded the op: this cannot fail. */
+    attn_gemm_ex(c, work, a, b, trans_a, trans_b, accumulate, m, k, n, trans_a ? m : k, trans_b ? k : n, n);
+}
+
+void attn_ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
+                            int m, int k, int n, int trans_a, int trans_b) {
     /* Forward: c (M, N) = op(a) (M, K) · op(b) (K, N). */
     if (!trans_a && !trans_b) {
-        if (da) attn_ops_gemm(da, dc, b, m, n, k, 0, 1, 1); /* da (M,K) += dc · bᵀ */
-        if (db) attn_ops_gemm(db, a, dc, k, m, n, 1, 0, 1); /* db (K,N) += aᵀ · dc */
+        if (da) attn_ops_gemm(da, work, dc, b, m, n, k, 0, 1, 1); /* da (M,K) += dc · bᵀ */
+        if (db) attn_ops_gemm(db, work, a, dc, k, m, n, 1, 0, 1); /* db (K,N) += aᵀ · dc */
     } else if (!trans_a && trans_b) {
-        if (da) attn_ops_gemm(da, dc, b, m, n, k, 0, 0, 1); /* da (M,K) += dc · b, b (N,K) */
-        if (db) attn_ops_gemm(db, dc, a, n, m, k, 1, 0, 1); /* db (N,K) += dcᵀ · a */
+        if (da) attn_ops_gemm(da, work, dc, b, m, n, k, 0, 0, 1); /* da (M,K) += dc · b, b (N,K) */
+        if (db) attn_ops_gemm(db, work, dc, a, n, m, k, 1, 0, 1); /* db (N,K) += dcᵀ · a */
     } else if (trans_a && !trans_b) {
-        if (da) attn_ops_gemm(da, b, dc, k, n, m, 0, 1, 1); /* da (K,M) += b · dcᵀ */
-        if (db) attn_ops_gemm(db, a, dc, k, m, n, 0, 0, 1); /* db (K,N) += a · dc, a (K,M) */
+        if (da) attn_ops_gemm(da, work, b, dc, k, n, m, 0, 1, 1); /* da (K,M) += b · dcᵀ */
+        if (db) attn_ops_gemm(db, work, a, dc, k, m, n, 0, 0, 1); /* db (K,N) += a · dc, a (K,M) */
     } else {
-        if (da) attn_ops_gemm(da, b, dc, k, n, m, 1, 1, 1); /* da (K,M) += bᵀ · dcᵀ */
-        if (db) attn_ops_gemm(db, dc, a, n, m, k, 1, 1, 1); /* db (N,K) += dcᵀ · aᵀ */
+        if (da) attn_ops_gemm(da, work, b, dc, k, n, m, 1, 1, 1); /* da (K,M) += bᵀ · dcᵀ */
+        if (db) attn_ops_gemm(db, work, dc, a, n, m, k, 1, 1, 1); /* db (N,K) += dcᵀ · aᵀ */
     }
 }

@@ -1,0 +1,157 @@
+/*
+ * test_gemm_ex.c — the general fast product (attn_gemm_ex: transposes, accumulate, strides),
+ * which the training tape runs on, held to its reference twin: the tape's plain loops
+ * (attn_ops_gemm with no scratch) and a double-precision sum, within 1e-5 of each entry's scale
+ * (see scaled_difference). All four transpose combinations,
+ * with and without accumulation, odd sizes, one row and one column; a call on a block of rows
+ * gives bitwise that block of the whole call.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../c/src/tensor_ops.h"
+#include "attn.h"
+#include "fast_common.h"
+#include "harness.h"
+
+/* op(a)[i][p] and op(b)[p][j] as stored. */
+static float at_a(const float *a, int ta, int i, int p, int m, int k) { return ta ? a[(size_t)p * m + i] : a[(size_t)i * k + p]; }
+static float at_b(const float *b, int tb, int p, int j, int k, int n) { return tb ? b[(size_t)j * k + p] : b[(size_t)p * n + j]; }
+
+/* Worst difference of x from y relative to each entry's scale: max(1, |c₀| + Σ_p |a_ip·b_pj|), the
+ * size of the terms a float sum of K products adds (its rounding grows with them, not with the
+ * result, which cancellation can make small). */
+static double scaled_difference(const float *x, const float *y, const double *scale, size_t count) {
+    double worst = 0;
+    for (size_t i = 0; i < count; i++) {
+        double d = fabs((double)x[i] - y[i]) / scale[i];
+        if (!(d <= worst)) worst = d;
+    }
+    return worst;
+}
+
+/* Worst scaled difference of the fast product from the plain loops and from a double sum. */
+static double fast_vs_reference(int m, int k, int n, int ta, int tb, int accumulate, uint32_t seed) {
+    float *a = malloc(sizeof(float) * (size_t)m * k), *b = malloc(sizeof(float) * (size_t)k * n);
+    float *c = malloc(sizeof(float) * (size_t)m * n), *plain = malloc(sizeof(float) * (size_t)m * n);
+    float *exact = malloc(sizeof(float) * (size_t)m * n), *c_ops = malloc(sizeof(float) * (size_t)m * n);
+    double *scale = malloc(sizeof(double) * (size_t)m * n);
+    fill_random(a, (size_t)m * k, seed, 1.0f);
+    fill_random(b, (size_t)k * n, seed + 1, 1.0f);
+    fill_random(c, (size_t)m * n, seed + 2, 1.0f);
+    memcpy(plain, c, sizeof(float) * (size_t)m * n);
+    memcpy(c_ops, c, sizeof(float) * (size_t)m * n);
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            double s = accumulate ? c[(size_t)i * n + j] : 0.0, size = fabs(s);
+            for (int p = 0; p < k; p++) {
+                const double term = (double)at_a(a, ta, i, p, m, k) * at_b(b, tb, p, j, k, n);
+                s += term;
+                size += fabs(term);
+            }
+            exact[(size_t)i * n + j] = (float)s;
+            scale[(size_t)i * n + j] = size > 1 ? size : 1;
+        }
+    int floats = 0;
+    EXPECT_EQ_INT(attn_gemm_workspace(&floats, m, k, n), ATTN_OK);
+    float *work = malloc(sizeof(float) * (size_t)floats);
+    EXPECT_EQ_INT(attn_gemm_ex(c, work, a, b, ta, tb, accumulate, m, k, n, ta ? m : k, tb ? k : n, n), ATTN_OK);
+    attn_ops_gemm(plain, NULL, a, b, m, k, n, ta, tb, accumulate);
+    long long ops_floats = attn_ops_gemm_workspace(m, k, n);
+    EXPECT(ops_floats >= floats);
+    float *ops_work = malloc(sizeof(float) * (size_t)ops_floats);
+    attn_ops_gemm(c_ops, ops_work, a, b, m, k, n, ta, tb, accumulate);
+    EXPECT(memcmp(c_ops, c, sizeof(float) * (size_t)m * n) == 0); /* the tape's fast path is this product */
+    double diff = scaled_difference(c, plain, scale, (size_t)m * n);
+    double exact_diff = scaled_difference(c, exact, scale, (size_t)m * n);
+    if (exact_diff > diff) diff = exact_diff;
+    free(a), free(b), free(c), free(plain), free(exact), free(c_ops), free(work), free(ops_work), free(scale);
+    return diff;
+}
+
+static void test_every_transpose_and_accumulate_matches_the_plain_loops(void) {
+    const int sizes[][3] = {{1, 1, 1}, {1, 7, 1}, {1, 33, 19}, {19, 33, 1}, {5, 3, 9},  {7, 13, 11},
+                            {4, 8, 8}, {64, 32, 64}, {64, 64, 32}, {13, 300, 17}, {121, 257, 9}, {83, 129, 70}};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int ta = 0; ta <= 1; ta++)
+            for (int tb = 0; tb <= 1; tb++)
+                for (int acc = 0; acc <= 1; acc++) {
+                    const int m = sizes[s][0], k = sizes[s][1], n = sizes[s][2];
+                    double diff = fast_vs_reference(m, k, n, ta, tb, acc, 100 + (uint32_t)s * 8 + ta * 4 + tb * 2 + acc);
+                    if (!(diff <= 1e-5)) fprintf(stderr, "    m=%d k=%d n=%d ta=%d tb=%d acc=%d: %g\n", m, k, n, ta, tb, acc, diff);
+                    EXPECT(diff <= 1e-5);
+                }
+}
+
+/* Rows [i0, i1) computed alone (as a two-thread split would) equal those rows of the whole call, bit for bit. */
+static void test_a_block_of_rows_is_bitwise_that_block_of_the_whole(void) {
+    const int m = 203, k = 300, n = 45, cuts[] = {0, 1, 7, 80, 101, 202, 203};
+    float *a = malloc(sizeof(float) * m * k), *b = malloc(sizeof(float) * k * n);
+    float *whole = malloc(sizeof(float) * m * n), *parts = malloc(sizeof(float) * m * n);
+    fill_random(a, (size_t)m * k, 7, 1.0f);
+    fill_random(b, (size_t)k * n, 8, 1.0f);
+    int floats = 0;
+    EXPECT_EQ_INT(attn_gemm_workspace(&floats, m, k, n), ATTN_OK);
+    float *work = malloc(sizeof(float) * (size_t)floats);
+    for (int ta = 0; ta <= 1; ta++)
+        for (int tb = 0; tb <= 1; tb++)
+            for (int acc = 0; acc <= 1; acc++) {
+                const int lda = ta ? m : k, ldb = tb ? k : n;
+                fill_random(whole, (size_t)m * n, 9, 1.0f);
+                memcpy(parts, whole, sizeof(float) * m * n);
+                EXPECT_EQ_INT(attn_gemm_ex(whole, work, a, b, ta, tb, acc, m, k, n, lda, ldb, n), ATTN_OK);
+                for (size_t c = 0; c + 1 < sizeof cuts / sizeof cuts[0]; c++) {
+                    const int i0 = cuts[c], rows = cuts[c + 1] - cuts[c];
+                    const float *a0 = ta ? a + i0 : a + (size_t)i0 * lda;
+                    int part_floats = 0;
+                    EXPECT_EQ_INT(attn_gemm_workspace(&part_floats, rows, k, n), ATTN_OK);
+                    EXPECT(part_floats <= floats);
+                    EXPECT_EQ_INT(attn_gemm_ex(parts + (size_t)i0 * n, work, a0, b, ta, tb, acc, rows, k, n, lda, ldb, n),
+                                  ATTN_OK);
+                }
+                EXPECT(memcmp(whole, parts, sizeof(float) * m * n) == 0);
+            }
+    free(a), free(b), free(whole), free(parts), free(work);
+}
+
+/* A strided call writes only its columns of a wider c. */
+static void test_strides_touch_only_the_block(void) {
+    enum { M = 9, K = 5, N = 6, LDC = 11 };
+    float a[M * K], b[K * N], c[M * LDC], ref[M * N];
+    fill_random(a, M * K, 3, 1.0f);
+    fill_random(b, K * N, 4, 1.0f);
+    for (int i = 0; i < M * LDC; i++) c[i] = 42.0f;
+    int floats = 0;
+    EXPECT_EQ_INT(attn_gemm_workspace(&floats, M, K, N), ATTN_OK);
+    float *work = malloc(sizeof(float) * (size_t)floats);
+    EXPECT_EQ_INT(attn_gemm_ex(c, work, a, b, 0, 0, 0, M, K, N, K, N, LDC), ATTN_OK);
+    attn_ops_gemm(ref, NULL, a, b, M, K, N, 0, 0, 0);
+    for (int i = 0; i < M; i++) {
+        EXPECT(max_relative_difference(c + i * LDC, ref + i * N, N) <= 1e-6);
+        for (int j = N; j < LDC; j++) EXPECT(c[i * LDC + j] == 42.0f);
+    }
+    free(work);
+}
+
+static void test_gemm_ex_refuses_bad_input(void) {
+    float x[16] = {0}, w[256];
+    EXPECT_EQ_INT(attn_gemm_ex(NULL, w, x, x, 0, 0, 0, 1, 1, 1, 1, 1, 1), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 0, 0, 0, 1, 1, 1, 1, 1), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 0, 0, 2, 3, 2, 2, 2, 2), ATTN_ERR_SIZE); /* lda < K */
+    EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 1, 0, 0, 3, 2, 2, 2, 2, 2), ATTN_ERR_SIZE); /* lda < M, transposed */
+    EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 1, 0, 2, 3, 2, 3, 2, 2), ATTN_ERR_SIZE); /* ldb < K, transposed */
+    EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 0, 0, 2, 2, 3, 2, 3, 2), ATTN_ERR_SIZE); /* ldc < N */
+    EXPECT(attn_ops_gemm_workspace(0, 1, 1) == 0);
+}
+
+static const struct test tests[] = {
+    TEST(test_every_transpose_and_accumulate_matches_the_plain_loops),
+    TEST(test_a_block_of_rows_is_bitwise_that_block_of_the_whole),
+    TEST(test_strides_touch_only_the_block),
+    TEST(test_gemm_ex_refuses_bad_input),
+};
+
+RUN_TESTS(tests)
