@@ -625,6 +625,11 @@ int attn_model_info(int *config /* (8) */, struct attn_model *model);
 int attn_model_params(float **params, int *count, struct attn_model *model);
 /* Sets the count of optimiser steps done (a loaded model resumes its schedule there). */
 int attn_model_set_step(struct attn_model *model, int steps);
+/* The optimiser's state, to save and restore so training resumes exactly: AdamW's first and
+ * second moments (*count floats each, laid out like attn_model_params) and the batch sampler's
+ * generator (4 words). Pointers into the model: read or overwrite them in place. */
+int attn_model_optimizer(float **first, float **second, uint32_t **rng /* (4) */, int *count,
+                         struct attn_model *model);
 
 /* The model's pieces, for a caller that supplies its own attention between them. */
 int attn_model_embed(int *x, struct attn_model *model, const int *tokens /* (B*T) */, int b, int t);

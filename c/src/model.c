@@ -212,6 +212,15 @@ int attn_model_set_step(struct attn_model *m, int steps) {
     return ATTN_OK;
 }
 
+int attn_model_optimizer(float **first, float **second, uint32_t **rng, int *count, struct attn_model *m) {
+    ATTN_REFUSE_IF(!first || !second || !rng || !count || !m, ATTN_ERR_NULL);
+    *first = m->tape->moments;
+    *second = m->tape->moments + m->tape->param_capacity;
+    *rng = m->rng.s;
+    *count = (int)m->tape->param_size;
+    return ATTN_OK;
+}
+
 /* ---------------------------------------------------------------- the forward pieces */
 
 int attn_model_embed(int *x, struct attn_model *m, const int *tokens, int b, int t) {

@@ -169,7 +169,8 @@ test('save and load round-trip to the same validation loss; damaged files are re
   assert.throws(() => attn.loadModel(bytes, { text: 'ZZZZ'.repeat(200) }), /never saw/);
   // Well-formed files that describe another model, or nonsense, are refused too.
   const { encodeCheckpoint, decodeCheckpoint } = checkpoint;
-  const { header, params } = decodeCheckpoint(bytes);
+  const { header: full, params } = decodeCheckpoint(bytes);
+  const { optimizer: _, ...header } = full; // these cases write files without the optimiser's state
   const refuse = (h, p, pattern) => assert.throws(() => attn.loadModel(encodeCheckpoint(h, p)), (e) => e.code === Status.FORMAT && pattern.test(e.message));
   refuse({ ...header, paramCount: 10 }, params.subarray(0, 10), /holds 10 weights, but its model needs/);
   refuse({ ...header, vocab: ['a', 'a', ...header.vocab.slice(2)] }, params, /vocabulary/);
@@ -180,6 +181,56 @@ test('save and load round-trip to the same validation loss; damaged files are re
   refuse(header, nan, /weight 5 is NaN/);
   model.dispose();
   loaded.dispose();
+});
+
+test('a saved model resumes exactly: k steps, save, load, j steps equals k + j steps straight', () => {
+  const k = 6, j = 5;
+  const straight = attn.createModel(QUICK);
+  const want = straight.train(k + j).loss;
+  const first = attn.createModel(QUICK);
+  const before = first.train(k).loss;
+  const bytes = first.save();
+  first.dispose();
+  const resumed = attn.loadModel(bytes);
+  assert.equal(resumed.steps, k);
+  const after = resumed.train(j).loss;
+  assert.deepEqual(Array.from(before), Array.from(want.subarray(0, k)));
+  assert.deepEqual(Array.from(after), Array.from(want.subarray(k)), 'the resumed losses are the straight run\'s, bit for bit');
+  assert.deepEqual(resumed.getParams(), straight.getParams());
+  assert.deepEqual(resumed.getOptimizerState(), straight.getOptimizerState());
+  assert.equal(resumed.evaluate(), straight.evaluate());
+  // Without the optimiser's state (a smaller file), training resumes with fresh moments.
+  const light = attn.loadModel(resumed.save({ optimizer: false }));
+  assert.ok(light.getOptimizerState().first.every((x) => x === 0));
+  assert.deepEqual(light.getParams(), straight.getParams());
+  assert.ok(resumed.save().length > 2.9 * light.save({ optimizer: false }).length);
+  for (const m of [straight, resumed, light]) m.dispose();
+});
+
+test('version 1 weights files still load, with fresh moments; a bad optimiser state is refused', () => {
+  const { encodeCheckpoint, decodeCheckpoint } = checkpoint;
+  const model = attn.createModel(QUICK);
+  model.train(4);
+  const { header, params, moments } = decodeCheckpoint(model.save());
+  assert.equal(header.version, 2);
+  assert.ok(moments.second.some((x) => x > 0));
+  const { optimizer, ...v1 } = { ...header, version: 1 };
+  const old = attn.loadModel(encodeCheckpoint(v1, params));
+  assert.equal(old.steps, 4);
+  assert.deepEqual(old.getParams(), model.getParams());
+  assert.ok(old.getOptimizerState().first.every((x) => x === 0) && old.getOptimizerState().second.every((x) => x === 0));
+  assert.equal(old.evaluate(), model.evaluate());
+  const refuse = (h, m, pattern) => assert.throws(() => attn.loadModel(encodeCheckpoint(h, params, m)), (e) => e.code === Status.FORMAT && pattern.test(e.message));
+  refuse({ ...header, optimizer: { rng: [0, 0, 0, 0] } }, moments, /optimizer state is not readable/);
+  refuse({ ...header, optimizer: { rng: [1, 2, 3] } }, moments, /optimizer state is not readable/);
+  refuse({ ...header, optimizer }, null, /does not describe its weights/);
+  const nan = { first: moments.first.slice(), second: moments.second };
+  nan.first[3] = NaN;
+  refuse(header, nan, /optimizer moment 3 is NaN/);
+  const negative = { first: moments.first, second: moments.second.slice() };
+  negative.second[0] = -1;
+  refuse(header, negative, /second moment is negative/);
+  for (const m of [model, old]) m.dispose();
 });
 
 test('bad configurations and texts get clear messages', () => {

@@ -31,6 +31,7 @@ static const struct {
     {"corpus", run_corpus},
     {"train", run_train},
     {"gemm", run_gemm},
+    {"gemm_ex", run_gemm_ex},
     {"flash", run_flash},
 };
 

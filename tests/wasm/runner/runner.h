@@ -42,6 +42,8 @@
  *       90/10 split), as tests/wasm/model.test.mjs does through the JS face
  *   gemm M K N TRANSPOSE_B \n  a(M*K) b(K*N)          (the fast kernel)
  *     → status, c (M*N)
+ *   gemm_ex M K N TRANSPOSE_A TRANSPOSE_B ACCUMULATE \n  a(M*K) b(K*N) c(M*N)   (attn_gemm_ex)
+ *     → status, c (M*N)
  *   flash HEADS N M DK DV MASK_KIND WINDOW \n  q(N*HEADS*DK) k(M*HEADS*DK) v(M*HEADS*DV)
  *     → status, empty_rows (int32), out (N*HEADS*DV), lse (HEADS*N)
  *   corpus LENGTH SEED \n
@@ -80,6 +82,7 @@ int run_cost(void);
 int run_corpus(void);
 int run_train(void);
 int run_gemm(void);
+int run_gemm_ex(void);
 int run_flash(void);
 
 #endif /* ATTN_RUNNER_H */

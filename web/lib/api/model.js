@@ -21,7 +21,10 @@ import { PRESETS, DEFAULT_CORPUS } from '../model/presets.js';
 
 export const MAX_TEXT_CHARS = 5 * 1024 * 1024;
 const EVAL_WINDOWS = 128;
-const CHECKPOINT_VERSION = 1;
+// Version 2 adds the optimiser's state (AdamW's moments, the batch sampler's generator); version 1
+// files still load, with fresh moments.
+const CHECKPOINT_VERSION = 2;
+const READABLE_VERSIONS = [1, 2];
 
 /** attn.defaultCorpus({ length, seed }) → { text, entropy } (entropy: nats per character). */
 export function defaultCorpus(core, { length = DEFAULT_CORPUS.length, seed = DEFAULT_CORPUS.seed } = {}) {
@@ -107,8 +110,8 @@ export function createModel(core, options = {}) {
 
 /** attn.loadModel(bytes, { text }) — a saved model; `text` (optional) gives it data to train and evaluate on. */
 export function loadModel(core, bytes, { text } = {}) {
-  const { header, params } = decodeCheckpoint(bytes);
-  if (header.version !== CHECKPOINT_VERSION) throw new AttnError(Status.FORMAT, `This weights file has version ${header.version}; this lab reads version ${CHECKPOINT_VERSION}.`);
+  const { header, params, moments } = decodeCheckpoint(bytes);
+  if (!READABLE_VERSIONS.includes(header.version)) throw new AttnError(Status.FORMAT, `This weights file has version ${header.version}; this lab reads versions ${READABLE_VERSIONS.join(' and ')}.`);
   let config;
   try {
     config = readConfig(header.config);
@@ -126,6 +129,7 @@ export function loadModel(core, bytes, { text } = {}) {
       throw new AttnError(Status.FORMAT, `This weights file holds ${params.length} weights, but its model needs ${model.paramCount}.`);
     }
     model.setParams(params, header.steps ?? 0);
+    if (moments) model.setOptimizerState({ ...moments, rng: header.optimizer.rng });
     let entropy = null;
     if (text === undefined && header.corpus?.kind === 'default') {
       ({ text, entropy } = defaultCorpus(core, header.corpus));
@@ -222,6 +226,38 @@ class Model {
     }
     new Float32Array(this.core.memory.buffer, pointer, count).set(values);
     this.core.check(this.core.exports.attn_model_set_step(this.handle, steps), 'params');
+  }
+
+  /** Pointers to AdamW's moments and the batch sampler's generator, inside the model. */
+  #optimizer() {
+    this.core.check(this.core.exports.attn_model_optimizer(this.scratch, this.scratch + 4, this.scratch + 8, this.scratch + 12, this.handle), 'optimizer');
+    const { buffer } = this.core.memory;
+    const count = this.#int(3);
+    return { first: new Float32Array(buffer, this.#int(0), count), second: new Float32Array(buffer, this.#int(1), count), rng: new Uint32Array(buffer, this.#int(2), 4) };
+  }
+
+  /** A copy of the optimiser's state: { first, second } (AdamW's moments) and rng (4 words). */
+  getOptimizerState() {
+    this.#live();
+    const { first, second, rng } = this.#optimizer();
+    return { first: first.slice(), second: second.slice(), rng: Array.from(rng) };
+  }
+
+  setOptimizerState({ first, second, rng }) {
+    this.#live();
+    const state = this.#optimizer();
+    if (first.length !== state.first.length || second.length !== state.second.length) {
+      throw new AttnError(Status.FORMAT, `This weights file cannot be used: its optimizer state holds ${first.length} moments, but its model needs ${state.first.length}.`);
+    }
+    for (const block of [first, second]) {
+      for (let i = 0; i < block.length; i++) {
+        if (!Number.isFinite(block[i])) throw new AttnError(Status.FORMAT, `This weights file cannot be used: optimizer moment ${i} is ${block[i]}.`);
+      }
+    }
+    if (second.some((x) => x < 0)) throw new AttnError(Status.FORMAT, 'This weights file cannot be used: a second moment is negative.');
+    state.first.set(first);
+    state.second.set(second);
+    state.rng.set(rng);
   }
 
   /**
@@ -412,12 +448,18 @@ class Model {
     });
   }
 
-  /** The weights file (see ../model/checkpoint.js). */
-  save(extra = {}) {
+  /**
+   * The weights file (see ../model/checkpoint.js), with the optimiser's state unless
+   * `optimizer: false` (a smaller file; it resumes with fresh moments). Other fields of the
+   * argument join the header.
+   */
+  save({ optimizer = true, ...extra } = {}) {
     this.#live();
     const params = this.getParams();
+    const state = optimizer ? this.getOptimizerState() : null;
     const header = { version: CHECKPOINT_VERSION, config: this.config, vocab: this.tokenizer.vocab, steps: this.steps, corpus: this.corpus, paramCount: params.length, ...extra };
-    return encodeCheckpoint(header, params);
+    if (state) header.optimizer = { rng: state.rng };
+    return encodeCheckpoint(header, params, state);
   }
 
   dispose() {

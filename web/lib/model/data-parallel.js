@@ -25,7 +25,7 @@ export class DataParallel {
 
   /** Gives the helper a model of the same configuration (its parameters come with each step). */
   async adopt(model) {
-    const bytes = model.save();
+    const bytes = model.save({ optimizer: false }); // the helper needs the weights, not the moments
     await this.#call({ type: 'model', bytes }, [bytes.buffer]);
   }
 
