@@ -60,9 +60,25 @@ static void pack_b(float *packed, const float *b, int transpose_b, int p0, int k
                 }
             }
         } else {
+            int p = 0;
+            if (cols == GEMM_NR) {
+                /* Two 4×4 transposes per four steps: columns j0..j0+3, then j0+4..j0+7. */
+                for (; p + 4 <= kc; p += 4)
+                    for (int half = 0; half < 2; half++) {
+                        const float *src = b + (size_t)(j0 + 4 * half) * ldb + p0 + p;
+                        vf4 r0 = vf4_load(src), r1 = vf4_load(src + ldb);
+                        vf4 r2 = vf4_load(src + 2 * (size_t)ldb), r3 = vf4_load(src + 3 * (size_t)ldb);
+                        vf4_transpose4(&r0, &r1, &r2, &r3);
+                        float *dst = panel + (size_t)p * GEMM_NR + 4 * half;
+                        vf4_store(dst, r0);
+                        vf4_store(dst + GEMM_NR, r1);
+                        vf4_store(dst + 2 * GEMM_NR, r2);
+                        vf4_store(dst + 3 * GEMM_NR, r3);
+                    }
+            }
             for (int j = 0; j < GEMM_NR; j++) {
                 const float *src = b + (size_t)(j0 + j) * ldb + p0;
-                for (int p = 0; p < kc; p++) panel[(size_t)p * GEMM_NR + j] = j < cols ? src[p] : 0.0f;
+                for (int q = p; q < kc; q++) panel[(size_t)q * GEMM_NR + j] = j < cols ? src[q] : 0.0f;
             }
         }
     }
@@ -89,12 +105,29 @@ static void pack_a(float *packed, const float *a, int transpose_a, int i0, int m
             }
             continue;
         }
+        int p = 0;
+#if GEMM_MR == 4
+        if (rows == GEMM_MR) {
+            /* A 4×4 transpose per four steps. */
+            const float *src = a + (size_t)(i0 + r0) * lda + p0;
+            for (; p + 4 <= kc; p += 4) {
+                vf4 x0 = vf4_load(src + p), x1 = vf4_load(src + lda + p);
+                vf4 x2 = vf4_load(src + 2 * (size_t)lda + p), x3 = vf4_load(src + 3 * (size_t)lda + p);
+                vf4_transpose4(&x0, &x1, &x2, &x3);
+                float *dst = panel + (size_t)p * GEMM_MR;
+                vf4_store(dst, x0);
+                vf4_store(dst + 4, x1);
+                vf4_store(dst + 8, x2);
+                vf4_store(dst + 12, x3);
+            }
+        }
+#endif
         for (int r = 0; r < GEMM_MR; r++) {
             if (r < rows) {
                 const float *src = a + (size_t)(i0 + r0 + r) * lda + p0;
-                for (int p = 0; p < kc; p++) panel[(size_t)p * GEMM_MR + r] = src[p];
+                for (int q = p; q < kc; q++) panel[(size_t)q * GEMM_MR + r] = src[q];
             } else {
-                for (int p = 0; p < kc; p++) panel[(size_t)p * GEMM_MR + r] = 0.0f;
+                for (int q = p; q < kc; q++) panel[(size_t)q * GEMM_MR + r] = 0.0f;
             }
         }
     }

@@ -42,6 +42,15 @@ static inline vf4 vi4_as_float(vi4 x) { return x; }
 static inline vi4 vi4_add(vi4 a, vi4 b) { return wasm_i32x4_add(a, b); }
 static inline vi4 vi4_splat(int32_t x) { return wasm_i32x4_splat(x); }
 static inline vi4 vi4_shl23(vi4 x) { return wasm_i32x4_shl(x, 23); }
+/* Rows r0..r3 of a 4×4 block become its columns. */
+static inline void vf4_transpose4(vf4 *r0, vf4 *r1, vf4 *r2, vf4 *r3) {
+    const vf4 t0 = wasm_i32x4_shuffle(*r0, *r1, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(*r0, *r1, 2, 6, 3, 7);
+    const vf4 t2 = wasm_i32x4_shuffle(*r2, *r3, 0, 4, 1, 5), t3 = wasm_i32x4_shuffle(*r2, *r3, 2, 6, 3, 7);
+    *r0 = wasm_i32x4_shuffle(t0, t2, 0, 1, 4, 5);
+    *r1 = wasm_i32x4_shuffle(t0, t2, 2, 3, 6, 7);
+    *r2 = wasm_i32x4_shuffle(t1, t3, 0, 1, 4, 5);
+    *r3 = wasm_i32x4_shuffle(t1, t3, 2, 3, 6, 7);
+}
 
 #elif defined(__SSE2__)
 #include <emmintrin.h>
@@ -70,6 +79,7 @@ static inline vf4 vi4_as_float(vi4 x) { return _mm_castsi128_ps(x); }
 static inline vi4 vi4_add(vi4 a, vi4 b) { return _mm_add_epi32(a, b); }
 static inline vi4 vi4_splat(int32_t x) { return _mm_set1_epi32(x); }
 static inline vi4 vi4_shl23(vi4 x) { return _mm_slli_epi32(x, 23); }
+static inline void vf4_transpose4(vf4 *r0, vf4 *r1, vf4 *r2, vf4 *r3) { _MM_TRANSPOSE4_PS(*r0, *r1, *r2, *r3); }
 
 #else
 #error "the fast kernels need WebAssembly SIMD128 (-msimd128) or x86-64 SSE2"
