@@ -7,6 +7,7 @@
 #include "attn.h"
 #include "autograd_internal.h"
 #include "check.h"
+#include "simd.h"
 
 int attn_clip_grad_norm(double *norm, struct attn_tape *t, float max_norm) {
     ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
@@ -36,11 +37,21 @@ int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, flo
         const float *g = t->param_grads + n->offset;
         float *mn = m + n->offset, *vn = v + n->offset;
         const float decay = n->decay ? lr * weight_decay : 0.0f;
-        for (int64_t i = 0; i < n->size; i++) {
-            mn[i] = beta1 * mn[i] + (1 - beta1) * g[i];
-            vn[i] = beta2 * vn[i] + (1 - beta2) * g[i] * g[i];
-            const float mhat = mn[i] / c1, vhat = vn[i] / c2;
-            p[i] -= lr * mhat / (sqrtf(vhat) + eps) + decay * p[i];
+        /* m = β₁m + (1 − β₁)g;  v = β₂v + (1 − β₂)g²;  p −= lr·m̂ / (√v̂ + ε) + lr·λ·p, with
+         * m̂ = m / (1 − β₁ᵗ), v̂ = v / (1 − β₂ᵗ). Four at a time: every parameter block is padded
+         * to a multiple of 4 with zeros (value, gradient, moments), which stay 0. */
+        const vf4 b1 = vf4_splat(beta1), b2 = vf4_splat(beta2), nb1 = vf4_splat(1 - beta1), nb2 = vf4_splat(1 - beta2);
+        const vf4 vc1 = vf4_splat(c1), vc2 = vf4_splat(c2), vlr = vf4_splat(lr), veps = vf4_splat(eps), vdecay = vf4_splat(decay);
+        const int64_t padded = (n->size + 3) & ~(int64_t)3;
+        for (int64_t i = 0; i < padded; i += 4) {
+            const vf4 gi = vf4_load(g + i), pi = vf4_load(p + i);
+            const vf4 mi = vf4_add(vf4_mul(b1, vf4_load(mn + i)), vf4_mul(nb1, gi));
+            const vf4 vi = vf4_add(vf4_mul(b2, vf4_load(vn + i)), vf4_mul(vf4_mul(nb2, gi), gi));
+            vf4_store(mn + i, mi);
+            vf4_store(vn + i, vi);
+            const vf4 mhat = vf4_div(mi, vc1), vhat = vf4_div(vi, vc2);
+            const vf4 delta = vf4_div(vf4_mul(vlr, mhat), vf4_add(vf4_sqrt(vhat), veps));
+            vf4_store(p + i, vf4_sub(pi, vf4_add(delta, vf4_mul(vdecay, pi))));
         }
     }
     return ATTN_OK;

@@ -28,6 +28,7 @@ static inline vf4 vf4_add(vf4 a, vf4 b) { return wasm_f32x4_add(a, b); }
 static inline vf4 vf4_sub(vf4 a, vf4 b) { return wasm_f32x4_sub(a, b); }
 static inline vf4 vf4_mul(vf4 a, vf4 b) { return wasm_f32x4_mul(a, b); }
 static inline vf4 vf4_div(vf4 a, vf4 b) { return wasm_f32x4_div(a, b); }
+static inline vf4 vf4_sqrt(vf4 x) { return wasm_f32x4_sqrt(x); }
 /* max/min of non-NaN lanes (pmax/pmin are one instruction in WASM). */
 static inline vf4 vf4_max(vf4 a, vf4 b) { return wasm_f32x4_pmax(a, b); }
 static inline vf4 vf4_min(vf4 a, vf4 b) { return wasm_f32x4_pmin(a, b); }
@@ -68,6 +69,7 @@ static inline vf4 vf4_add(vf4 a, vf4 b) { return _mm_add_ps(a, b); }
 static inline vf4 vf4_sub(vf4 a, vf4 b) { return _mm_sub_ps(a, b); }
 static inline vf4 vf4_mul(vf4 a, vf4 b) { return _mm_mul_ps(a, b); }
 static inline vf4 vf4_div(vf4 a, vf4 b) { return _mm_div_ps(a, b); }
+static inline vf4 vf4_sqrt(vf4 x) { return _mm_sqrt_ps(x); }
 static inline vf4 vf4_max(vf4 a, vf4 b) { return _mm_max_ps(a, b); }
 static inline vf4 vf4_min(vf4 a, vf4 b) { return _mm_min_ps(a, b); }
 static inline vf4 vf4_and_ge(vf4 x, vf4 a, vf4 b) { return _mm_and_ps(x, _mm_cmpge_ps(a, b)); }

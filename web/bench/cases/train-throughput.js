@@ -58,7 +58,9 @@ export async function run({ attn, report, progress }) {
     if (client.cores >= 2) {
       progress(`Two workers, ${preset}…`);
       await client.request('create', { options: { preset } });
-      const { two } = await client.request('benchmark', { steps });
+      const { one, two } = await client.request('benchmark', { steps });
+      // One worker against two, measured in the same worker one after the other.
+      report(row(`training throughput, ${preset} preset (Chromium, 1 worker)`, { ours: one, peer, peerName: 'TF.js WASM (XNNPACK)', unit: 'tokens/s' }));
       report(row(`training throughput, ${preset} preset (Chromium, 2 workers)`, { ours: two, peer, peerName: 'TF.js WASM (XNNPACK)', unit: 'tokens/s' }));
     }
   }
