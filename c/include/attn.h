@@ -569,6 +569,9 @@ int attn_tape_embedding(int *out, struct attn_tape *tape, int table, const int *
                         int b, int t);
 /* a (..., K) · w → (..., N); w is (K, N), or (N, K) when transpose_w. */
 int attn_tape_matmul(int *out, struct attn_tape *tape, int a, int w, int transpose_w);
+/* a (..., K) · w (K, N) + bias (N) → (..., N): matmul and the bias add as one op (the product
+ * accumulates onto the bias; one tensor fewer on the tape). */
+int attn_tape_linear(int *out, struct attn_tape *tape, int a, int w, int bias);
 /* Batched: a (..., M, K) [or (..., K, M) when transpose_a] · b (..., K, N) [or (..., N, K) when
  * transpose_b] → (..., M, N). The leading dimensions of a and b must be equal. */
 int attn_tape_bmm(int *out, struct attn_tape *tape, int a, int b, int transpose_a, int transpose_b);

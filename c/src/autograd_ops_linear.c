@@ -62,37 +62,63 @@ static int reserve(struct attn_tape *t, int m, int k, int n) {
     return tape_reserve_scratch(t, floats);
 }
 
+/* iarg: transpose_w, K. in[2]: the bias, or -1. */
 static void matmul_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
-    const int a = n->in[0], w = n->in[1], transpose_w = n->iarg[0];
+    const int a = n->in[0], w = n->in[1], bias = n->in[2], transpose_w = n->iarg[0];
     const int k = n->iarg[1], cols = n->dims[n->ndim - 1];
     const int rows = (int)(n->size / cols);
-    /* out = a · op(w)  →  da += dout · op(w)ᵀ, dw += stored like w */
-    attn_ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), t->scratch, tape_val(t, a), tape_val(t, w), tape_grad(t, id), rows, k,
+    const float *dout = tape_grad(t, id);
+    /* out = a · op(w) (+ bias)  →  da += dout · op(w)ᵀ, dw += stored like w, dbias += Σ_rows dout */
+    attn_ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), t->scratch, tape_val(t, a), tape_val(t, w), dout, rows, k,
                            cols, 0, transpose_w);
+    if (bias >= 0) {
+        float *db = tape_grad(t, bias);
+        for (int r = 0; r < rows; r++) {
+            const float *row = dout + (size_t)r * cols;
+            for (int j = 0; j < cols; j++) db[j] += row[j];
+        }
+    }
 }
 
-int attn_tape_matmul(int *out, struct attn_tape *t, int a, int w, int transpose_w) {
+static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int transpose_w) {
     ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, w), ATTN_ERR_ARGUMENT);
+    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, w) || (bias >= 0 && !tape_valid(t, bias)), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a), *wn = tape_node(t, w);
     ATTN_REFUSE_IF(wn->ndim != 2, ATTN_ERR_SHAPE);
     const int k = an->dims[an->ndim - 1];
     const int wk = transpose_w ? wn->dims[1] : wn->dims[0], cols = transpose_w ? wn->dims[0] : wn->dims[1];
     ATTN_REFUSE_IF(wk != k, ATTN_ERR_SHAPE);
+    ATTN_REFUSE_IF(bias >= 0 && tape_node(t, bias)->size != cols, ATTN_ERR_SHAPE);
     int dims[ATTN_TAPE_MAX_DIMS], ndim = an->ndim;
     for (int i = 0; i < ndim; i++) dims[i] = an->dims[i];
     dims[ndim - 1] = cols;
     const int rows = (int)(an->size / k);
     ATTN_TRY(reserve(t, rows, k, cols));
-    ATTN_TRY(tape_push(t, out, "matmul", matmul_backward, ndim, dims, 0, 0));
+    ATTN_TRY(tape_push(t, out, bias >= 0 ? "linear" : "matmul", matmul_backward, ndim, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = w;
+    n->in[2] = bias;
     n->iarg[0] = transpose_w != 0;
     n->iarg[1] = k;
-    attn_ops_gemm(tape_val(t, *out), t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, 0);
+    float *o = tape_val(t, *out);
+    if (bias >= 0) { /* out starts as the bias in every row; the product accumulates onto it */
+        const float *b = tape_val(t, bias);
+        for (int r = 0; r < rows; r++) memcpy(o + (size_t)r * cols, b, (size_t)cols * sizeof(float));
+    }
+    attn_ops_gemm(o, t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, bias >= 0);
     return ATTN_OK;
+}
+
+int attn_tape_matmul(int *out, struct attn_tape *t, int a, int w, int transpose_w) {
+    return matmul(out, t, a, w, -1, transpose_w);
+}
+
+int attn_tape_linear(int *out, struct attn_tape *t, int a, int w, int bias) {
+    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!tape_valid(t, bias), ATTN_ERR_ARGUMENT);
+    return matmul(out, t, a, w, bias, 0);
 }
 
 /* ---------------------------------------------------------------- bmm: batched op(a) · op(b) */

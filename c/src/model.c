@@ -233,11 +233,7 @@ int attn_model_embed(int *x, struct attn_model *m, const int *tokens, int b, int
     return attn_tape_add(x, m->tape, tok, pos);
 }
 
-static int linear(int *out, struct attn_tape *t, int x, int w, int bias) {
-    int y;
-    ATTN_TRY(attn_tape_matmul(&y, t, x, w, 0));
-    return attn_tape_add(out, t, y, bias);
-}
+static int linear(int *out, struct attn_tape *t, int x, int w, int bias) { return attn_tape_linear(out, t, x, w, bias); }
 
 int attn_model_qkv(int *q, int *k, int *v, struct attn_model *m, int layer, int x) {
     ATTN_REFUSE_IF(!q || !k || !v || !m, ATTN_ERR_NULL);

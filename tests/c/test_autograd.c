@@ -108,6 +108,7 @@ static double gradient_check(const struct check *c) {
 static int b_embedding(int *o, struct attn_tape *t, const int *in) { return attn_tape_embedding(o, t, in[0], TOKENS, 2, 3); }
 static int b_matmul(int *o, struct attn_tape *t, const int *in) { return attn_tape_matmul(o, t, in[0], in[1], 0); }
 static int b_matmul_t(int *o, struct attn_tape *t, const int *in) { return attn_tape_matmul(o, t, in[0], in[1], 1); }
+static int b_linear(int *o, struct attn_tape *t, const int *in) { return attn_tape_linear(o, t, in[0], in[1], in[2]); }
 static int b_bmm00(int *o, struct attn_tape *t, const int *in) { return attn_tape_bmm(o, t, in[0], in[1], 0, 0); }
 static int b_bmm01(int *o, struct attn_tape *t, const int *in) { return attn_tape_bmm(o, t, in[0], in[1], 0, 1); }
 static int b_bmm10(int *o, struct attn_tape *t, const int *in) { return attn_tape_bmm(o, t, in[0], in[1], 1, 0); }
@@ -145,6 +146,7 @@ static const struct check CHECKS[] = {
     {"embedding", 1, {2}, {{5, 4}}, b_embedding, 1},
     {"matmul", 2, {3, 2}, {{2, 3, 4}, {4, 5}}, b_matmul, 1},
     {"matmul transpose_w", 2, {2, 2}, {{3, 4}, {5, 4}}, b_matmul_t, 1},
+    {"linear (matmul + bias)", 3, {3, 2, 1}, {{2, 3, 4}, {4, 5}, {5}}, b_linear, 1},
     {"bmm", 2, {3, 3}, {{2, 3, 4}, {2, 4, 5}}, b_bmm00, 1},
     {"bmm transpose_b", 2, {4, 4}, {{2, 2, 3, 4}, {2, 2, 5, 4}}, b_bmm01, 1},
     {"bmm transpose_a", 2, {3, 3}, {{2, 4, 3}, {2, 4, 5}}, b_bmm10, 1},
@@ -202,6 +204,10 @@ static void test_bad_shapes_are_refused(void) {
     int a, b, o, d1[2] = {3, 4}, d2[2] = {5, 6}, d3[3] = {2, 3, 6};
     attn_tape_param(&a, t, 2, d1, 0);
     attn_tape_param(&b, t, 2, d2, 0);
+    int w, d4[2] = {4, 6};
+    attn_tape_param(&w, t, 2, d4, 0);
+    EXPECT_EQ_INT(attn_tape_linear(&o, t, a, w, a), ATTN_ERR_SHAPE); /* a bias of 12, not 6 */
+    EXPECT_EQ_INT(attn_tape_linear(&o, t, a, w, 99), ATTN_ERR_ARGUMENT);
     EXPECT_EQ_INT(attn_tape_matmul(&o, t, a, b, 0), ATTN_ERR_SHAPE);
     EXPECT_EQ_INT(attn_tape_add(&o, t, a, b), ATTN_ERR_SHAPE);
     EXPECT_EQ_INT(attn_tape_bmm(&o, t, a, b, 0, 0), ATTN_ERR_SHAPE);
