@@ -87,6 +87,21 @@ export class Core {
   }
 
   /**
+   * Bytes malloc has handed out and not taken back (C's count, read-only; for leak tests).
+   * Compare two readings: the reading itself holds a few bytes while it is taken.
+   */
+  get heapInUse() {
+    const pointer = this.exports.malloc(8);
+    if (pointer === 0) return NaN;
+    try {
+      this.check(this.exports.attn_heap_in_use(pointer), 'heapInUse');
+      return new Float64Array(this.memory.buffer, pointer, 1)[0];
+    } finally {
+      this.exports.free(pointer);
+    }
+  }
+
+  /**
    * Runs `body(scope)` and frees everything the scope allocated, even when `body` throws.
    * Inside, `scope` allocates inputs and outputs; read outputs after the C call returns.
    */
