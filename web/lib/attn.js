@@ -7,6 +7,7 @@
 //   const s = attn.scoreStats({ dk: 128, draws: 200000, seed: 1 });   // s.ratio ≈ 1
 
 import { AttnError, Status } from './errors.js';
+import { options as checkOptions } from './validate.js';
 import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
 import { randomNormals, scoreStats, saturation } from './api/experiment.js';
@@ -68,9 +69,16 @@ async function instantiate({ wasmBytes, wasmUrl }) {
   return new Core(exports);
 }
 
+/** The functions whose one argument is not an options object. */
+const POSITIONAL = new Set(['combineMasks', 'loadModel', 'createTape']);
+
 function bindApi(core) {
   const api = { core };
-  for (const [name, fn] of Object.entries(API)) api[name] = (...args) => fn(core, ...args);
+  for (const [name, fn] of Object.entries(API)) {
+    api[name] = POSITIONAL.has(name)
+      ? (...args) => fn(core, ...args)
+      : (options, ...rest) => fn(core, checkOptions(name, options), ...rest);
+  }
   return Object.freeze(api);
 }
 
