@@ -69,7 +69,9 @@ export class MatrixView {
   #commit(r, c, input) {
     const value = parseNumber(input.value);
     if (value === null) {
-      const shown = input.value.trim() === '' ? 'An empty cell' : `“${input.value.trim()}”`;
+      const typed = input.value.trim();
+      // A long paste is quoted by its start only: the message stays one readable line.
+      const shown = typed === '' ? 'An empty cell' : `“${typed.length > 40 ? `${Array.from(typed).slice(0, 40).join('')}…` : typed}”`;
       this.showError(input, `${shown} is not a number. Type a number such as 1.5 or −2; the last good value, ${this.format(this.values[r * this.cols + c])}, is still in use.`);
       return;
     }
