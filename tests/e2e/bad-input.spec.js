@@ -5,6 +5,9 @@
 // (fixtures.js) or a broken widget: afterwards each widget recomputes a known value.
 import { test, expect } from './fixtures.js';
 
+// Many values per input, each recomputed: longer than the default 30 s on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** Values no number input should take. */
 const BAD_NUMBERS = ['', 'abc', 'NaN', 'Infinity', '-1', '0', '1.5', '1e999', '2147483648', '9007199254740993', '-0'];
 /** Attribute values no widget should take (a URL can carry any of them). */

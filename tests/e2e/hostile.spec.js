@@ -15,6 +15,9 @@ const PAYLOADS = [
 ];
 const MEGA = 'ab '.repeat(350_000); // about 1 MB
 
+// Every payload in every input, a 1 MB string among them: longer than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
 async function open(page, name) {
   await page.goto(`/embed.html?widget=${name}`);
   const widget = page.locator(`attn-${name}`);
