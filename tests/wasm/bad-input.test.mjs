@@ -608,7 +608,7 @@ function knownResultOk() {
 
 test('the bad-input table covers every function, method and op, and every row gives a readable AttnError', () => {
   knownResultOk();
-  const before = attn.core.heapInUse;
+  const before = attn.core.heapInUse, pages = attn.core.heapBytes;
   const model = keep(attn.createModel(MODEL_OPTIONS));
   model.train(2);
   const rows = [...apiRows(), ...fileRows(model), ...modelRows(model), ...cacheRows(), ...tapeRows()];
@@ -647,8 +647,10 @@ test('the bad-input table covers every function, method and op, and every row gi
   // The same instance still works, and the heap is back where it was.
   knownResultOk();
   const after = attn.core.heapInUse;
-  console.log(`    malloc'd bytes in use: ${before} before the table, ${after} after`);
+  console.log(`    malloc'd bytes in use: ${before} before the table, ${after} after; linear memory ${pages} → ${attn.core.heapBytes} bytes`);
   assert.ok(after - before <= 4096, `the heap grew by ${after - before} bytes over the table`);
+  // No row may have made the core grow its memory by much (a refused size must be refused before malloc).
+  assert.ok(attn.core.heapBytes - pages <= 16 * 2 ** 20, `linear memory grew from ${pages} to ${attn.core.heapBytes} bytes`);
 });
 
 /** Getters of plain values: nothing to get wrong (every other member, dispose included, has rows). */
