@@ -679,6 +679,12 @@ int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int voca
 
 int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, int length, unsigned seed);
 
+/* ---------------------------------------------------------------- heap statistics (issue 11: reliability) */
+
+/* Bytes of the heap in use by malloc right now (allocated blocks, their headers included), for
+ * leak tests: *bytes is 0 where the allocator cannot tell. ATTN_ERR_NULL when bytes is NULL. */
+int attn_heap_in_use(double *bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 //   const s = attn.scoreStats({ dk: 128, draws: 200000, seed: 1 });   // s.ratio ≈ 1
 
 import { AttnError, Status } from './errors.js';
+import { options as checkOptions } from './validate.js';
 import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
 import { randomNormals, scoreStats, saturation } from './api/experiment.js';
@@ -68,9 +69,16 @@ async function instantiate({ wasmBytes, wasmUrl }) {
   return new Core(exports);
 }
 
+/** The functions whose one argument is not an options object. */
+const POSITIONAL = new Set(['combineMasks', 'loadModel', 'createTape']);
+
 function bindApi(core) {
   const api = { core };
-  for (const [name, fn] of Object.entries(API)) api[name] = (...args) => fn(core, ...args);
+  for (const [name, fn] of Object.entries(API)) {
+    api[name] = POSITIONAL.has(name)
+      ? (...args) => fn(core, ...args)
+      : (options, ...rest) => fn(core, checkOptions(name, options), ...rest);
+  }
   return Object.freeze(api);
 }
 
@@ -84,6 +92,21 @@ export class Core {
   /** Bytes of linear memory right now (grows, never shrinks). */
   get heapBytes() {
     return this.memory.buffer.byteLength;
+  }
+
+  /**
+   * Bytes malloc has handed out and not taken back (C's count, read-only; for leak tests).
+   * Compare two readings: the reading itself holds a few bytes while it is taken.
+   */
+  get heapInUse() {
+    const pointer = this.exports.malloc(8);
+    if (pointer === 0) return NaN;
+    try {
+      this.check(this.exports.attn_heap_in_use(pointer), 'heapInUse');
+      return new Float64Array(this.memory.buffer, pointer, 1)[0];
+    } finally {
+      this.exports.free(pointer);
+    }
   }
 
   /**

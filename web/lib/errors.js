@@ -25,4 +25,9 @@ export class AttnError extends Error {
     this.name = 'AttnError';
     this.code = code;
   }
+
+  /** The same Status as `code` (either name reads it). */
+  get status() {
+    return this.code;
+  }
 }

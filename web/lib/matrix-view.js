@@ -69,12 +69,26 @@ export class MatrixView {
   #commit(r, c, input) {
     const value = parseNumber(input.value);
     if (value === null) {
-      const shown = input.value.trim() === '' ? 'An empty cell' : `“${input.value.trim()}”`;
+      const typed = input.value.trim();
+      // A long paste is quoted by its start only: the message stays one readable line.
+      const shown = typed === '' ? 'An empty cell' : `“${typed.length > 40 ? `${Array.from(typed).slice(0, 40).join('')}…` : typed}”`;
       this.showError(input, `${shown} is not a number. Type a number such as 1.5 or −2; the last good value, ${this.format(this.values[r * this.cols + c])}, is still in use.`);
       return;
     }
+    const lastGood = `the last good value, ${this.format(this.values[r * this.cols + c])}, is still in use`;
+    if (!Number.isFinite(Math.fround(value))) {
+      this.showError(input, `${input.value.trim()} is too large: the core computes in 32-bit floats, which end near ±3.4e38; ${lastGood}.`);
+      return;
+    }
+    try {
+      this.onEdit(r, c, value);
+    } catch (error) {
+      // The owner refused the value (the core could not compute with it): say why, keep the rest.
+      if (error?.name !== 'AttnError') throw error;
+      this.showError(input, `${input.value.trim()} cannot be used: ${error.message} Use a smaller number; ${lastGood}.`);
+      return;
+    }
     this.clearError(input);
-    this.onEdit(r, c, value);
   }
 
   /** Shows `message` beside the matrix and marks `input` invalid. */

@@ -11,8 +11,8 @@ export function size(name, value, { min = 1, max = MAX_SIZE } = {}) {
     throw new AttnError(Status.TYPE, `${name} must be a whole number, but it is ${describe(value)}.`);
   }
   if (value < min || value > max) {
-    const range = max === MAX_SIZE ? `at least ${min}` : `between ${min} and ${max}`;
-    throw new AttnError(Status.SIZE, `${name} must be ${range}, but it is ${value}.`);
+    const range = max === MAX_SIZE && value < min ? `at least ${min}` : `between ${min} and ${max}`;
+    throw new AttnError(Status.SIZE, `${name} must be ${range}, but it is ${describe(value)}.`);
   }
   return value;
 }
@@ -25,6 +25,47 @@ export function divisible(name, value, divisorName, divisor, reason) {
   if (value % divisor === 0) return value;
   const quotient = Number((value / divisor).toFixed(4));
   throw new AttnError(Status.SHAPE, `${name} (${value}) must be divisible by ${divisorName} (${divisor}): ${reason}, and ${value} / ${divisor} = ${quotient} is not a whole number.`);
+}
+
+/**
+ * The options object of `fnName` (missing: an empty one), or an AttnError (TYPE) when it is
+ * anything but a plain object: null, a number, text, an array.
+ */
+export function options(fnName, value) {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) {
+    throw new AttnError(Status.TYPE, `${fnName} takes an object of named options, such as { n: 4 }, but its options are ${describe(value)}.`);
+  }
+  return value;
+}
+
+/** An optional callback: undefined, or a function. */
+export function callback(name, value) {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new AttnError(Status.TYPE, `${name} must be a function, but it is ${describe(value)}.`);
+  }
+  return value;
+}
+
+/**
+ * Whole-number ids in [0, vocab), exactly `length` of them when `length` is given, as an
+ * Int32Array (copied when given another array), or an AttnError naming `name`.
+ */
+export function ids(name, value, vocab, length) {
+  const isArrayLike = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+  if (!isArrayLike) {
+    throw new AttnError(Status.TYPE, `${name} must be an Int32Array (or an array of whole numbers), but it is ${describe(value)}.`);
+  }
+  if (length !== undefined && value.length !== length) {
+    throw new AttnError(Status.LENGTH, `${name} must hold ${length} ids, but it holds ${value.length}.`);
+  }
+  for (let i = 0; i < value.length; i++) {
+    const id = value[i];
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= vocab) {
+      throw new AttnError(Status.VALUE, `${name} must hold ids from 0 to ${vocab - 1}, but entry ${i} is ${describe(id)}.`);
+    }
+  }
+  return value instanceof Int32Array ? value : Int32Array.from(value);
 }
 
 /** A boolean flag; undefined takes `fallback`. */
@@ -46,7 +87,7 @@ export function tensor(name, value, length, { allowed = Number.isFinite, expecte
     throw new AttnError(Status.TYPE, `${name} must be a Float32Array (or an array of numbers), but it is ${describe(value)}.`);
   }
   if (value.length !== length) {
-    const what = shape ? `${shape} = ${length}` : `${length}`;
+    const what = shape && shape !== String(length) ? `${shape} = ${length}` : `${length}`;
     throw new AttnError(Status.LENGTH, `${name} must hold ${what} numbers, but it holds ${value.length}.`);
   }
   const out = value instanceof Float32Array ? value : Float32Array.from(value, Number);
@@ -62,9 +103,14 @@ export function tensor(name, value, length, { allowed = Number.isFinite, expecte
 export function describe(value) {
   if (value === null) return 'null';
   if (value === undefined) return 'missing';
-  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'NaN';
+    return Number.isInteger(value) && Math.abs(value) >= 2 ** 31 ? `${value} (about 2^${Math.round(Math.log2(Math.abs(value)))})` : String(value);
+  }
+  if (typeof value === 'function') return 'a function';
   if (typeof value === 'string') return `the text "${value.length > 20 ? value.slice(0, 20) + '…' : value}"`;
   if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value instanceof DataView) return `a DataView of ${value.byteLength} bytes`;
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of ${value.length}`;
   return `a ${typeof value}`;
 }

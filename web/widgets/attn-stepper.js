@@ -56,7 +56,8 @@ export class AttnStepper extends AttnWidget {
   #matrix(key) {
     const text = this.getAttribute(key);
     const values = text === null ? [] : text.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
-    return values.length === EXAMPLE[key].length && values.every(Number.isFinite) ? values : [...EXAMPLE[key]];
+    const usable = (value) => Number.isFinite(Math.fround(value)); // finite as a 32-bit float too
+    return values.length === EXAMPLE[key].length && values.every(usable) ? values : [...EXAMPLE[key]];
   }
 
   #setMatrix(key, values) {
@@ -87,6 +88,7 @@ export class AttnStepper extends AttnWidget {
     this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
     this.scaleBox = h('input', { type: 'checkbox', onchange: () => { this.scaled = this.scaleBox.checked; } });
     const reset = h('button', { type: 'button', className: 'secondary', onclick: () => this.reset() }, 'Reset example');
+    this.problem = h('p', { className: 'error', role: 'alert', hidden: true });
 
     this.panels = STEPS.map((step, index) => this.#buildPanel(step, index));
     body.append(
@@ -96,6 +98,7 @@ export class AttnStepper extends AttnWidget {
         h('label', {}, this.causalBox, ' Causal mask'),
         h('label', {}, this.scaleBox, ' Scale by 1/√d_k'),
         reset),
+      this.problem,
       ...this.panels.map((panel) => panel.element));
     this.root.addEventListener('keydown', (event) => this.#onKey(event));
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, stepperSheet()];
@@ -150,6 +153,8 @@ export class AttnStepper extends AttnWidget {
   #edit(key, index, value) {
     const next = [...this.inputs[key]];
     next[index] = value;
+    // Throws the core's AttnError when the projections would overflow (the cell shows it).
+    if (this.attn) this.#compute({ ...this.inputs, [key]: next });
     this.#setMatrix(key, next); // attributeChangedCallback re-renders and emits `change`
   }
 
@@ -172,13 +177,21 @@ export class AttnStepper extends AttnWidget {
     });
     this.panels.forEach((panel, index) => { panel.element.hidden = index !== current; });
     if (!this.attn) return;
-    this.state = this.#compute();
+    try {
+      this.state = this.#compute(this.inputs);
+      this.problem.hidden = true;
+    } catch (error) {
+      if (error?.name !== 'AttnError') throw error;
+      // Inputs set by attribute that overflow the core's floats: keep the last good state.
+      this.problem.textContent = `⚠ These inputs cannot be computed: ${error.message} The last good state is still shown.`;
+      this.problem.hidden = false;
+    }
     this.#drawPanel(current);
   }
 
-  #compute() {
+  #compute(inputs) {
     const { matmul, attention } = this.attn;
-    const { x, wq, wk, wv } = this.inputs;
+    const { x, wq, wk, wv } = inputs;
     const project = (w) => matmul({ a: x, b: w, m: TOKENS, k: MODEL_WIDTH, n: HEAD_WIDTH });
     const q = project(wq), k = project(wk), v = project(wv);
     const result = attention({
@@ -187,7 +200,7 @@ export class AttnStepper extends AttnWidget {
     });
     // The mask grid is what the core added: masked − scaled is 0 or −∞ entry by entry.
     const mask = result.masked.map((value, index) => (value === -Infinity && result.scaled[index] !== -Infinity ? -Infinity : 0));
-    return { ...this.inputs, q, k, v, ...result, mask, causal: this.causal, scale: this.scaled };
+    return { ...inputs, q, k, v, ...result, mask, causal: this.causal, scale: this.scaled };
   }
 
   #drawPanel(index) {

@@ -35,14 +35,19 @@ export class Tensor {
 export function makeOps(tape) {
   const t = (x, name) => tape.tensorArg(x, name);
   return Object.freeze({
-    matmul: (a, w, { transposeB = false } = {}) => tape.op('attn_tape_matmul', 'matmul', t(a, 'a'), t(w, 'w'), flag(transposeB, 'transposeB')),
-    bmm: (a, b, { transposeA = false, transposeB = false } = {}) =>
-      tape.op('attn_tape_bmm', 'bmm', t(a, 'a'), t(b, 'b'), flag(transposeA, 'transposeA'), flag(transposeB, 'transposeB')),
+    matmul: (a, w, options) => {
+      const { transposeB = false } = check.options('matmul', options);
+      return tape.op('attn_tape_matmul', 'matmul', t(a, 'a'), t(w, 'w'), flag(transposeB, 'transposeB'));
+    },
+    bmm: (a, b, options) => {
+      const { transposeA = false, transposeB = false } = check.options('bmm', options);
+      return tape.op('attn_tape_bmm', 'bmm', t(a, 'a'), t(b, 'b'), flag(transposeA, 'transposeA'), flag(transposeB, 'transposeB'));
+    },
     add: (a, b) => tape.op('attn_tape_add', 'add', t(a, 'a'), t(b, 'b')),
     scale: (a, s) => tape.op('attn_tape_scale', 'scale', t(a, 'a'), finite(s, 's')),
-    causalMask: (a, fill = -Infinity) => tape.op('attn_tape_causal_mask', 'causalMask', t(a, 'a'), fill),
+    causalMask: (a, fill = -Infinity) => tape.op('attn_tape_causal_mask', 'causalMask', t(a, 'a'), maskFill(fill)),
     softmax: (a, axis = -1) => tape.op('attn_tape_softmax', 'softmax', t(a, 'a'), whole(axis, 'axis')),
-    splitHeads: (a, heads) => tape.op('attn_tape_split_heads', 'splitHeads', t(a, 'a'), whole(heads, 'heads')),
+    splitHeads: (a, heads) => tape.op('attn_tape_split_heads', 'splitHeads', t(a, 'a'), check.size('heads', heads)),
     mergeHeads: (a) => tape.op('attn_tape_merge_heads', 'mergeHeads', t(a, 'a')),
     layerNorm: (x, gamma, beta) => tape.op('attn_tape_layernorm', 'layerNorm', t(x, 'x'), t(gamma, 'gamma'), t(beta, 'beta')),
     gelu: (a) => tape.op('attn_tape_gelu', 'gelu', t(a, 'a')),
@@ -56,8 +61,17 @@ function finite(value, name) {
 }
 function whole(value, name) {
   if (!Number.isInteger(value)) throw new AttnError(Status.TYPE, `${name} must be a whole number, but it is ${check.describe(value)}.`);
+  if (Math.abs(value) > MAX_DIMS) throw new AttnError(Status.ARGUMENT, `${name} must be between -${MAX_DIMS} and ${MAX_DIMS - 1} (a tensor has at most ${MAX_DIMS} dimensions), but it is ${check.describe(value)}.`);
   return value;
 }
+function maskFill(value) {
+  if (typeof value !== 'number' || !(value === -Infinity || Number.isFinite(value))) {
+    throw new AttnError(Status.VALUE, `fill must be -Infinity or a finite number, but it is ${check.describe(value)}.`);
+  }
+  return value;
+}
+/** The C functions `read` may call: each returns a pointer to a tensor's floats. */
+const READERS = new Set(['attn_tape_data', 'attn_tape_grad']);
 
 /** A reverse-mode tape in C. `owned` false: the tape belongs to a model (disposed with it). */
 export class Tape {
@@ -84,6 +98,9 @@ export class Tape {
   /** Calls an op `fn(out, tape, ...args)`; returns the new Tensor. */
   op(fn, name, ...args) {
     this.#live();
+    if (typeof fn !== 'string' || !fn.startsWith('attn_tape_') || typeof this.core.exports[fn] !== 'function') {
+      throw new AttnError(Status.ARGUMENT, `${typeof fn === 'string' ? fn : check.describe(fn)} is not an op of the tape.`);
+    }
     this.core.check(this.core.exports[fn](this.scratch, this.handle, ...args), name);
     return new Tensor(this, this.#int(0));
   }
@@ -91,11 +108,15 @@ export class Tape {
   #int(i) { return new Int32Array(this.core.memory.buffer, this.scratch, 16)[i]; }
 
   /** A parameter (before any op, or after a reset) of `shape`, with optional initial values. */
-  param(shape, values, { decay = false } = {}) {
+  param(shape, values, options) {
     this.#live();
+    const decay = check.flag('decay', check.options('param', options).decay, false);
     const dims = checkShape(shape);
+    if (values !== undefined) check.tensor('values', values, dims.reduce((a, b) => a * b, 1), { shape: dims.join('·') });
     const id = this.core.run((scope) => {
-      this.core.check(this.core.exports.attn_tape_param(this.scratch, this.handle, dims.length, scope.i32(dims), decay ? 1 : 0), 'param');
+      const code = this.core.exports.attn_tape_param(this.scratch, this.handle, dims.length, scope.i32(dims), decay ? 1 : 0);
+      if (code === Status.ARGUMENT) throw new AttnError(code, 'param: parameters must be made before any input or op on the tape (or after reset()).');
+      this.core.check(code, 'param');
       return this.#int(0);
     });
     const tensor = new Tensor(this, id);
@@ -117,13 +138,26 @@ export class Tape {
   /** Token embedding lookup: table (V, C), tokens (b·t) → (b, t, C). */
   embedding(table, tokens, b, t) {
     this.#live();
-    return this.core.run((scope) => this.op('attn_tape_embedding', 'embedding', this.tensorArg(table, 'table'), scope.i32(tokens), b, t));
+    const tableId = this.tensorArg(table, 'table');
+    check.size('b', b);
+    check.size('t', t);
+    const shape = this.shapeOf(tableId);
+    if (shape.length !== 2) throw new AttnError(Status.SHAPE, `table must be a (V, C) matrix, but its shape is (${shape.join(', ')}).`);
+    if (b * t > 2 ** 28) throw new AttnError(Status.OVERFLOW, `b·t = ${b * t} tokens is too many for one batch.`);
+    const ids = check.ids('tokens', tokens, shape[0], undefined);
+    if (ids.length !== b * t) throw new AttnError(Status.LENGTH, `tokens must hold b·t = ${b * t} ids, but it holds ${ids.length}.`);
+    return this.core.run((scope) => this.op('attn_tape_embedding', 'embedding', tableId, scope.i32(ids), b, t));
   }
 
   /** Mean cross-entropy of logits (..., V) against integer targets → a tensor of shape [1]. */
   crossEntropy(logits, targets) {
     this.#live();
-    return this.core.run((scope) => this.op('attn_tape_cross_entropy', 'crossEntropy', this.tensorArg(logits, 'logits'), scope.i32(targets)));
+    const id = this.tensorArg(logits, 'logits');
+    const shape = this.shapeOf(id);
+    const vocab = shape[shape.length - 1];
+    const rows = shape.reduce((a, b) => a * b, 1) / vocab;
+    const ids = check.ids('targets', targets, vocab, rows);
+    return this.core.run((scope) => this.op('attn_tape_cross_entropy', 'crossEntropy', id, scope.i32(ids)));
   }
 
   /** Backpropagates from `root` (seed: d loss / d root, default ones). */
@@ -141,6 +175,7 @@ export class Tape {
 
   shapeOf(id) {
     this.#live();
+    nodeId(id);
     const s = this.scratch;
     this.core.check(this.core.exports.attn_tape_shape(s, s + 4, s + 24, this.handle, id), 'shape');
     const ints = new Int32Array(this.core.memory.buffer, s, 8);
@@ -149,6 +184,8 @@ export class Tape {
 
   read(fn, id) {
     this.#live();
+    if (!READERS.has(fn)) throw new AttnError(Status.ARGUMENT, `read takes 'attn_tape_data' or 'attn_tape_grad', but it was given ${check.describe(fn)}.`);
+    nodeId(id);
     this.core.check(this.core.exports[fn](this.scratch, this.handle, id), 'read');
     const pointer = this.#int(0);
     const size = this.shapeOf(id).reduce((a, b) => a * b, 1);
@@ -157,6 +194,7 @@ export class Tape {
 
   write(id, values) {
     this.#live();
+    nodeId(id);
     const size = this.shapeOf(id).reduce((a, b) => a * b, 1);
     const x = check.tensor('values', values, size);
     this.core.check(this.core.exports.attn_tape_data(this.scratch, this.handle, id), 'write');
@@ -171,11 +209,22 @@ export class Tape {
   }
 }
 
+/** A tensor's id on its tape: a whole number from 0 (the C core checks it exists). */
+function nodeId(id) {
+  if (!Number.isInteger(id) || id < 0 || id > 2 ** 31 - 1) {
+    throw new AttnError(Status.TYPE, `A tensor id must be a whole number from 0, but it is ${check.describe(id)}.`);
+  }
+}
+
 function checkShape(shape) {
   if (!Array.isArray(shape) || shape.length < 1 || shape.length > MAX_DIMS) {
     throw new AttnError(Status.TYPE, `shape must be an array of 1 to ${MAX_DIMS} sizes, but it is ${check.describe(shape)}.`);
   }
-  return shape.map((d, i) => check.size(`shape[${i}]`, d));
+  const dims = shape.map((d, i) => check.size(`shape[${i}]`, d));
+  if (dims.reduce((a, b) => a * b, 1) > 2 ** 29) {
+    throw new AttnError(Status.OVERFLOW, `shape (${dims.join('·')}) is too large: the tensor would not fit in memory.`);
+  }
+  return dims;
 }
 
 /** attn.createTape(): an empty tape (dispose() frees it). */

@@ -2,6 +2,7 @@
 // multiply-adds by the C core; and attn.measureAttention: the wall-clock time of the core's own
 // attention kernel at one size, for the "measure in my browser" comparison.
 
+import { AttnError, Status } from '../errors.js';
 import * as check from '../validate.js';
 import { randomNormals } from './experiment.js';
 
@@ -44,6 +45,11 @@ export function measureAttention(core, { n, d = 64, repeats = 3, seed = 1, warmU
   const warm = check.flag('warmUp', warmUp, true);
   check.size('d', d, { max: 1024 });
   check.size('repeats', repeats, { max: 100 });
+  // q, k and v draw from seeds seed, seed + 1 and seed + 2: all three must be valid seeds.
+  check.seed('seed', seed);
+  if (seed > 2 ** 32 - 3) {
+    throw new AttnError(Status.ARGUMENT, `seed must be between 0 and ${2 ** 32 - 3} (q, k and v use seed, seed + 1 and seed + 2), but it is ${seed}.`);
+  }
   const count = n * d;
   const inputs = [0, 1, 2].map((k) => randomNormals(core, { count, seed: seed + k })); // the core's generator
   return core.run((scope) => {

@@ -74,6 +74,7 @@ export function scoreStats(core, { dk, draws, seed = 0, scaled = false, bins = 4
   check.size('draws', draws, { max: LIMITS.draws });
   const seedIn = check.seed('seed', seed);
   const isScaled = check.flag('scaled', scaled, false);
+  check.callback('onProgress', onProgress);
   const edges = binEdges(bins, dk, isScaled);
   const binCount = edges.length - 1;
   const chunk = onProgress ? Math.max(1, Math.floor(NORMALS_PER_CHUNK / (2 * dk))) : draws;
@@ -122,6 +123,7 @@ export function saturation(core, { dk, keys, trials, threshold = 0.99, seed = 0,
   if (Math.fround(thresholdIn) >= 1) check.between('threshold', Math.fround(thresholdIn), 0, 1);
   const seedIn = check.seed('seed', seed);
   const isScaled = check.flag('scaled', scaled, false);
+  check.callback('onProgress', onProgress);
   const perTrial = dk * (keys + 1);
   const chunk = onProgress ? Math.max(1, Math.floor(NORMALS_PER_CHUNK / perTrial)) : trials;
 

@@ -50,7 +50,10 @@ function estimateBytes({ layers: l, heads: h, dModel: c, context: t, batch: b },
 }
 
 function readConfig(options) {
-  const preset = options.preset === undefined ? PRESETS.small : PRESETS[options.preset];
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new AttnError(Status.TYPE, `The model's options must be an object such as { layers: 2, heads: 4 }, but they are ${check.describe(options)}.`);
+  }
+  const preset = options.preset === undefined ? PRESETS.small : (Object.hasOwn(PRESETS, options.preset) ? PRESETS[options.preset] : null);
   if (!preset) throw new AttnError(Status.ARGUMENT, `preset must be one of ${Object.keys(PRESETS).join(', ')}, but it is ${check.describe(options.preset)}.`);
   const pick = (name) => (options[name] === undefined ? preset[name] : options[name]);
   const config = {
@@ -109,9 +112,10 @@ export function createModel(core, options = {}) {
 }
 
 /** attn.loadModel(bytes, { text }) — a saved model; `text` (optional) gives it data to train and evaluate on. */
-export function loadModel(core, bytes, { text } = {}) {
+export function loadModel(core, bytes, options) {
+  let { text } = check.options('loadModel', options);
   const { header, params, moments } = decodeCheckpoint(bytes);
-  if (!READABLE_VERSIONS.includes(header.version)) throw new AttnError(Status.FORMAT, `This weights file has version ${header.version}; this lab reads versions ${READABLE_VERSIONS.join(' and ')}.`);
+  if (!READABLE_VERSIONS.includes(header.version)) throw new AttnError(Status.FORMAT, `This weights file has version ${check.describe(header.version)}; this lab reads versions ${READABLE_VERSIONS.join(' and ')}.`);
   let config;
   try {
     config = readConfig(header.config);
@@ -123,12 +127,25 @@ export function loadModel(core, bytes, { text } = {}) {
     throw new AttnError(Status.FORMAT, 'This weights file cannot be used: its vocabulary is not a list of distinct characters.');
   }
   const tokenizer = new CharTokenizer(vocab);
+  const steps = header.steps ?? 0;
+  if (!Number.isInteger(steps) || steps < 0 || steps > 2 ** 31 - 1) {
+    throw new AttnError(Status.FORMAT, `This weights file cannot be used: its count of training steps is ${check.describe(steps)}, not a whole number from 0 up.`);
+  }
+  const corpus = header.corpus;
+  if (corpus?.kind === 'default') {
+    try {
+      check.size('length', corpus.length, { max: MAX_TEXT_CHARS });
+      check.size('seed', corpus.seed, { min: 0, max: 2 ** 32 - 1 });
+    } catch (error) {
+      throw new AttnError(Status.FORMAT, `This weights file names a default corpus this lab cannot make: ${error.message}`);
+    }
+  }
   const model = new Model(core, config, tokenizer, header.corpus ?? { kind: 'text' });
   try {
     if (model.paramCount !== params.length) {
       throw new AttnError(Status.FORMAT, `This weights file holds ${params.length} weights, but its model needs ${model.paramCount}.`);
     }
-    model.setParams(params, header.steps ?? 0);
+    model.setParams(params, steps);
     if (moments) model.setOptimizerState({ ...moments, rng: header.optimizer.rng });
     let entropy = null;
     if (text === undefined && header.corpus?.kind === 'default') {
@@ -174,8 +191,19 @@ class Model {
     if (!this.handle) throw new AttnError(Status.ARGUMENT, 'This model has been disposed.');
   }
 
-  /** Copies the token ids into the heap for the model's life; sets the baselines. */
-  setData({ train, val }, floor = null) {
+  /** Copies the token ids into the heap for the model's life (replacing earlier ones); sets the baselines. */
+  setData(data, floor = null) {
+    this.#live();
+    if (data === null || typeof data !== 'object') {
+      throw new AttnError(Status.TYPE, `data must be { train, val } (two arrays of token ids), but it is ${check.describe(data)}.`);
+    }
+    const need = this.config.context + 1;
+    const train = check.ids('train', data.train, this.tokenizer.size);
+    const val = check.ids('val', data.val, this.tokenizer.size);
+    for (const [name, ids] of [['train', train], ['val', val]]) {
+      if (ids.length < need) throw new AttnError(Status.LENGTH, `${name} must hold at least context + 1 = ${need} ids, but it holds ${ids.length}.`);
+    }
+    if (this.train_) { this.#free(this.train_.pointer); this.#free(this.val_.pointer); this.train_ = this.val_ = null; }
     const copy = (ids) => {
       const pointer = this.#malloc(ids.length * 4);
       new Int32Array(this.core.memory.buffer, pointer, ids.length).set(ids);
@@ -218,6 +246,9 @@ class Model {
 
   setParams(values, steps = 0) {
     this.#live();
+    const isArrayLike = Array.isArray(values) || (ArrayBuffer.isView(values) && !(values instanceof DataView));
+    if (!isArrayLike) throw new AttnError(Status.TYPE, `weights must be a Float32Array (the model's parameters), but they are ${check.describe(values)}.`);
+    check.size('steps', steps, { min: 0 });
     this.core.check(this.core.exports.attn_model_params(this.scratch, this.scratch + 4, this.handle), 'params');
     const pointer = this.#int(0), count = this.#int(1);
     if (values.length !== count) throw new AttnError(Status.FORMAT, `Expected ${count} weights, got ${values.length}.`);
@@ -264,10 +295,11 @@ class Model {
    * Trains `steps` steps. With `attention` (a function (ops, q, k, v, { heads, layer }) → tensor
    * or { out, weights }), each block's attention runs through it on the tape.
    */
-  train(steps, { attention } = {}) {
+  train(steps, options) {
     this.#live();
     this.#needData();
     check.size('steps', steps, { max: 1_000_000 });
+    const { attention } = check.options('train', options);
     const { exports } = this.core;
     const losses = new Float32Array(steps);
     const start = performance.now();
@@ -331,7 +363,7 @@ class Model {
     const count = b * context;
     const ids = (name, x) => {
       if (!(x instanceof Int32Array) || x.length !== count) throw new AttnError(Status.LENGTH, `${name} must be an Int32Array of b·context = ${count} ids.`);
-      return x;
+      return check.ids(name, x, this.tokenizer.size);
     };
     new Int32Array(this.core.memory.buffer, this.batchTokens, count).set(ids('tokens', tokens));
     new Int32Array(this.core.memory.buffer, this.batchTargets, count).set(ids('targets', targets));
@@ -349,6 +381,7 @@ class Model {
     this.#live();
     const block = this.#gradBlock();
     if (!(grads instanceof Float32Array) || grads.length !== block.length) throw new AttnError(Status.LENGTH, `grads must be a Float32Array of ${block.length} numbers.`);
+    check.tensor('grads', grads, block.length);
     block.set(grads);
     this.core.check(this.core.exports.attn_model_update(0, 0, this.handle), 'applyGradients');
   }
@@ -416,9 +449,12 @@ class Model {
    * With `attention` (as in train), the forward pass runs through it, and the maps are the
    * `weights` tensor it returns ((1, heads, t, t)).
    */
-  attentionMaps(text, { attention } = {}) {
+  attentionMaps(text, options) {
     this.#live();
-    if (typeof text !== 'string' || text.length === 0) throw new AttnError(Status.LENGTH, 'The probe text is empty: type a few characters.');
+    const { attention } = check.options('attentionMaps', options);
+    check.callback('attention', attention);
+    if (typeof text !== 'string') throw new AttnError(Status.TYPE, `The probe text must be text, but it is ${check.describe(text)}.`);
+    if (text.length === 0) throw new AttnError(Status.LENGTH, 'The probe text is empty: type a few characters.');
     const chars = Array.from(text).slice(0, this.config.context);
     const ids = this.tokenizer.encode(chars.join(''), 'The probe text');
     const { layers, heads } = this.config, t = ids.length;
@@ -431,8 +467,9 @@ class Model {
   }
 
   /** Continues `prompt` by `length` characters at `temperature` (0: always the likeliest). */
-  sample({ prompt = '', length = 200, temperature = 1, seed = 1 } = {}) {
+  sample(options) {
     this.#live();
+    const { prompt = '', length = 200, temperature = 1, seed = 1 } = check.options('sample', options);
     check.size('length', length, { max: 10_000 });
     check.size('seed', seed, { min: 0, max: 2 ** 32 - 1 });
     if (typeof temperature !== 'number' || !(temperature >= 0 && temperature <= 10)) {
