@@ -394,6 +394,12 @@ function modelRows(model) {
     m('setParams(NaN inside)', () => model.setParams(new Float32Array(model.paramCount).fill(NaN)), FORMAT, /weight 0 is NaN/),
     m('setParams(good, steps -1)', () => model.setParams(model.getParams(), -1), SIZE, /steps must be/),
     m('setParams(good, steps "x")', () => model.setParams(model.getParams(), 'x'), TYPE, /steps must be a whole number/),
+    m('setOptimizerState(null)', () => model.setOptimizerState(null), TYPE, /optimizer state must be an object/),
+    m('setOptimizerState(no moments)', () => model.setOptimizerState({ rng: [1, 2, 3, 4] }), FORMAT, /first moments must be a Float32Array of \d+ numbers/),
+    m('setOptimizerState(short second)', () => model.setOptimizerState({ ...model.getOptimizerState(), second: new Float32Array(2) }), FORMAT, /second moments must be a Float32Array/),
+    m('setOptimizerState(rng of 3)', () => model.setOptimizerState({ ...model.getOptimizerState(), rng: [1, 2, 3] }), FORMAT, /rng must be 4 whole numbers/),
+    m('setOptimizerState(rng all zero)', () => model.setOptimizerState({ ...model.getOptimizerState(), rng: [0, 0, 0, 0] }), FORMAT, /not all zero/),
+    m('setOptimizerState(NaN moment)', () => model.setOptimizerState({ ...model.getOptimizerState(), first: new Float32Array(model.paramCount).fill(NaN) }), FORMAT, /optimizer moment 0 is NaN/),
     m('setData(null)', () => model.setData(null), TYPE, /data must be/),
     m('setData({ train: "abc" })', () => model.setData({ train: 'abc', val: new Int32Array(10) }), TYPE, /train must be/),
     m('setData(ids out of the vocabulary)', () => model.setData({ train: new Int32Array(20).fill(999), val: new Int32Array(20) }), VALUE, /train must hold ids from 0 to/),
@@ -419,7 +425,7 @@ function modelRows(model) {
   );
   for (const [label, call] of [
     ['train', () => gone.train(1)], ['evaluate', () => gone.evaluate()], ['sample', () => gone.sample()],
-    ['attentionMaps', () => gone.attentionMaps('the')], ['getParams', () => gone.getParams()], ['setParams', () => gone.setParams(new Float32Array(1))],
+    ['attentionMaps', () => gone.attentionMaps('the')], ['getParams', () => gone.getParams()], ['getOptimizerState', () => gone.getOptimizerState()], ['setOptimizerState', () => gone.setOptimizerState({})], ['setParams', () => gone.setParams(new Float32Array(1))],
     ['save', () => gone.save()], ['paramCount', () => gone.paramCount], ['steps', () => gone.steps], ['sampleBatch', () => gone.sampleBatch()],
     ['computeGradients', () => gone.computeGradients(new Int32Array(8), new Int32Array(8), 1)], ['applyGradients', () => gone.applyGradients(new Float32Array(1))],
     ['setData', () => gone.setData({ train: new Int32Array(20), val: new Int32Array(20) })],

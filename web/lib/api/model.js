@@ -146,7 +146,13 @@ export function loadModel(core, bytes, options) {
       throw new AttnError(Status.FORMAT, `This weights file holds ${params.length} weights, but its model needs ${model.paramCount}.`);
     }
     model.setParams(params, steps);
-    if (moments) model.setOptimizerState({ ...moments, rng: header.optimizer.rng });
+    if (moments) {
+      try {
+        model.setOptimizerState({ ...moments, rng: header.optimizer.rng });
+      } catch (error) {
+        throw new AttnError(Status.FORMAT, error.message.replace('This optimizer state', 'This weights file'));
+      }
+    }
     let entropy = null;
     if (text === undefined && header.corpus?.kind === 'default') {
       ({ text, entropy } = defaultCorpus(core, header.corpus));
@@ -274,18 +280,28 @@ class Model {
     return { first: first.slice(), second: second.slice(), rng: Array.from(rng) };
   }
 
-  setOptimizerState({ first, second, rng }) {
+  /** Restores a state from getOptimizerState (or a weights file): same moment counts, finite, rng 4 words not all zero. */
+  setOptimizerState(optimizerState) {
     this.#live();
+    if (optimizerState === null || typeof optimizerState !== 'object') {
+      throw new AttnError(Status.TYPE, `The optimizer state must be an object { first, second, rng } as getOptimizerState() returns, but it is ${check.describe(optimizerState)}.`);
+    }
+    const { first, second, rng } = optimizerState;
     const state = this.#optimizer();
-    if (first.length !== state.first.length || second.length !== state.second.length) {
-      throw new AttnError(Status.FORMAT, `This weights file cannot be used: its optimizer state holds ${first.length} moments, but its model needs ${state.first.length}.`);
+    for (const [name, block] of [['first', first], ['second', second]]) {
+      if (!(block instanceof Float32Array) || block.length !== state.first.length) {
+        throw new AttnError(Status.FORMAT, `This optimizer state cannot be used: its ${name} moments must be a Float32Array of ${state.first.length} numbers (one per weight), but they are ${check.describe(block)}.`);
+      }
+    }
+    if (!Array.isArray(rng) || rng.length !== 4 || !rng.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffffffff) || rng.every((w) => w === 0)) {
+      throw new AttnError(Status.FORMAT, `This optimizer state cannot be used: its rng must be 4 whole numbers from 0 to 2³² − 1, not all zero, but it is ${check.describe(rng)}.`);
     }
     for (const block of [first, second]) {
       for (let i = 0; i < block.length; i++) {
-        if (!Number.isFinite(block[i])) throw new AttnError(Status.FORMAT, `This weights file cannot be used: optimizer moment ${i} is ${block[i]}.`);
+        if (!Number.isFinite(block[i])) throw new AttnError(Status.FORMAT, `This optimizer state cannot be used: optimizer moment ${i} is ${block[i]}.`);
       }
     }
-    if (second.some((x) => x < 0)) throw new AttnError(Status.FORMAT, 'This weights file cannot be used: a second moment is negative.');
+    if (second.some((x) => x < 0)) throw new AttnError(Status.FORMAT, 'This optimizer state cannot be used: a second moment is negative.');
     state.first.set(first);
     state.second.set(second);
     state.rng.set(rng);
