@@ -52,7 +52,8 @@ const css = `
 }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
-h3 { margin: 0 0 0.25rem; font-size: 1.05rem; }
+h3, .widget-title { margin: 0 0 0.25rem; font-size: 1.05rem; }
+:is(h2, h3, h4, h5, h6):not(.widget-title) { font-size: 0.95rem; }
 p { margin: 0.4rem 0; }
 button {
   font: inherit;
