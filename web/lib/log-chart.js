@@ -9,6 +9,9 @@
 //   chart.draw();
 //   chart.destroy();
 
+import { DataTable } from './data-table.js';
+import { chartAnimation } from './motion.js';
+
 let chartModule = null;
 
 /** Chart.js's tree-shaken parts, loaded once. */
@@ -37,7 +40,12 @@ export class LogChart {
     return new LogChart(Chart, canvas, options);
   }
 
-  constructor(Chart, canvas, { xTitle, yTitle, series, formatX = String, formatY = String }) {
+  constructor(Chart, canvas, { xTitle, yTitle, series, formatX = String, formatY = String, tableCaption = `${yTitle} against ${xTitle}` }) {
+    this.titles = { xTitle, yTitle };
+    this.format = { x: formatX, y: formatY };
+    // "Show data as a table" (data-table.js), after the canvas's box; draw() fills it.
+    this.table = new DataTable({ caption: tableCaption });
+    (canvas.parentElement ?? canvas).after(this.table.element);
     const styles = getComputedStyle(canvas);
     const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
     const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');
@@ -67,7 +75,7 @@ export class LogChart {
       type: 'line',
       data: { datasets },
       options: {
-        animation: false,
+        animation: chartAnimation(canvas),
         parsing: false,
         responsive: true,
         maintainAspectRatio: false,
@@ -102,6 +110,13 @@ export class LogChart {
 
   draw() {
     this.chart.update('none');
+    const datasets = this.chart.data.datasets;
+    const marker = datasets.at(-1);
+    this.table.setSeries({
+      x: { label: this.titles.xTitle },
+      series: datasets.slice(0, -1).map((d) => ({ label: d.label, points: d.data })),
+      notes: marker.data.length ? [{ label: marker.label, value: marker.data[0].x }] : [],
+    });
   }
 
   destroy() {
