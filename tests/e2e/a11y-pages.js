@@ -6,12 +6,14 @@ import { WIDGETS } from '../../web/widgets/registry.js';
 
 export const TAGS = WIDGETS.map((widget) => widget.tag);
 
-/** Waits until one widget has started and drawn what it draws first. */
+/** Waits until one widget has started and drawn what it draws first (its charts included). */
 export async function started(widget) {
   await widget.scrollIntoViewIfNeeded();
   await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
   const tag = await widget.evaluate((el) => el.localName);
   if (tag === 'attn-train') await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  if (tag === 'attn-variance') await expect(widget.getByRole('button', { name: 'Show data as a table' })).toHaveCount(2, { timeout: 20_000 });
+  if (tag === 'attn-cost') await expect(widget.getByRole('img', { name: /cost terms/ })).toHaveAttribute('data-drawn', /\d/);
   if (tag === 'attn-editor') await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled({ timeout: 20_000 });
 }
 

@@ -43,6 +43,8 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
         '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--attn-fg)' },
         '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 28%, transparent) !important' },
         '.cm-scroller': { maxHeight: '28rem' },
+        // A focus ring that reads in both themes (CodeMirror's own is a 1px dotted near-black line).
+        '&.cm-focused, &:focus-within': { outline: '3px solid var(--attn-accent)', outlineOffset: '2px' },
       }),
     ],
   });
