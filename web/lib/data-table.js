@@ -19,11 +19,14 @@ import { scrollFocus } from './scroll-focus.js';
 const SHOW = 'Show data as a table';
 const HIDE = 'Hide the data table';
 
-/** A number as a table shows it: up to 4 significant figures, a true minus sign. */
+/** A number as a table shows it: a whole number in full (262,144), any other to 4 significant
+ *  figures (exponent form when very large or small), with a true minus sign. */
 export function tableNumber(x) {
-  if (x === null || x === undefined || Number.isNaN(x)) return '—';
+  if (x === null || x === undefined) return '—';
+  if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
-  const text = Math.abs(x) >= 1e6 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toExponential(3) : String(Number(x.toPrecision(4)));
+  const text = Number.isInteger(x) && Math.abs(x) < 1e15 ? x.toLocaleString('en-US')
+    : Math.abs(x) >= 1e6 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toExponential(3) : String(Number(x.toPrecision(4)));
   return text.replace('-', '\u2212');
 }
 

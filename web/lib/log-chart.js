@@ -49,7 +49,9 @@ export class LogChart {
     const styles = getComputedStyle(canvas);
     const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
     const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');
-    const palette = [colour('--attn-accent', '#1d5fbf'), '#c2410c', '#15803d', '#7e22ce', fg];
+    // On a dark background (a light text colour) the lighter shades keep a 3:1 contrast.
+    const dark = luminance(fg) > 0.5;
+    const palette = [colour('--attn-accent', '#1d5fbf'), ...(dark ? ['#fb923c', '#4ade80', '#c084fc'] : ['#c2410c', '#15803d', '#7e22ce']), fg];
     this.ids = series.map((s) => s.id);
     const datasets = series.map((s, i) => ({
       label: s.label,
@@ -122,6 +124,16 @@ export class LogChart {
   destroy() {
     this.chart.destroy();
   }
+}
+
+/** Relative luminance (0 black … 1 white) of a #rgb / #rrggbb colour; 0 for anything else. */
+function luminance(colour) {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour)?.[1];
+  if (!hex) return 0;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 function isPowerOfTen(v) {
