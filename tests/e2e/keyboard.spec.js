@@ -294,6 +294,10 @@ test('train: preset by arrows, a tiny model built and trained, started and pause
   await page.keyboard.press('Tab');
   expect((await focused(page)).role).toBe('img');
   await heatmapByArrows(page);
+  // The weights panel: the shipped model again, by Enter.
+  await tabTo(page, named('Load the shipped model'));
+  await page.keyboard.press('Enter');
+  await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
   // Back to the preset: arrows choose one, and the fields follow.
   await tabTo(page, named('Preset'), { back: true, limit: 120 });
   await page.keyboard.press('ArrowUp');
@@ -324,6 +328,10 @@ test('editor: a bug button, typing in the editor, Tab out, the check and the cau
   await tabTo(page, named('Causality check'));
   await page.keyboard.press('Space');
   await expect(widget.getByText(/^No leak: for every position p/)).toBeVisible({ timeout: 30_000 });
+  await tabTo(page, named('Reset to the built-in code'));
+  await page.keyboard.press('Enter');
+  await expect(widget.getByText(/^The editor holds the built-in attention again/)).toBeVisible();
+  await expect(widget.getByRole('textbox', { name: /Your attention function/ })).not.toContainText('// checked by keyboard');
 });
 
 test('the lab page: skip link, sections, and a widget’s embed-code controls', async ({ page }) => {
