@@ -48,6 +48,7 @@ async function show() {
   const Widget = customElements.get(entry.tag);
   const allowed = [...(Widget.observedAttributes ?? []), ...COMMON_ATTRIBUTES];
   const element = document.createElement(entry.tag);
+  element.setAttribute('heading-level', '1'); // the widget's title is this page's heading
   const ignored = [];
   for (const [key, value] of params) {
     if (key === 'widget') continue;
@@ -55,6 +56,7 @@ async function show() {
     else ignored.push(key);
   }
   document.title = `${Widget.title} — Attention Lab`;
+  host.setAttribute('aria-label', Widget.title); // tells this page's main landmark from its host page's
   host.append(element);
   if (ignored.length) {
     host.append(problem(`Ignored ${ignored.map((key) => `“${key}”`).join(', ')}: <${entry.tag}> understands `

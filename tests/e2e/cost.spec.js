@@ -117,7 +117,7 @@ test('“Measure in my browser” times N = 128 … 4,096 and the times increase
 
 test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
   const widget = await openCost(page);
-  await expect(widget.getByRole('region', { name: 'What attention costs as the sequence grows' }))
+  await expect(widget.getByRole('article', { name: 'What attention costs as the sequence grows' }))
     .toHaveAccessibleDescription(/A calculator for one layer of multi-head attention/);
   const events = widget.evaluate((el) => new Promise((resolve) => {
     el.addEventListener('change', (event) => resolve(event.detail), { once: true });

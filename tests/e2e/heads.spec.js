@@ -141,7 +141,7 @@ test('a learner’s sentence: the rules apply where they can and say where they 
 
 test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
   const widget = await openHeads(page);
-  await expect(widget.getByRole('region', { name: 'Four heads read one sentence' }))
+  await expect(widget.getByRole('article', { name: 'Four heads read one sentence' }))
     .toHaveAccessibleDescription(/Four attention heads read the same sentence at once/);
   const events = widget.evaluate((el) => new Promise((resolve) => {
     el.addEventListener('change', (event) => resolve(event.detail), { once: true });

@@ -256,6 +256,6 @@ test('the JS face in the page: attn.mask, combineMasks and rowStats, and their e
 
 test('the widget has an "In words" accessible description', async ({ page }) => {
   const widget = await openMasks(page);
-  const region = widget.getByRole('region', { name: 'Masks: build them, combine them, break them' });
+  const region = widget.getByRole('article', { name: 'Masks: build them, combine them, break them' });
   await expect(region).toHaveAccessibleDescription(/In the mask grid each cell is 0 where a query token may look/);
 });

@@ -164,7 +164,7 @@ test('an invalid entry shows its message and keeps the last good state', async (
 
 test('the widget has an "In words" accessible description', async ({ page }) => {
   const stepper = await openStepper(page);
-  const group = stepper.getByRole('region', { name: 'Scaled dot-product attention, step by step' });
+  const group = stepper.getByRole('article', { name: 'Scaled dot-product attention, step by step' });
   await expect(group).toHaveAccessibleDescription(/Two tokens go through attention one step at a time/);
 });
 

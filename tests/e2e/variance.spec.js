@@ -22,7 +22,7 @@ const rawReadout = (widget) => widget.getByText(/^d_k = \d+, [\d,]+ draws:/);
 test('histograms of raw and scaled scores with their variances; changing d_k redraws them', async ({ page }) => {
   const widget = await openVariance(page);
   await expect(rawReadout(widget)).toContainText('d_k = 128, 20,000 draws');
-  await expect(widget.getByRole('region', { name: /Why divide by √d_k/ })).toHaveAccessibleDescription(/^In words\. The widget draws many random query and key vectors/);
+  await expect(widget.getByRole('article', { name: /Why divide by √d_k/ })).toHaveAccessibleDescription(/^In words\. The widget draws many random query and key vectors/);
   const ratio = number((await rawReadout(widget).textContent()).match(/variance ÷ d_k = (\S+)/)[1]);
   expect(Math.abs(ratio - 1)).toBeLessThan(0.05); // standard error at 20,000 draws: 0.01
   const rawChart = widget.getByRole('img', { name: /^Histogram of 20,000 raw scores at d_k = 128/ });

@@ -2,7 +2,8 @@
 // colour-blind-safe scale, axis labels, a legend, and a readout of the focused cell. Keyboard:
 // the heatmap is one tab stop; arrow keys move the focused cell, Home/End jump along the row.
 // Blocked entries (−∞ in a mask, NaN weights) are drawn hatched, never by colour alone, and the
-// readout says what they are. Small heatmaps also print each value in its cell.
+// readout says what they are. Small heatmaps also print each value in its cell. "Show data as a
+// table" (data-table.js) lists every value, a row per row label, from the array drawn.
 //
 //   const map = new Heatmap({ label: 'Attention weights, head 1', rowLabels, colLabels,
 //                             min: 0, max: 1, format: (x) => x.toFixed(2) });
@@ -14,6 +15,7 @@ import { h } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
 import { sizeCanvas } from './canvas.js';
+import { DataTable, tableNumber } from './data-table.js';
 
 const CELL_TEXT_LIMIT = 12; // print values in cells up to this many rows and columns
 
@@ -53,8 +55,9 @@ export class Heatmap {
     this.canvas.addEventListener('mousemove', (event) => this.#onClick(event, false));
     this.legend = h('div', { className: 'heatmap-legend', 'aria-hidden': 'true' },
       h('span', {}, format(min)), h('span', { className: 'heatmap-ramp' }), h('span', {}, format(max)));
+    this.table = new DataTable({ caption: `${label}: every value (rows: ${rowTitle}, columns: ${colTitle})` });
     this.element = h('figure', { className: 'heatmap' },
-      h('figcaption', {}, label), this.surface, this.legend, this.readout);
+      h('figcaption', {}, label), this.surface, this.legend, this.readout, this.table.element);
   }
 
   get rows() { return this.rowLabels.length; }
@@ -65,6 +68,12 @@ export class Heatmap {
     this.values = values;
     this.#draw();
     this.#announce(false);
+    const shown = (x) => (Number.isFinite(x) ? this.format(x) : tableNumber(x));
+    const cols = this.cols;
+    this.table.set({
+      columns: [{ label: `${this.rowTitle} ↓, ${this.colTitle} →` }, ...this.colLabels.map((l, c) => ({ label: `${c + 1} “${l}”`, format: shown }))],
+      rows: this.rowLabels.map((l, r) => [`${r + 1} “${l}”`, ...Array.from(values.slice(r * cols, (r + 1) * cols))]),
+    });
   }
 
   /** Changes the focused cell and tells listeners. */

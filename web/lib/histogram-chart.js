@@ -8,7 +8,12 @@
 //
 // Bars are counts turned into a density (count ÷ (total · bin width)), so bars and curve share
 // one y axis whatever the number of draws. The canvas gets role="img" and an aria-label the
-// caller writes; numbers a learner needs are printed beside the chart as text, not only drawn.
+// caller writes; numbers a learner needs are printed beside the chart as text, not only drawn,
+// and a "Show data as a table" view (data-table.js, placed after the canvas's box) lists every
+// bin: its edges, its count, the bar's height and the curve's value at the bin centre.
+
+import { DataTable } from './data-table.js';
+import { chartAnimation } from './motion.js';
 
 let chartModule = null;
 
@@ -43,10 +48,14 @@ export class HistogramChart {
     return new HistogramChart(Chart, canvas, options);
   }
 
-  constructor(Chart, canvas, { xLabel, barLabel = 'measured', colours }) {
+  constructor(Chart, canvas, { xLabel, barLabel = 'measured', colours, tableCaption = `Histogram of ${xLabel}` }) {
     if (!(canvas instanceof HTMLCanvasElement)) throw new TypeError('HistogramChart needs a canvas element.');
     this.canvas = canvas;
+    this.xLabel = xLabel;
+    this.barLabel = barLabel;
     canvas.setAttribute('role', 'img');
+    this.table = new DataTable({ caption: tableCaption });
+    (canvas.parentElement ?? canvas).after(this.table.element);
     const { bar, line, text, grid } = colours;
     this.chart = new Chart(canvas, {
       data: {
@@ -56,7 +65,7 @@ export class HistogramChart {
         ],
       },
       options: {
-        animation: false,
+        animation: chartAnimation(canvas),
         responsive: true,
         maintainAspectRatio: true,
         aspectRatio: 1.5,
@@ -93,12 +102,16 @@ export class HistogramChart {
       heights.push({ x: (edges[b] + edges[b + 1]) / 2, y: counts[b] / (total * width) });
     }
     if (density) {
-      // Four points a bin, edge to edge, so the curve is smooth.
-      const lo = edges[0], hi = edges[bins], steps = 4 * bins;
-      for (let i = 0; i <= steps; i++) {
-        const x = lo + ((hi - lo) * i) / steps;
-        curve.push({ x, y: density(x) });
+      // Four points a bin, edge to edge, so the curve is smooth; the third is the bin's centre
+      // (the bar's x), which the data table reads.
+      for (let b = 0; b < bins; b++) {
+        const width = edges[b + 1] - edges[b];
+        for (let k = 0; k < 4; k++) {
+          const x = k === 2 ? heights[b].x : edges[b] + (width * k) / 4;
+          curve.push({ x, y: density(x) });
+        }
       }
+      curve.push({ x: edges[bins], y: density(edges[bins]) });
     }
     const [bars, line] = this.chart.data.datasets;
     this.chart.options.scales.x.min = edges[0];
@@ -109,6 +122,12 @@ export class HistogramChart {
     line.hidden = !density;
     this.chart.update();
     if (description) this.canvas.setAttribute('aria-label', description);
+    this.table.set({
+      columns: [{ label: `bin centre (${this.xLabel})` }, { label: 'from' }, { label: 'to' }, { label: 'count' },
+        { label: `${this.barLabel} density` }, ...(density ? [{ label: densityLabel }] : [])],
+      rows: heights.map((bar, b) => [bar.x, edges[b], edges[b + 1], counts[b], bar.y, ...(density ? [curve[4 * b + 2].y] : [])]),
+      notes: [{ label: 'total draws', value: total }],
+    });
   }
 
   destroy() {

@@ -10,13 +10,17 @@
 //   chart.add('training', [[1, 3.2], [2, 3.1]]);  chart.setLine('unigram', 2.88); chart.reset();
 
 import { h } from './dom.js';
+import { DataTable } from './data-table.js';
+import { chartAnimation } from './motion.js';
 
 export class LineChart {
   #ready = null;
 
   constructor({ label, xTitle = 'x', yTitle = 'y' }) {
     this.canvas = h('canvas', { role: 'img', 'aria-label': label });
-    this.element = h('div', { className: 'line-chart' }, this.canvas);
+    // "Show data as a table" (data-table.js): every point of every series, from the datasets.
+    this.table = new DataTable({ caption: `${label}: every point, by ${xTitle}` });
+    this.element = h('div', { className: 'line-chart-view' }, h('div', { className: 'line-chart' }, this.canvas), this.table.element);
     this.series = new Map();
     this.titles = { xTitle, yTitle };
   }
@@ -25,21 +29,23 @@ export class LineChart {
   get ready() {
     const { xTitle, yTitle } = this.titles;
     this.#ready ??= import('chart.js/auto').then(({ default: Chart }) => {
+      // Text and grid in the widget's colours (--attn-*), so both themes read.
+      const styles = getComputedStyle(this.canvas);
+      const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
+      const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');
+      const axis = (text) => ({ type: 'linear', title: { display: true, text, color: fg }, ticks: { color: fg }, grid: { color: grid } });
       this.chart = new Chart(this.canvas, {
         type: 'line',
         data: { datasets: [] },
         options: {
-          animation: false,
+          animation: chartAnimation(this.canvas),
           responsive: true,
           maintainAspectRatio: false,
           parsing: false,
           normalized: true,
           interaction: { mode: 'nearest', intersect: false },
-          scales: {
-            x: { type: 'linear', title: { display: true, text: xTitle } },
-            y: { type: 'linear', title: { display: true, text: yTitle } },
-          },
-          plugins: { legend: { position: 'bottom' } },
+          scales: { x: axis(xTitle), y: axis(yTitle) },
+          plugins: { legend: { position: 'bottom', labels: { color: fg } } },
         },
       });
     });
@@ -56,6 +62,7 @@ export class LineChart {
       tension: 0,
     }));
     this.chart.update();
+    this.#fillTable();
   }
 
   /** Appends [x, y] points to a series. */
@@ -68,6 +75,7 @@ export class LineChart {
     }
     this.#extendLines();
     this.chart.update('none');
+    this.#fillTable();
   }
 
   /** A horizontal line at y across the plotted x range (null hides it). */
@@ -77,6 +85,7 @@ export class LineChart {
     dataset.horizontal = y;
     this.#extendLines();
     this.chart.update('none');
+    this.#fillTable();
   }
 
   /** Number of points in a series (what tests and readouts count). */
@@ -86,6 +95,17 @@ export class LineChart {
     if (!this.chart) return;
     for (const dataset of this.chart.data.datasets) dataset.data = [];
     this.chart.update('none');
+    this.#fillTable();
+  }
+
+  /** The table view: the curves' points by x, the horizontal lines as single values. */
+  #fillTable() {
+    const datasets = this.chart.data.datasets;
+    this.table.setSeries({
+      x: { label: this.titles.xTitle },
+      series: datasets.filter((d) => d.horizontal === undefined).map((d) => ({ label: d.label, points: d.data })),
+      notes: datasets.filter((d) => d.horizontal !== undefined && d.horizontal !== null).map((d) => ({ label: d.label, value: d.horizontal })),
+    });
   }
 
   #dataset(name) {

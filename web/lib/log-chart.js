@@ -9,6 +9,9 @@
 //   chart.draw();
 //   chart.destroy();
 
+import { DataTable } from './data-table.js';
+import { chartAnimation } from './motion.js';
+
 let chartModule = null;
 
 /** Chart.js's tree-shaken parts, loaded once. */
@@ -37,11 +40,18 @@ export class LogChart {
     return new LogChart(Chart, canvas, options);
   }
 
-  constructor(Chart, canvas, { xTitle, yTitle, series, formatX = String, formatY = String }) {
+  constructor(Chart, canvas, { xTitle, yTitle, series, formatX = String, formatY = String, tableCaption = `${yTitle} against ${xTitle}` }) {
+    this.titles = { xTitle, yTitle };
+    this.format = { x: formatX, y: formatY };
+    // "Show data as a table" (data-table.js), after the canvas's box; draw() fills it.
+    this.table = new DataTable({ caption: tableCaption });
+    (canvas.parentElement ?? canvas).after(this.table.element);
     const styles = getComputedStyle(canvas);
     const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
     const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');
-    const palette = [colour('--attn-accent', '#1d5fbf'), '#c2410c', '#15803d', '#7e22ce', fg];
+    // On a dark background (a light text colour) the lighter shades keep a 3:1 contrast.
+    const dark = luminance(fg) > 0.5;
+    const palette = [colour('--attn-accent', '#1d5fbf'), ...(dark ? ['#fb923c', '#4ade80', '#c084fc'] : ['#c2410c', '#15803d', '#7e22ce']), fg];
     this.ids = series.map((s) => s.id);
     const datasets = series.map((s, i) => ({
       label: s.label,
@@ -67,7 +77,7 @@ export class LogChart {
       type: 'line',
       data: { datasets },
       options: {
-        animation: false,
+        animation: chartAnimation(canvas),
         parsing: false,
         responsive: true,
         maintainAspectRatio: false,
@@ -102,11 +112,28 @@ export class LogChart {
 
   draw() {
     this.chart.update('none');
+    const datasets = this.chart.data.datasets;
+    const marker = datasets.at(-1);
+    this.table.setSeries({
+      x: { label: this.titles.xTitle },
+      series: datasets.slice(0, -1).map((d) => ({ label: d.label, points: d.data })),
+      notes: marker.data.length ? [{ label: marker.label, value: marker.data[0].x }] : [],
+    });
   }
 
   destroy() {
     this.chart.destroy();
   }
+}
+
+/** Relative luminance (0 black … 1 white) of a #rgb / #rrggbb colour; 0 for anything else. */
+function luminance(colour) {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour)?.[1];
+  if (!hex) return 0;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 function isPowerOfTen(v) {

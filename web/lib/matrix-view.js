@@ -9,6 +9,7 @@
 
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { parseNumber, sig } from './format.js';
+import { scrollFocus } from './scroll-focus.js';
 
 export class MatrixView {
   /**
@@ -43,6 +44,8 @@ export class MatrixView {
     this.table = h('table', { className: 'matrix', 'aria-label': name },
       h('caption', {}, withSuperscripts(caption)), h('thead', {}, header), h('tbody', {}, body));
     this.element = h('div', { className: 'matrix-block' }, this.table, this.error);
+    // Read-only numbers have nothing to focus: the block itself takes focus when it scrolls.
+    if (!onEdit && !onFocusCell) scrollFocus(this.element, `${name} (scrolls sideways)`);
   }
 
   #cell(r, c, rowLabels, colLabels) {

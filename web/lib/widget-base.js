@@ -14,6 +14,8 @@
 //
 // Every widget also gets, from this base:
 //   theme="light" | "dark"   overrides prefers-color-scheme (CSS only: widget-styles.js)
+//   heading-level="1".."6"   the level of the title's heading (default 3, under a page's h2 sections;
+//                            embed.html makes it 1, the page's one heading). Read once, when built.
 //   embed-code               shows a "Copy embed code" control (the lab page turns it on)
 //   ::part(root | title | status | body | in-words | embed | embed-button)  styling hooks
 //   settings()               the current configuration as [attribute, value] pairs (URL state,
@@ -54,8 +56,12 @@ export class AttnWidget extends HTMLElement {
     this.statusLine = h('p', { className: 'status', role: 'status', part: 'status' }, 'Loading the attention core…');
     this.body = h('div', { className: 'widget-body', part: 'body' });
     this.wordsText = h('span', {}, this.inWords());
-    this.root = h('section', { part: 'root', 'aria-labelledby': titleId, 'aria-describedby': wordsId },
-      h('h3', { id: titleId, part: 'title' }, this.constructor.title),
+    // An article, not a landmark: a page may hold several copies of one widget (same title).
+    const level = Number(this.getAttribute('heading-level'));
+    this.headingLevel = Number.isInteger(level) && level >= 1 && level <= 6 ? level : 3;
+    const heading = `h${this.headingLevel}`;
+    this.root = h('article', { part: 'root', 'aria-labelledby': titleId, 'aria-describedby': wordsId },
+      h(heading, { id: titleId, part: 'title', className: 'widget-title' }, this.constructor.title),
       this.statusLine,
       this.body,
       h('p', { className: 'in-words', id: wordsId, part: 'in-words' }, h('strong', {}, 'In words. '), this.wordsText));
@@ -156,6 +162,11 @@ export class AttnWidget extends HTMLElement {
     this.addEventListener('change', () => { if (details.open) refresh(); done.textContent = ''; });
     this.embedBox = h('div', { className: 'embed', part: 'embed' }, h('div', { className: 'toolbar' }, button, done), details);
     this.root.append(this.embedBox);
+  }
+
+  /** The tag for a heading one level under the widget's title (h4 under the default h3). */
+  get subheading() {
+    return `h${Math.min(6, (this.headingLevel ?? 3) + 1)}`;
   }
 
   /** Updates the "In words" text (for widgets whose description follows their state). */

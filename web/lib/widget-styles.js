@@ -52,7 +52,8 @@ const css = `
 }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
-h3 { margin: 0 0 0.25rem; font-size: 1.05rem; }
+h3, .widget-title { margin: 0 0 0.25rem; font-size: 1.05rem; }
+:is(h2, h3, h4, h5, h6):not(.widget-title) { font-size: 0.95rem; }
 p { margin: 0.4rem 0; }
 button {
   font: inherit;
@@ -107,7 +108,18 @@ table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error);
   table.matrix input { width: 2.9rem; padding: 0.15rem 0.25rem; }
   table.matrix th { padding: 0.1rem 0.2rem; }
 }
-@media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
+/* data-table.js: every chart's "Show data as a table" view */
+.data-table-view { margin: 0.3rem 0 0.6rem; }
+.data-table-box { max-width: 100%; max-height: 20rem; overflow: auto; margin-top: 0.3rem; }
+table.data-table { border-collapse: collapse; font-size: 0.85rem; }
+table.data-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
+table.data-table th, table.data-table td { border-bottom: 1px solid var(--attn-border); padding: 0.15rem 0.5rem; text-align: right; white-space: nowrap; }
+table.data-table td, table.data-table tbody th { font-family: var(--attn-mono); font-weight: 400; }
+table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg); }
+/* prefers-reduced-motion: no transitions or animations anywhere in a widget (motion.js does the charts) */
+@media (prefers-reduced-motion: reduce) {
+  *, ::before, ::after { transition: none !important; animation: none !important; scroll-behavior: auto !important; }
+}
 `;
 
 let sheet = null;

@@ -14,6 +14,7 @@
 
 import { AttnWidget } from '../lib/widget-base.js';
 import { h, replaceChildren } from '../lib/dom.js';
+import { scrollFocus } from '../lib/scroll-focus.js';
 import { LogChart } from '../lib/log-chart.js';
 import { measureSeries } from './cost-measure.js';
 
@@ -73,7 +74,7 @@ export class AttnCost extends AttnWidget {
     this.scoreTable = h('p', { className: 'score-table', 'aria-live': 'polite' });
     this.chartCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of the cost terms against N' });
     this.chartText = h('p', { className: 'chart-text' });
-    body.append(this.summary, h('div', { className: 'table-scroll' }, this.table), this.scoreTable,
+    body.append(this.summary, scrollFocus(h('div', { className: 'table-scroll' }, this.table), 'Multiply-adds (scrolls sideways)'), this.scoreTable,
       h('div', { className: 'chart-box' }, this.chartCanvas), this.chartText);
 
     this.measureButton = h('button', { type: 'button', onclick: () => this.measure() }, 'Measure in my browser');
@@ -81,10 +82,10 @@ export class AttnCost extends AttnWidget {
     this.measureTable = h('table', { className: 'cost-table', 'aria-label': 'Measured attention times', hidden: true });
     this.measureCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of measured and predicted attention times against N' });
     this.measureBox = h('div', { className: 'chart-box', hidden: true }, this.measureCanvas);
-    body.append(h('h4', {}, 'Measured on this machine'),
+    body.append(h(this.subheading, {}, 'Measured on this machine'),
       h('p', {}, `The core’s own attention (one head, d = ${MEASURE_WIDTH}, no mask) for N = 128 to 4,096, against the model’s 2·N²·d scaled to the first point.`),
       h('div', { className: 'toolbar' }, this.measureButton), this.measureStatus,
-      h('div', { className: 'table-scroll' }, this.measureTable), this.measureBox);
+      scrollFocus(h('div', { className: 'table-scroll' }, this.measureTable), 'Measured times (scrolls sideways)'), this.measureBox);
   }
 
   #commitNumber(input, attribute, min, max, name) {
@@ -251,7 +252,7 @@ let sheet = null;
 function costSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    h4 { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
     .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
     .n-controls { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
     .n-controls input[type="range"] { flex: 1; min-width: 8rem; }

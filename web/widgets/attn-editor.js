@@ -68,8 +68,8 @@ export class AttnEditor extends AttnWidget {
     this.bugButtons = BUGS.map((bug) => button(bug.label, () => this.#bug(bug.id), { className: 'secondary' }));
     this.host = h('div', { className: 'editor-host' }, h('p', { className: 'status' }, 'Loading the editor…'));
     this.status = h('p', { role: 'status', 'aria-live': 'polite' });
-    this.results = h('div', { 'aria-live': 'polite', 'aria-label': 'Check results' });
-    this.causalityOut = h('div', { 'aria-live': 'polite', 'aria-label': 'Causality check result' });
+    this.results = h('div', { role: 'group', 'aria-live': 'polite', 'aria-label': 'Check results' });
+    this.causalityOut = h('div', { role: 'group', 'aria-live': 'polite', 'aria-label': 'Causality check result' });
     this.trainOut = h('p', { role: 'status', 'aria-live': 'polite' });
     body.append(
       h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Break it on purpose' }, h('span', { className: 'label' }, 'Break it on purpose:'), this.bugButtons),

@@ -80,9 +80,9 @@ export class AttnHeads extends AttnWidget {
     this.joinedText = h('p', { className: 'joined-text', 'aria-live': 'polite' });
 
     body.append(form, this.sentenceError, options, tablist, this.panel, this.notes,
-      h('h4', {}, 'The stacked weights tensor'),
+      h(this.subheading, {}, 'The stacked weights tensor'),
       h('div', { className: 'stack-row' }, this.stack.element, this.stackText),
-      h('h4', {}, withSuperscripts('Joining the heads, then W^O')),
+      h(this.subheading, {}, withSuperscripts('Joining the heads, then W^O')),
       this.joinedText, this.joinedHost,
       h('ol', { className: 'reasons', 'aria-label': 'Why W^O is needed' },
         h('li', {}, h('strong', {}, 'It mixes the heads. '),
@@ -234,7 +234,7 @@ let sheet = null;
 function headsSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    h4 { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
     input[type="text"] { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--attn-border); border-radius: 6px;
       background: var(--attn-bg); color: inherit; max-width: 100%; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }

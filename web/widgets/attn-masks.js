@@ -23,6 +23,7 @@
 import { AttnWidget } from '../lib/widget-base.js';
 import { AttnError } from '../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../lib/dom.js';
+import { scrollFocus } from '../lib/scroll-focus.js';
 import { Heatmap } from '../lib/heatmap.js';
 import { MatrixView } from '../lib/matrix-view.js';
 import { fixed } from '../lib/format.js';
@@ -161,7 +162,7 @@ export class AttnMasks extends AttnWidget {
     this.heatmapHost = h('div', { className: 'panel' });
     this.emptyLine = h('p', { className: 'empty-line', 'aria-live': 'polite' });
     this.nanNote = h('div', { className: 'nan-note', hidden: true });
-    this.statsHost = h('div', { className: 'stats' });
+    this.statsHost = scrollFocus(h('div', { className: 'stats' }), 'Row diagnostics (scrolls sideways)');
     this.numbersHost = h('div');
     this.compareHost = h('div', { className: 'compare', hidden: true });
 
@@ -386,7 +387,7 @@ export class AttnMasks extends AttnWidget {
       : 'Here the softmax runs over every key first, and the blocked weights are set to 0 afterwards. No row that still '
         + 'has a key lost weight here: the bug shows as soon as a row has blocked keys, so turn a mask on.';
     replaceChildren(this.compareHost,
-      h('h4', {}, 'The bug: masking after the softmax'),
+      h(this.subheading, {}, 'The bug: masking after the softmax'),
       h('div', { className: 'panels' }, this.buggyHost),
       h('p', {}, text));
   }
@@ -425,7 +426,7 @@ function masksSheet() {
     table.stats-table td { min-width: 0; }
     table.stats-table tbody th { text-align: left; white-space: nowrap; }
     table.stats-table td.short { font-weight: 700; }
-    .compare h4 { margin: 0.8rem 0 0.2rem; font-size: 0.95rem; }
+    .compare :is(h2, h3, h4, h5, h6) { margin: 0.8rem 0 0.2rem; font-size: 0.95rem; }
     details { margin-top: 0.6rem; }
     summary { cursor: pointer; }
   `);

@@ -19,6 +19,7 @@
 
 import { AttnWidget } from '../lib/widget-base.js';
 import { h, replaceChildren, uniqueId } from '../lib/dom.js';
+import { scrollFocus } from '../lib/scroll-focus.js';
 import { MatrixView } from '../lib/matrix-view.js';
 import { fixed } from '../lib/format.js';
 import {
@@ -132,7 +133,7 @@ export class AttnShuffle extends AttnWidget {
     this.outputs = h('table', { className: 'outputs', 'aria-label': 'Outputs by word' });
     this.results = h('div', { className: 'results' },
       this.summary, this.causalNote, this.offsetNote,
-      h('div', { className: 'table-scroll' }, this.outputs));
+      scrollFocus(h('div', { className: 'table-scroll' }, this.outputs), 'Outputs by word (scrolls sideways)'));
     this.positionDetail = h('div', { className: 'position-detail' });
 
     body.append(

@@ -92,7 +92,7 @@ export class AttnStepper extends AttnWidget {
 
     this.panels = STEPS.map((step, index) => this.#buildPanel(step, index));
     body.append(
-      h('nav', { className: 'stepper-nav', 'aria-label': 'Stepper' }, this.stepList),
+      h('div', { className: 'stepper-nav' }, this.stepList),
       h('div', { className: 'toolbar' }, this.backButton, this.nextButton, this.indicator),
       h('div', { className: 'toolbar' },
         h('label', {}, this.causalBox, ' Causal mask'),

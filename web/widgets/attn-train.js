@@ -112,7 +112,7 @@ export class AttnTrain extends AttnWidget {
     this.client.request('parallel', { on: this.training.bothCores.checked });
     await this.chart.ready;
     this.chart.setSeries([
-      { name: 'training loss', colour: '#1d5fbf' },
+      { name: 'training loss', colour: getComputedStyle(this).getPropertyValue('--attn-accent').trim() || '#1d5fbf' }, // reads in both themes
       { name: 'validation loss', colour: '#c2410c', points: true },
       { name: 'unigram baseline', colour: '#6b7280', dashed: true, line: true },
       { name: 'corpus floor', colour: '#15803d', dashed: true, line: true },

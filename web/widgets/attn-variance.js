@@ -14,6 +14,7 @@
 
 import { AttnWidget } from '../lib/widget-base.js';
 import { h, replaceChildren, uniqueId } from '../lib/dom.js';
+import { scrollFocus } from '../lib/scroll-focus.js';
 import { fixed } from '../lib/format.js';
 import { HistogramChart, normalDensity } from '../lib/histogram-chart.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
@@ -93,15 +94,15 @@ export class AttnVariance extends AttnWidget {
     this.saturationNote = h('p', { className: 'note', 'aria-live': 'polite' });
     this.saturationCaption = h('caption');
     const saturation = h('section', { className: 'panel', 'aria-labelledby': this.#id('sat-title') },
-      h('h4', { id: this.ids['sat-title'] }, 'Softmax saturation: does one key take everything?'),
+      h(this.subheading, { id: this.ids['sat-title'] }, 'Softmax saturation: does one key take everything?'),
       h('p', {}, 'Each trial draws one query and a row of keys, turns the scores into softmax weights, '
         + 'and keeps the largest weight p_max. A trial is saturated when p_max is above the threshold.'),
       h('div', { className: 'fields', role: 'group', 'aria-label': 'Saturation settings' },
         this.#field('keys'), this.#field('trials'), this.#field('threshold')),
-      h('table', { className: 'results' }, this.saturationCaption,
+      scrollFocus(h('table', { className: 'results' }, this.saturationCaption,
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'scores'), h('th', { scope: 'col' }, 'saturated trials'),
           h('th', { scope: 'col' }, 'mean p(1 − p) in those trials'))),
-        this.saturationBody),
+        this.saturationBody)),
       this.saturationNote,
       h('p', { className: 'why' }, 'Why it matters: the slope of a softmax weight with respect to its own score is '
         + 'p(1 − p). Backpropagation multiplies the gradient that reaches the scores by such slopes, so when one '
@@ -198,20 +199,20 @@ export class AttnVariance extends AttnWidget {
     const status = h('p', { className: 'status-line', role: 'status' });
     const button = h('button', { type: 'button', onclick: () => this.reproduce() }, 'Reproduce the chapter');
     const section = h('section', { className: 'panel', 'aria-labelledby': this.#id('chapter-title') },
-      h('h4', { id: this.ids['chapter-title'] }, 'Reproduce the chapter'),
+      h(this.subheading, { id: this.ids['chapter-title'] }, 'Reproduce the chapter'),
       h('p', {}, `The chapter measured Var(q·k)/d_k over ${group(CHAPTER.draws)} random draws at four head widths, and `
         + `counted saturated softmax rows over ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys. This reruns both `
         + 'in the background with the seed above (the scaled runs use fresh draws from the next seed).'),
       h('div', { className: 'toolbar' }, button), progress.row, status,
-      h('table', { className: 'results' },
+      scrollFocus(h('table', { className: 'results' },
         h('caption', {}, `Variance of the scores, ${group(CHAPTER.draws)} draws per width`),
         h('thead', {}, h('tr', {}, ['d_k', 'variance ÷ d_k, ours', 'chapter', 'scaled variance, ours', 'chapter', `within 1 ± ${TOLERANCE.ratio}?`]
           .map((t) => h('th', { scope: 'col' }, t)))),
-        varianceBody),
-      h('table', { className: 'results' },
+        varianceBody)),
+      scrollFocus(h('table', { className: 'results' },
         h('caption', {}, `Saturation, ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys`),
         h('thead', {}, h('tr', {}, ['measurement', 'ours', 'chapter', 'as expected?'].map((t) => h('th', { scope: 'col' }, t)))),
-        saturationBody));
+        saturationBody)));
     return { section, varianceBody, saturationBody, progress, status, button };
   }
 

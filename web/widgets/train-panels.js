@@ -73,7 +73,7 @@ export function buildSamplePanel() {
   const prompt = h('input', { type: 'text', value: 'the ', size: 16 });
   const length = h('input', { type: 'number', min: 1, max: 2000, step: 1, value: '200' });
   const button = h('button', { type: 'button' }, 'Sample');
-  const output = h('pre', { className: 'sample', 'aria-live': 'polite', 'aria-label': 'Sampled text' });
+  const output = h('pre', { className: 'sample', role: 'group', 'aria-live': 'polite', 'aria-label': 'Sampled text' });
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Samples'),
     h('div', { className: 'toolbar' }, labelled('Prompt', prompt), labelled('Temperature', temperature), temperatureText, labelled('Length', length), button),
     output);

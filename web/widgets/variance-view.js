@@ -48,7 +48,7 @@ export function varianceSheet() {
     .chart-box { position: relative; width: 100%; }
     .readout { font-size: 0.88rem; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .panel { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
-    h4 { margin: 0.4rem 0; font-size: 1rem; }
+    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 0.4rem 0; font-size: 1rem; }
     table.results { border-collapse: collapse; margin: 0.6rem 0; font-size: 0.9rem; display: block; max-width: 100%; overflow-x: auto; }
     table.results caption { text-align: left; font-size: 0.85rem; color: var(--attn-muted); padding-bottom: 0.2rem; }
     table.results th, table.results td { border: 1px solid var(--attn-border); padding: 0.25rem 0.55rem; text-align: right; }

@@ -31,7 +31,8 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
       basicSetup,
       javascript(),
       syntaxHighlighting(highlight),
-      EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+      // tabindex: the editable content is a tab stop, and axe sees the scroller has focusable content.
+      EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
       EditorView.updateListener.of((update) => { if (update.docChanged) onChange?.(); }),
       EditorView.theme({
         '&': { fontSize: '0.9rem', border: '1px solid var(--attn-border)', borderRadius: '6px', backgroundColor: 'var(--attn-bg)', color: 'var(--attn-fg)' },
@@ -42,6 +43,8 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
         '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--attn-fg)' },
         '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 28%, transparent) !important' },
         '.cm-scroller': { maxHeight: '28rem' },
+        // A focus ring that reads in both themes (CodeMirror's own is a 1px dotted near-black line).
+        '&.cm-focused, &:focus-within': { outline: '3px solid var(--attn-accent)', outlineOffset: '2px' },
       }),
     ],
   });

@@ -1,0 +1,68 @@
+// axe.spec.js — an axe-core audit (WCAG 2.0/2.1 A and AA, plus best practice) of the lab, the
+// embed page with each widget, and the example course page, in the light and the dark colour
+// scheme, with every widget started and its panels opened: zero violations. axe looks inside the
+// widgets' open shadow roots.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures.js';
+import { WIDGETS } from '../../web/widgets/registry.js';
+import { startAll } from './a11y-pages.js';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Runs axe and fails with a readable list of what it found. */
+async function audit(page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n')}`);
+  expect(found, 'axe violations').toEqual([]);
+}
+
+/** Opens the panels a reader can open: the editor's ops list, the embed-code boxes. */
+async function openPanels(page) {
+  for (const summary of await page.locator('summary').all()) {
+    if (await summary.evaluate((el) => !el.parentElement.open)) {
+      await summary.scrollIntoViewIfNeeded();
+      await summary.click();
+    }
+  }
+}
+
+for (const scheme of ['light', 'dark']) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('the lab page has no axe violations', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/');
+      await startAll(page);
+      await openPanels(page);
+      await audit(page);
+    });
+
+    test('the lab page at 320 px wide (tables and maps scroll) has no axe violations', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto('/');
+      await startAll(page);
+      await openPanels(page);
+      await audit(page);
+    });
+
+    test('the example course page has no axe violations', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/examples/course.html');
+      await startAll(page);
+      await openPanels(page);
+      await audit(page);
+    });
+
+    for (const { name } of WIDGETS) {
+      test(`embed.html?widget=${name} has no axe violations`, async ({ page }) => {
+        test.setTimeout(60_000);
+        await page.goto(`/embed.html?widget=${name}`);
+        await startAll(page);
+        await openPanels(page);
+        await audit(page);
+      });
+    }
+  });
+}

@@ -1,0 +1,112 @@
+// data-table.js — the "Show data as a table" view every chart has: a toggle button and a real
+// <table> (a caption, column headers with scope, the first column as row headers) holding the
+// numbers the chart was given, read from the chart's own arrays (never computed a second time).
+// The chart wrappers (histogram-chart.js, line-chart.js, log-chart.js) each own one and fill it
+// whenever they draw; the table is only built while it is shown, so a long training run does not
+// rebuild thousands of rows nobody is reading.
+//
+//   const table = new DataTable({ caption: 'Loss by step' });
+//   box.after(table.element);
+//   table.set({ columns: [{ label: 'step' }, { label: 'loss', format }], rows: [[1, 3.2], …],
+//               notes: [{ label: 'unigram baseline', value: 2.88 }] });
+//
+// Every data cell carries its exact number in data-value (the text is the number as formatted),
+// so tests can compare the table with what the chart drew.
+
+import { h, replaceChildren, uniqueId } from './dom.js';
+import { scrollFocus } from './scroll-focus.js';
+
+const SHOW = 'Show data as a table';
+const HIDE = 'Hide the data table';
+
+/** A number as a table shows it: a whole number in full (262,144), any other to 4 significant
+ *  figures (exponent form when very large or small), with a true minus sign. */
+export function tableNumber(x) {
+  if (x === null || x === undefined) return '—';
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
+  const text = Number.isInteger(x) && Math.abs(x) < 1e15 ? x.toLocaleString('en-US')
+    : Math.abs(x) >= 1e6 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toExponential(3) : String(Number(x.toPrecision(4)));
+  return text.replace('-', '\u2212');
+}
+
+export class DataTable {
+  /** @param {{ caption: string }} o  the table's caption (what the numbers are) */
+  constructor({ caption }) {
+    const tableId = uniqueId('data-table');
+    this.caption = caption;
+    this.read = () => ({ columns: [], rows: [], notes: [] });
+    this.button = h('button', {
+      type: 'button', className: 'secondary data-table-toggle', 'aria-expanded': 'false', 'aria-controls': tableId,
+      onclick: () => this.toggle(),
+    }, SHOW);
+    this.table = h('table', { className: 'data-table' });
+    this.box = scrollFocus(h('div', { className: 'data-table-box', id: tableId, hidden: true }, this.table), `${caption} (scrolls)`);
+    this.element = h('div', { className: 'data-table-view' }, this.button, this.box);
+  }
+
+  get open() { return !this.box.hidden; }
+
+  /** Shows or hides the table (`open` forces one way). */
+  toggle(open = !this.open) {
+    this.box.hidden = !open;
+    this.button.setAttribute('aria-expanded', String(open));
+    this.button.textContent = open ? HIDE : SHOW;
+    if (open) this.#render();
+  }
+
+  /**
+   * The numbers to show.
+   * @param {object} o
+   * @param {{label: string, format?: (x:number)=>string}[]} o.columns  the first is the row header
+   * @param {ArrayLike<number|string>[]} o.rows  one array per row: numbers (null: no value), or
+   *                                         a string label (the first column of a heatmap)
+   * @param {{label: string, value: number, format?: Function}[]} [o.notes]  single values (reference lines)
+   * @param {string} [o.caption]              replaces the caption
+   */
+  set({ columns, rows, notes = [], caption }) {
+    this.#source(() => ({ columns, rows, notes }), caption);
+  }
+
+  /**
+   * The numbers of (x, y) series, one column per series, one row per x any series has.
+   * @param {{label: string, format?: Function}} x
+   * @param {{label: string, points: {x:number, y:number}[], format?: Function}[]} series
+   */
+  setSeries({ x, series, notes = [], caption }) {
+    // Read when the table is drawn: `points` may be a chart's live array that keeps growing.
+    this.#source(() => {
+      const byX = new Map();
+      series.forEach((s, i) => {
+        for (const p of s.points) {
+          if (!byX.has(p.x)) byX.set(p.x, [p.x, ...series.map(() => null)]);
+          byX.get(p.x)[i + 1] = p.y;
+        }
+      });
+      const rows = [...byX.values()].sort((a, b) => a[0] - b[0]);
+      return { columns: [x, ...series.map(({ label, format }) => ({ label, format }))], rows, notes };
+    }, caption);
+  }
+
+  #source(read, caption) {
+    if (caption) this.caption = caption;
+    this.read = read;
+    if (this.open) this.#render();
+  }
+
+  #render() {
+    const { columns, rows, notes } = this.read();
+    // A label (a string) is shown as it is; a number through the column's format.
+    const cell = (tag, value, format = tableNumber, extra = {}) =>
+      h(tag, { ...extra, 'data-value': value === null ? '' : String(value) },
+        value === null ? '—' : typeof value === 'string' ? value : format(value));
+    replaceChildren(this.table,
+      h('caption', {}, this.caption),
+      h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c.label)))),
+      h('tbody', {}, Array.from(rows, (row) => h('tr', {},
+        Array.from(row, (value, i) => cell(i === 0 ? 'th' : 'td', value, columns[i]?.format ?? tableNumber, i === 0 ? { scope: 'row' } : {}))))),
+      notes.length ? h('tfoot', {}, notes.map((n) => h('tr', {},
+        h('th', { scope: 'row' }, n.label),
+        cell('td', n.value, n.format ?? tableNumber, { colSpan: Math.max(1, columns.length - 1) })))) : null);
+  }
+}
