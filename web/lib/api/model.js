@@ -46,6 +46,13 @@ function estimateBytes({ layers: l, heads: h, dModel: c, context: t, batch: b },
   return 4 * (4 * params + 2 * activations);
 }
 
+/** Floats in a model's parameter block, in c/src/model.c's order; the tape pads each tensor to 4 floats. */
+function paramCount({ layers: l, dModel: c, context: t }, v) {
+  const r = (n) => Math.ceil(n / 4) * 4;
+  const block = 9 * r(c) + 4 * r(c * c) + 2 * r(4 * c * c) + r(4 * c);
+  return r(v * c) + r(t * c) + l * block + 2 * r(c) + r(c * v) + r(v);
+}
+
 function readConfig(options) {
   const preset = options.preset === undefined ? PRESETS.small : PRESETS[options.preset];
   if (!preset) throw new AttnError(Status.ARGUMENT, `preset must be one of ${Object.keys(PRESETS).join(', ')}, but it is ${check.describe(options.preset)}.`);
@@ -108,7 +115,10 @@ export function createModel(core, options = {}) {
 /** attn.loadModel(bytes, { text }) — a saved model; `text` (optional) gives it data to train and evaluate on. */
 export function loadModel(core, bytes, { text } = {}) {
   const { header, params } = decodeCheckpoint(bytes);
-  if (header.version !== CHECKPOINT_VERSION) throw new AttnError(Status.FORMAT, `This weights file has version ${header.version}; this lab reads version ${CHECKPOINT_VERSION}.`);
+  if (header.version !== CHECKPOINT_VERSION) {
+    const has = header.version === undefined ? 'has no version number' : `has version ${check.describe(header.version)}`;
+    throw new AttnError(Status.FORMAT, `This weights file ${has}; this lab reads version ${CHECKPOINT_VERSION}.`);
+  }
   let config;
   try {
     config = readConfig(header.config);
@@ -119,16 +129,30 @@ export function loadModel(core, bytes, { text } = {}) {
   if (vocab.length < 2 || new Set(vocab).size !== vocab.length || !vocab.every((c) => typeof c === 'string' && Array.from(c).length === 1)) {
     throw new AttnError(Status.FORMAT, 'This weights file cannot be used: its vocabulary is not a list of distinct characters.');
   }
+  // Checked before the model is built, so a damaged header cannot make the lab allocate a model
+  // of up to MAX_MODEL_MIB only to find that the weights do not fit it.
+  const needed = paramCount(config, vocab.length);
+  if (needed !== params.length) {
+    throw new AttnError(Status.FORMAT, `This weights file holds ${params.length} weights, but its model needs ${needed}.`);
+  }
+  const steps = header.steps ?? 0;
+  if (!Number.isInteger(steps) || steps < 0 || steps > 2 ** 31 - 1) {
+    throw new AttnError(Status.FORMAT, `This weights file cannot be used: its count of training steps is ${check.describe(steps)}, not a whole number from 0.`);
+  }
   const tokenizer = new CharTokenizer(vocab);
   const model = new Model(core, config, tokenizer, header.corpus ?? { kind: 'text' });
   try {
     if (model.paramCount !== params.length) {
       throw new AttnError(Status.FORMAT, `This weights file holds ${params.length} weights, but its model needs ${model.paramCount}.`);
     }
-    model.setParams(params, header.steps ?? 0);
+    model.setParams(params, steps);
     let entropy = null;
     if (text === undefined && header.corpus?.kind === 'default') {
-      ({ text, entropy } = defaultCorpus(core, header.corpus));
+      try {
+        ({ text, entropy } = defaultCorpus(core, header.corpus));
+      } catch (error) {
+        throw new AttnError(Status.FORMAT, `This weights file describes its training text wrongly: ${error.message}`);
+      }
     }
     if (text !== undefined) model.setData(prepareText(text, config.context, tokenizer), entropy);
   } catch (error) {
