@@ -187,3 +187,60 @@ export function moments(values) {
   for (const v of values) ss += (v - mean) ** 2;
   return { mean, variance: values.length > 1 ? ss / (values.length - 1) : 0 };
 }
+
+/**
+ * Batched multi-head attention on (B, T, C) tensors, as the training lab's attention (causal
+ * unless `causal` is false, scaled unless `scale` is false), and the gradients of Σ out ∘ seed
+ * with respect to q, k and v, by hand (reverse mode, textbook formulas):
+ *   out = W·V,  W = softmax(S),  S = Q·Kᵀ·s (+ mask)
+ *   dV = Wᵀ·dOut,  dW = dOut·Vᵀ,  dS = W ∘ (dW − rowsum(dW ∘ W)),  dQ = dS·K·s,  dK = dSᵀ·Q·s.
+ */
+export function batchedAttention({ q, k, v, B, T, C, H, seed, causal = true, scale = true }) {
+  const D = C / H, s = scale ? 1 / Math.sqrt(D) : 1;
+  const at = (b, t, h, d) => (b * T + t) * C + h * D + d;
+  const out = new Float64Array(B * T * C), weights = new Float64Array(B * H * T * T);
+  const dq = new Float64Array(B * T * C), dk = new Float64Array(B * T * C), dv = new Float64Array(B * T * C);
+  for (let b = 0; b < B; b++) {
+    for (let h = 0; h < H; h++) {
+      const W = [];
+      for (let i = 0; i < T; i++) {
+        const row = [];
+        for (let j = 0; j < T; j++) {
+          let dot = 0;
+          for (let d = 0; d < D; d++) dot += q[at(b, i, h, d)] * k[at(b, j, h, d)];
+          row.push(causal && j > i ? -Infinity : dot * s);
+        }
+        W.push(softmax(row));
+      }
+      for (let i = 0; i < T; i++) {
+        for (let j = 0; j < T; j++) weights[((b * H + h) * T + i) * T + j] = W[i][j];
+        for (let d = 0; d < D; d++) {
+          let sum = 0;
+          for (let j = 0; j < T; j++) sum += W[i][j] * v[at(b, j, h, d)];
+          out[at(b, i, h, d)] = sum;
+        }
+      }
+      // Backward.
+      for (let i = 0; i < T; i++) {
+        const dW = [];
+        for (let j = 0; j < T; j++) {
+          let g = 0;
+          for (let d = 0; d < D; d++) g += seed[at(b, i, h, d)] * v[at(b, j, h, d)];
+          dW.push(g);
+          for (let d = 0; d < D; d++) dv[at(b, j, h, d)] += W[i][j] * seed[at(b, i, h, d)];
+        }
+        let inner = 0;
+        for (let j = 0; j < T; j++) inner += dW[j] * W[i][j];
+        for (let j = 0; j < T; j++) {
+          const dS = W[i][j] * (dW[j] - inner) * s;
+          if (dS === 0) continue;
+          for (let d = 0; d < D; d++) {
+            dq[at(b, i, h, d)] += dS * k[at(b, j, h, d)];
+            dk[at(b, j, h, d)] += dS * q[at(b, i, h, d)];
+          }
+        }
+      }
+    }
+  }
+  return { out, weights, grads: { q: dq, k: dk, v: dv } };
+}
