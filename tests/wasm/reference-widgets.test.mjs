@@ -258,3 +258,16 @@ test('variance: saturation fraction and the mean p(1 − p) of saturated trials,
     }
   }
 });
+
+test('variance: the normal density drawn over each histogram (JS, not the core) is N(0, σ²)', async () => {
+  const { normalDensity } = await import('../../web/lib/histogram-chart.js');
+  for (const variance of [1, 32, 128, 4096]) {
+    const sigma = Math.sqrt(variance);
+    for (const z of [-4, -1.5, 0, 0.3, 2, 4]) {
+      const x = z * sigma;
+      // φ(z) / σ, with φ the standard normal density.
+      const expected = Math.exp(-z * z / 2) / (sigma * Math.sqrt(2 * Math.PI));
+      assert.ok(Math.abs(normalDensity(x, 0, variance) - expected) <= 1e-14 * (1 + expected), `variance ${variance}, x ${x}`);
+    }
+  }
+});
