@@ -304,6 +304,13 @@ static void op_read(struct fuzz_input *in, struct attn_tape *t) {
     FUZZ_REQUIRE_REFUSAL(attn_tape_data(NULL, t, id));
     FUZZ_REQUIRE_REFUSAL(attn_tape_shape(NULL, dims, &size, t, id));
     FUZZ_REQUIRE_REFUSAL(attn_tape_shape(&nd, dims, &size, NULL, id));
+    int out;
+    FUZZ_REQUIRE_REFUSAL(attn_tape_gelu(NULL, t, id));
+    FUZZ_REQUIRE_REFUSAL(attn_tape_add(&out, NULL, id, id));
+    FUZZ_REQUIRE_REFUSAL(attn_tape_embedding(&out, t, id, NULL, 1, 1));
+    FUZZ_REQUIRE_REFUSAL(attn_tape_cross_entropy(&out, t, id, NULL));
+    FUZZ_REQUIRE_REFUSAL(attn_tape_backward(NULL, id, NULL));
+    FUZZ_REQUIRE_REFUSAL(attn_tape_create(NULL));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
