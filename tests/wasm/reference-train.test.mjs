@@ -1,6 +1,7 @@
 // reference-train.test.mjs — the train widget's numbers against an independent double-precision
 // transformer (tests/reference/transformer.mjs) that reads the weights from a file the core saved:
-// the validation loss, the unigram baseline and the attention maps (every layer and head).
+// the validation loss, the unigram baseline, the attention maps (every layer and head) and the
+// training loss of a step (on the batch the core's generator drew, taken from a twin model).
 //
 // Tolerances: the core runs in float32 (products of up to 4·C terms, softmax, layer norm, GELU)
 // and the reference in float64. Float32 has a relative precision of 6e-8; through two blocks of
@@ -77,4 +78,28 @@ test('the shipped model: its validation loss and maps match the double reference
   const worst = compareMaps(model.attentionMaps(probe).weights, forward(ref, Array.from(probe, (ch) => saved.header.vocab.indexOf(ch))).maps, 'shipped model');
   console.log(`    shipped model: loss ${loss} vs ${expected} (Δ ${Math.abs(loss - expected).toExponential(2)}); maps Δ ≤ ${worst.toExponential(2)}`);
   model.dispose();
+});
+
+test('the training loss of a step (the widget\'s "Training loss") matches the double reference on the same batch', () => {
+  const text = 'she sells sea shells by the sea shore; the shells she sells are sea shells. '.repeat(10);
+  const options = { text, layers: 1, heads: 2, dModel: 8, context: 8, batch: 3, seed: 11 };
+  // Twins: the same seed gives the same weights and the same batch generator.
+  const drawer = attn.createModel(options), trainer = attn.createModel(options);
+  const saved = readWeightsFile(trainer.save());
+  const ref = unpack(saved.header, saved.floats);
+  const { tokens, targets } = drawer.sampleBatch();
+  const t = options.context;
+  let expected = 0;
+  for (let b = 0; b < options.batch; b++) {
+    expected += windowLoss(ref, Array.from(tokens.subarray(b * t, (b + 1) * t)), Array.from(targets.subarray(b * t, (b + 1) * t)));
+  }
+  expected /= options.batch;
+  const stepLoss = trainer.train(1).loss[0];
+  assert.ok(Math.abs(stepLoss - expected) < LOSS_TOLERANCE, `step loss ${stepLoss} vs reference ${expected}`);
+  // The data-parallel path's loss on the same batch (before the step) agrees too.
+  const { loss } = drawer.computeGradients(tokens, targets, options.batch);
+  assert.ok(Math.abs(loss - expected) < LOSS_TOLERANCE, `computeGradients loss ${loss} vs reference ${expected}`);
+  console.log(`    step loss ${stepLoss} vs ${expected} (Δ ${Math.abs(stepLoss - expected).toExponential(2)})`);
+  drawer.dispose();
+  trainer.dispose();
 });
