@@ -22,6 +22,7 @@ import { PRESETS, DEFAULT_CORPUS } from '../model/presets.js';
 export const MAX_TEXT_CHARS = 5 * 1024 * 1024;
 const EVAL_WINDOWS = 128;
 const CHECKPOINT_VERSION = 1;
+const MAX_LOADED_STEPS = 1e9;
 
 /** attn.defaultCorpus({ length, seed }) → { text, entropy } (entropy: nats per character). */
 export function defaultCorpus(core, { length = DEFAULT_CORPUS.length, seed = DEFAULT_CORPUS.seed } = {}) {
@@ -135,9 +136,10 @@ export function loadModel(core, bytes, { text } = {}) {
   if (needed !== params.length) {
     throw new AttnError(Status.FORMAT, `This weights file holds ${params.length} weights, but its model needs ${needed}.`);
   }
+  // A billion steps is far past any run in the lab, and leaves the core's int count room to grow.
   const steps = header.steps ?? 0;
-  if (!Number.isInteger(steps) || steps < 0 || steps > 2 ** 31 - 1) {
-    throw new AttnError(Status.FORMAT, `This weights file cannot be used: its count of training steps is ${check.describe(steps)}, not a whole number from 0.`);
+  if (!Number.isInteger(steps) || steps < 0 || steps > MAX_LOADED_STEPS) {
+    throw new AttnError(Status.FORMAT, `This weights file cannot be used: its count of training steps is ${check.describe(steps)}, not a whole number from 0 to ${MAX_LOADED_STEPS.toLocaleString('en')}.`);
   }
   const tokenizer = new CharTokenizer(vocab);
   const model = new Model(core, config, tokenizer, header.corpus ?? { kind: 'text' });
