@@ -1,6 +1,7 @@
 // fuzz.mjs — runs every libFuzzer target (build/fuzz/fuzz_*) for a given time each, starting
 // from its saved corpus and the committed regression inputs (tests/fuzz/regressions/, every
-// past finding). `npm run fuzz [seconds]` (default 60 per target); `npm test` runs each briefly.
+// past finding), plus a target's own seed inputs when it has them (tests/fuzz/seeds/<target>/,
+// e.g. slices of the shipped weights file for fuzz_weights). `npm run fuzz [seconds]` (default 60 per target); `npm test` runs each briefly.
 // A crash leaves its input in build/fuzz/ and fails the run; copy it into tests/fuzz/regressions/
 // once fixed, so it is replayed from then on.
 
@@ -17,9 +18,10 @@ export function runFuzzers(seconds, { quiet = false } = {}) {
   return targets.map((name) => {
     const corpus = `${dir}/corpus/${name}`;
     mkdirSync(corpus, { recursive: true });
+    const seeds = `${root}tests/fuzz/seeds/${name}`;
     const result = spawnSync(`${dir}/${name}`, [
       `-max_total_time=${seconds}`, '-print_final_stats=0', `-artifact_prefix=${dir}/${name}-`,
-      corpus, `${root}tests/fuzz/regressions`,
+      corpus, `${root}tests/fuzz/regressions`, ...(existsSync(seeds) ? [seeds] : []),
     ], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const output = `${result.stdout}${result.stderr}`;
     const runs = output.match(/Done (\d+) runs in (\d+) second/);

@@ -14,6 +14,7 @@
  * Every parameter lives in the tape's one parameter block; every activation in its one
  * activation block, dropped at the start of each pass.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,6 +314,7 @@ int attn_model_forward(int *loss, int *logits, int *weights_ids, struct attn_mod
 
 int attn_model_update(float *lr_out, double *grad_norm, struct attn_model *m) {
     ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(m->steps == INT_MAX, ATTN_ERR_ARGUMENT); /* the step count cannot grow (a loaded count) */
     double norm;
     float lr;
     ATTN_TRY(attn_clip_grad_norm(&norm, m->tape, m->clip));

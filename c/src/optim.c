@@ -29,6 +29,7 @@ int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, flo
     ATTN_REFUSE_IF(!(lr >= 0) || !(beta1 >= 0 && beta1 < 1) || !(beta2 >= 0 && beta2 < 1) || !(eps > 0) ||
                        !(weight_decay >= 0) || step < 1,
                    ATTN_ERR_ARGUMENT);
+    if (t->param_nodes == 0) return ATTN_OK; /* nothing to update (and no moments block to index) */
     const float c1 = (float)(1.0 - pow(beta1, step)), c2 = (float)(1.0 - pow(beta2, step));
     float *m = t->moments, *v = t->moments + t->param_capacity;
     for (int id = 0; id < t->param_nodes; id++) {

@@ -3,6 +3,7 @@
  * parameters, training on the default corpus falls below the unigram entropy, the same seed
  * gives the same losses, the maps are causal, and bad configurations are refused.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,11 +157,28 @@ static void test_bad_configurations_are_refused(void) {
     attn_model_free(m);
 }
 
+/* Found by fuzz_weights: a loaded step count of INT_MAX made the next training step overflow it
+ * (signed overflow, UBSan). The step is refused instead, and the model is left as it was. */
+static void test_a_step_count_at_its_limit_is_refused(void) {
+    struct attn_model *m = NULL;
+    EXPECT_EQ_INT(attn_model_create(&m, 3, 1, 1, 4, 4, 1, 1), ATTN_OK);
+    EXPECT_EQ_INT(attn_model_set_step(m, -1), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_model_set_step(m, INT_MAX), ATTN_OK);
+    int data[12] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
+    float losses[1];
+    EXPECT_EQ_INT(attn_model_train(losses, m, data, 12, 1), ATTN_ERR_ARGUMENT);
+    int info[8];
+    EXPECT_EQ_INT(attn_model_info(info, m), ATTN_OK);
+    EXPECT_EQ_INT(info[6], INT_MAX);
+    attn_model_free(m);
+}
+
 static const struct test tests[] = {
     TEST(test_corpus_is_seeded_and_knows_its_entropy),
     TEST(test_whole_model_gradient_matches_finite_differences),
     TEST(test_training_beats_the_unigram_baseline_and_is_deterministic),
     TEST(test_attention_maps_are_causal_rows),
     TEST(test_bad_configurations_are_refused),
+    TEST(test_a_step_count_at_its_limit_is_refused),
 };
 RUN_TESTS(tests)

@@ -111,11 +111,13 @@ static inline enum fuzz_plan fuzz_plan_for(int any_nonpositive, const int64_t *p
         }                                                                            \
     } while (0)
 
-/* Every status a function returns must be a known code with a sentence. */
+/* Every status a function returns must be a known code with a sentence. `rc` is evaluated once
+ * (it is often the call itself: evaluating it twice ran the call twice). */
 #define FUZZ_REQUIRE_KNOWN_STATUS(rc)                                                \
     do {                                                                             \
-        if ((rc) < 0 || (rc) >= ATTN_STATUS_COUNT) {                                 \
-            fprintf(stderr, "unknown status %d\n", (rc));                            \
+        int fuzz_status_ = (rc);                                                     \
+        if (fuzz_status_ < 0 || fuzz_status_ >= ATTN_STATUS_COUNT) {                 \
+            fprintf(stderr, "unknown status %d\n", fuzz_status_);                    \
             abort();                                                                 \
         }                                                                            \
     } while (0)

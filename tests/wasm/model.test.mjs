@@ -176,6 +176,13 @@ test('save and load round-trip to the same validation loss; damaged files are re
   refuse({ ...header, vocab: ['a', 'a', ...header.vocab.slice(2)] }, params, /vocabulary/);
   refuse({ ...header, config: { ...header.config, heads: 5 } }, params, /cannot build: dModel \(32\) must be divisible by heads/);
   refuse({ ...header, version: 7 }, params, /version 7/);
+  // Findings of tests/wasm/weights-file.fuzz.test.mjs, kept as rows: a missing version, a step
+  // count the core would refuse with a bare status sentence, a corpus description that is not
+  // one, and a header describing a far bigger model (refused before anything is allocated).
+  refuse({ ...header, version: undefined }, params, /has no version number/);
+  for (const steps of [-1, 2 ** 31 - 1, 2 ** 40, 2.5, 'x']) refuse({ ...header, steps }, params, /its count of training steps is/);
+  refuse({ ...header, corpus: { kind: 'default', length: -5 } }, params, /describes its training text wrongly: length/);
+  refuse({ ...header, config: { ...header.config, layers: 60 } }, params, /holds \d+ weights, but its model needs/);
   const nan = params.slice();
   nan[5] = NaN;
   refuse(header, nan, /weight 5 is NaN/);

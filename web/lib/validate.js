@@ -112,7 +112,7 @@ export function describe(value) {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (value instanceof DataView) return `a DataView of ${value.byteLength} bytes`;
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of ${value.length}`;
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** A seed: a whole number from 0 to 2³² − 1 (the core's generator takes 32 bits). */

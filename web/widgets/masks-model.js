@@ -16,8 +16,8 @@ export const PAD = '<pad>';
 export const MASK_KINDS = ['causal', 'window', 'padding'];
 
 // Fixed projections (4 × 4), chosen by hand so that different words score visibly differently.
-const WQ = [1.2, -0.4, 0.3, 0.9, 0.2, 1.1, -0.8, 0.1, -0.6, 0.5, 1.0, -0.3, 0.4, -0.9, 0.2, 1.3];
-const WK = [0.9, 0.3, -0.5, 0.6, -0.2, 1.2, 0.4, -0.7, 0.8, -0.1, 1.1, 0.2, 0.1, 0.6, -0.4, 1.0];
+export const WQ = [1.2, -0.4, 0.3, 0.9, 0.2, 1.1, -0.8, 0.1, -0.6, 0.5, 1.0, -0.3, 0.4, -0.9, 0.2, 1.3];
+export const WK = [0.9, 0.3, -0.5, 0.6, -0.2, 1.2, 0.4, -0.7, 0.8, -0.1, 1.1, 0.2, 0.1, 0.6, -0.4, 1.0];
 
 /** The tokens of a sentence: runs of non-space characters. */
 export function tokenize(text) {

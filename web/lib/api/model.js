@@ -25,6 +25,7 @@ const EVAL_WINDOWS = 128;
 // files still load, with fresh moments.
 const CHECKPOINT_VERSION = 2;
 const READABLE_VERSIONS = [1, 2];
+const MAX_LOADED_STEPS = 1e9;
 
 /** attn.defaultCorpus({ length, seed }) → { text, entropy } (entropy: nats per character). */
 export function defaultCorpus(core, { length = DEFAULT_CORPUS.length, seed = DEFAULT_CORPUS.seed } = {}) {
@@ -47,6 +48,13 @@ function estimateBytes({ layers: l, heads: h, dModel: c, context: t, batch: b },
   const params = v * c + t * c + 2 * c + c * v + v + l * (12 * c * c + 13 * c);
   const activations = b * t * (l * (20 * c + 4 * h * t + 2) + 4 * c + 2 * v + 4);
   return 4 * (4 * params + 2 * activations);
+}
+
+/** Floats in a model's parameter block, in c/src/model.c's order; the tape pads each tensor to 4 floats. */
+function paramCount({ layers: l, dModel: c, context: t }, v) {
+  const r = (n) => Math.ceil(n / 4) * 4;
+  const block = 9 * r(c) + 4 * r(c * c) + 2 * r(4 * c * c) + r(4 * c);
+  return r(v * c) + r(t * c) + l * block + 2 * r(c) + r(c * v) + r(v);
 }
 
 function readConfig(options) {
@@ -115,7 +123,10 @@ export function createModel(core, options = {}) {
 export function loadModel(core, bytes, options) {
   let { text } = check.options('loadModel', options);
   const { header, params, moments } = decodeCheckpoint(bytes);
-  if (!READABLE_VERSIONS.includes(header.version)) throw new AttnError(Status.FORMAT, `This weights file has version ${check.describe(header.version)}; this lab reads versions ${READABLE_VERSIONS.join(' and ')}.`);
+  if (!READABLE_VERSIONS.includes(header.version)) {
+    const has = header.version === undefined ? 'has no version number' : `has version ${check.describe(header.version)}`;
+    throw new AttnError(Status.FORMAT, `This weights file ${has}; this lab reads versions ${READABLE_VERSIONS.join(' and ')}.`);
+  }
   let config;
   try {
     config = readConfig(header.config);
@@ -126,11 +137,18 @@ export function loadModel(core, bytes, options) {
   if (vocab.length < 2 || new Set(vocab).size !== vocab.length || !vocab.every((c) => typeof c === 'string' && Array.from(c).length === 1)) {
     throw new AttnError(Status.FORMAT, 'This weights file cannot be used: its vocabulary is not a list of distinct characters.');
   }
-  const tokenizer = new CharTokenizer(vocab);
-  const steps = header.steps ?? 0;
-  if (!Number.isInteger(steps) || steps < 0 || steps > 2 ** 31 - 1) {
-    throw new AttnError(Status.FORMAT, `This weights file cannot be used: its count of training steps is ${check.describe(steps)}, not a whole number from 0 up.`);
+  // Checked before the model is built, so a damaged header cannot make the lab allocate a model
+  // of up to MAX_MODEL_MIB only to find that the weights do not fit it.
+  const needed = paramCount(config, vocab.length);
+  if (needed !== params.length) {
+    throw new AttnError(Status.FORMAT, `This weights file holds ${params.length} weights, but its model needs ${needed}.`);
   }
+  // A billion steps is far past any run in the lab, and leaves the core's int count room to grow.
+  const steps = header.steps ?? 0;
+  if (!Number.isInteger(steps) || steps < 0 || steps > MAX_LOADED_STEPS) {
+    throw new AttnError(Status.FORMAT, `This weights file cannot be used: its count of training steps is ${check.describe(steps)}, not a whole number from 0 to ${MAX_LOADED_STEPS.toLocaleString('en')}.`);
+  }
+  const tokenizer = new CharTokenizer(vocab);
   const corpus = header.corpus;
   if (corpus?.kind === 'default') {
     try {
@@ -155,7 +173,11 @@ export function loadModel(core, bytes, options) {
     }
     let entropy = null;
     if (text === undefined && header.corpus?.kind === 'default') {
-      ({ text, entropy } = defaultCorpus(core, header.corpus));
+      try {
+        ({ text, entropy } = defaultCorpus(core, header.corpus));
+      } catch (error) {
+        throw new AttnError(Status.FORMAT, `This weights file describes its training text wrongly: ${error.message}`);
+      }
     }
     if (text !== undefined) model.setData(prepareText(text, config.context, tokenizer), entropy);
   } catch (error) {
