@@ -10,6 +10,8 @@
 // The weights are read from the bytes of a saved .attnlab file by the little parser below:
 // "ATTNLAB1", a uint32 header length, the JSON header, zero padding to 4 bytes, float32 weights
 // (each tensor padded to a multiple of 4 floats, in the order listed in `tensors`), a checksum.
+// From version 2, a header with `optimizer` is followed by two more blocks of the same size
+// (AdamW's moments) after the weights; the forward pass reads only the first block.
 
 export function readWeightsFile(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -47,7 +49,8 @@ export function unpack(header, floats) {
     w[name] = floats.subarray(at, at + rows * cols);
     at += Math.ceil((rows * cols) / 4) * 4;
   }
-  if (at !== floats.length) throw new Error(`the weights do not fit the config: ${at} vs ${floats.length}`);
+  const blocks = header.version >= 2 && header.optimizer ? 3 : 1;
+  if (at * blocks !== floats.length) throw new Error(`the weights do not fit the config: ${at} × ${blocks} vs ${floats.length}`);
   return { w, layers, heads, c, t, v };
 }
 

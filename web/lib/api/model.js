@@ -155,7 +155,7 @@ export function loadModel(core, bytes, options) {
       check.size('length', corpus.length, { max: MAX_TEXT_CHARS });
       check.size('seed', corpus.seed, { min: 0, max: 2 ** 32 - 1 });
     } catch (error) {
-      throw new AttnError(Status.FORMAT, `This weights file names a default corpus this lab cannot make: ${error.message}`);
+      throw new AttnError(Status.FORMAT, `This weights file describes its training text wrongly: ${error.message}`);
     }
   }
   const model = new Model(core, config, tokenizer, header.corpus ?? { kind: 'text' });
@@ -173,11 +173,7 @@ export function loadModel(core, bytes, options) {
     }
     let entropy = null;
     if (text === undefined && header.corpus?.kind === 'default') {
-      try {
-        ({ text, entropy } = defaultCorpus(core, header.corpus));
-      } catch (error) {
-        throw new AttnError(Status.FORMAT, `This weights file describes its training text wrongly: ${error.message}`);
-      }
+      ({ text, entropy } = defaultCorpus(core, header.corpus));
     }
     if (text !== undefined) model.setData(prepareText(text, config.context, tokenizer), entropy);
   } catch (error) {
