@@ -16,6 +16,7 @@
 
 #include "attn.h"
 #include "check.h"
+#include "parallel.h"
 #include "simd.h"
 
 #ifndef GEMM_MR
@@ -35,6 +36,7 @@ int attn_gemm_workspace(int *floats, int m, int k, int n) {
     ATTN_REFUSE_IF(n > INT32_MAX - GEMM_NR, ATTN_ERR_OVERFLOW);
     ATTN_TRY(attn_check_product(round_up(n, GEMM_NR), kc));
     int64_t total = (int64_t)round_up(n, GEMM_NR) * kc + (int64_t)round_up(min_int(m, GEMM_MC), GEMM_MR) * kc;
+    total *= ATTN_MAX_THREADS; /* one packing area per thread (parallel.c) */
     ATTN_REFUSE_IF(total > ATTN_MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
     *floats = (int)total;
     return ATTN_OK;
@@ -122,18 +124,8 @@ static void micro_kernel(float *c, int ldc, const float *ap, const float *bp, in
         }
 }
 
-int attn_gemm(float *c,       /* (M, N) */
-              float *work,    /* (attn_gemm_workspace floats) */
-              const float *a, /* (M, K) */
-              const float *b, /* (K, N), or (N, K) when transpose_b */
-              int transpose_b, int m, int k, int n) {
-    ATTN_REFUSE_IF(!c || !work || !a || !b, ATTN_ERR_NULL);
-    int floats;
-    ATTN_TRY(attn_gemm_workspace(&floats, m, k, n));
-    ATTN_TRY(attn_check_product(m, k));
-    ATTN_TRY(attn_check_product(k, n));
-    ATTN_TRY(attn_check_product(m, n));
-
+/* The product on one thread, for rows of C (validated by attn_gemm; `work` is one thread's area). */
+static void gemm_rows(float *c, float *work, const float *a, const float *b, int transpose_b, int m, int k, int n) {
     float *packed_b = work;
     float *packed_a = work + (size_t)round_up(n, GEMM_NR) * min_int(k, GEMM_KC);
     for (int p0 = 0; p0 < k; p0 += GEMM_KC) {
@@ -151,5 +143,45 @@ int attn_gemm(float *c,       /* (M, N) */
             }
         }
     }
+}
+
+/* Both cores (parallel.c): C is cut into blocks of whole rows; a block's rows see the same
+ * arithmetic as in one call over all rows, so the result does not depend on the split. */
+struct gemm_job {
+    float *c, *work;
+    const float *a, *b;
+    size_t work_per_thread;
+    int transpose_b, m, k, n, rows;
+};
+
+static void gemm_block(void *ctx, int unit, int thread) {
+    const struct gemm_job *job = ctx;
+    int i0 = unit * job->rows, rows = min_int(job->rows, job->m - i0);
+    gemm_rows(job->c + (size_t)i0 * job->n, job->work + job->work_per_thread * (size_t)thread,
+              job->a + (size_t)i0 * job->k, job->b, job->transpose_b, rows, job->k, job->n);
+}
+
+int attn_gemm(float *c,       /* (M, N) */
+              float *work,    /* (attn_gemm_workspace floats) */
+              const float *a, /* (M, K) */
+              const float *b, /* (K, N), or (N, K) when transpose_b */
+              int transpose_b, int m, int k, int n) {
+    ATTN_REFUSE_IF(!c || !work || !a || !b, ATTN_ERR_NULL);
+    int floats;
+    ATTN_TRY(attn_gemm_workspace(&floats, m, k, n));
+    ATTN_TRY(attn_check_product(m, k));
+    ATTN_TRY(attn_check_product(k, n));
+    ATTN_TRY(attn_check_product(m, n));
+    /* About 16 blocks of at least 32 rows (each block packs B again: 1/rows of its work);
+     * below ~2^18 multiply-adds the product runs whole on the calling thread. */
+    int rows = round_up((m + 15) / 16, GEMM_MR);
+    if (rows < 32) rows = 32;
+    int units = (int64_t)m * k * n < (1 << 18) ? 1 : (m + rows - 1) / rows;
+    if (units <= 1) {
+        gemm_rows(c, work, a, b, transpose_b, m, k, n);
+        return ATTN_OK;
+    }
+    struct gemm_job job = {c, work, a, b, (size_t)floats / ATTN_MAX_THREADS, transpose_b, m, k, n, rows};
+    attn_parallel_run(gemm_block, &job, units);
     return ATTN_OK;
 }
