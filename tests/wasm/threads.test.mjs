@@ -1,6 +1,7 @@
 // threads.test.mjs — both cores in node: the threaded build (attn-mt.wasm) with its helper in a
 // worker thread gives, bit for bit, what the single-thread build (attn.wasm) gives, for
-// attn_gemm and attn_flash_attention (every mask, 1–9 heads, odd sizes, N = 1, M = 1), and the
+// attn_gemm and attn_flash_attention (every mask, 1–9 heads, odd sizes, N = 1, M = 1) and
+// multiHead's fast path, and the
 // same with its limit at one thread; the helper stops and the core goes on on one thread.
 
 import { test, after } from 'node:test';
@@ -61,6 +62,13 @@ for (const c of FLASH_CASES) {
     });
   }
 }
+
+test('multiHead without steps (projections and heads on the fast kernels): two threads give one thread\'s bits', () => {
+  const n = 300, dModel = 64, heads = 4;
+  const w = (seed) => randomFloats(dModel * dModel, seed, 1 / 8);
+  const args = { x: randomFloats(n * dModel, 1, 1), n, dModel, heads, wq: w(2), wk: w(3), wv: w(4), wo: w(5), steps: false };
+  for (const mask of ['none', 'causal']) assert.equal(sameBits(two.multiHead({ ...args, mask }).out, one.multiHead({ ...args, mask }).out), null);
+});
 
 test('the limit at one thread, then the helper stopped: same bits, and threads says 1', async () => {
   const q = randomFloats(700 * 64, 1, 2), k = randomFloats(700 * 64, 2, 2), v = randomFloats(700 * 64, 3, 1);
