@@ -1,8 +1,8 @@
 // threads.test.mjs — both cores in node: the threaded build (attn-mt.wasm) with its helper in a
 // worker thread gives, bit for bit, what the single-thread build (attn.wasm) gives, for
 // attn_gemm and attn_flash_attention (every mask, 1–9 heads, odd sizes, N = 1, M = 1) and
-// multiHead's fast path, and the
-// same with its limit at one thread; the helper stops and the core goes on on one thread.
+// multiHead's fast path, and the same with its limit at one thread; the helper stops and the
+// core goes on on one thread.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
