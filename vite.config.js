@@ -47,5 +47,6 @@ export default defineConfig({
   // Workers are ES modules, so their import.meta.url stays their own URL: a worker started from
   // a blob on another origin (web/lib/worker.js) still finds the WASM core beside it.
   worker: { format: 'es' },
-  server: { host: '127.0.0.1' },
+  // The dev server isolates pages as scripts/serve.mjs does, so the core runs on both cores there too.
+  server: { host: '127.0.0.1', headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
 });

@@ -4,6 +4,15 @@
 //   ROOT=dir        serve another folder instead of dist/ (the tests' second origin does)
 //   CSP_ALLOW=urls  space-separated origins also allowed for scripts, connections and frames:
 //                   what a course page's CSP needs to embed widgets from a lab on another host
+//   ISOLATE=0       do not make pages cross-origin isolated (the tests' course page, standing
+//                   for an author's host that sends no COOP/COEP headers)
+//
+// Pages are cross-origin isolated (Cross-Origin-Opener-Policy: same-origin and
+// Cross-Origin-Embedder-Policy: require-corp): that is what lets the core use both cores
+// (SharedArrayBuffer; web/lib/attn.js). Every response also carries
+// Cross-Origin-Resource-Policy: cross-origin, so a page on another host, isolated or not, may
+// still load the lab's scripts, WASM and frames; on a page that is not isolated the core runs
+// on one thread.
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
@@ -16,6 +25,8 @@ const allowed = (process.env.CSP_ALLOW ?? '').split(/\s+/).filter(Boolean).map((
 const extra = allowed.map((origin) => ` ${origin}`).join('');
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
+const isolate = process.env.ISOLATE !== '0';
+const ISOLATION = isolate ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {};
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -89,6 +100,7 @@ const server = createServer(async (request, response) => {
     'Content-Security-Policy': isLearnerWorker(file.path) ? LEARNER_WORKER_CSP : CSP,
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'cross-origin',
+    ...ISOLATION,
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'no-cache',
   });

@@ -514,6 +514,33 @@ int attn_kv_cache_append(struct attn_kv_cache *cache,
 int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
                          struct attn_kv_cache *cache, /* its scratch is written */
                          const float *q              /* (HEADS·DK) */);
+
+/* ---------------------------------------------------------------- fast kernels: both cores (issue 7 §5) */
+
+/*
+ * attn_gemm and attn_flash_attention cut their output into blocks (rows of C; heads and
+ * blocks of query rows) and share them between the calling thread and at most one helper
+ * thread on the same memory (c/src/parallel.c). A block's arithmetic does not depend on which
+ * thread runs it, so the results are bit for bit those of one thread. Their workspaces have
+ * room for both threads (in the single-thread WebAssembly build, for one).
+ *
+ * A helper is a thread that calls attn_worker_loop(): in the page, a Web Worker running a
+ * second instance of the threaded WebAssembly build (web/generated/attn-mt.wasm) on the same
+ * shared memory; natively, a thread the host starts. It never allocates. Without a helper
+ * (always in the single-thread build) the caller runs every block itself. Only one thread, the
+ * one that owns the helper, may call the kernels at a time.
+ */
+
+/* *count = the threads the kernels use now: 2 while a helper waits and the limit allows, else 1. */
+int attn_threads(int *count);
+/* 1: the caller works alone (to compare); 2 (the default): a waiting helper joins. Else ATTN_ERR_ARGUMENT. */
+int attn_threads_set_limit(int limit);
+/* The helper's body: waits for work until attn_worker_stop(), then returns ATTN_OK.
+ * ATTN_ERR_ARGUMENT when a helper already runs, or in a build without threads. */
+int attn_worker_loop(void);
+/* Asks the helper to return from attn_worker_loop and waits until it has (no helper: nothing to do). */
+int attn_worker_stop(void);
+
 /* ---------------------------------------------------------------- training lab: autograd, optimiser, model, corpus */
 
 /*

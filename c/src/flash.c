@@ -15,11 +15,13 @@
  * (q_i of head 0, q_i of head 1, ...), each DK wide; likewise k, v and out.
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "attn.h"
 #include "check.h"
+#include "parallel.h"
 #include "simd.h"
 
 #ifndef FLASH_MR
@@ -42,6 +44,7 @@ int attn_flash_workspace(int *floats, int m, int dk, int dv) {
     ATTN_TRY(attn_check_product(m, dv));
     int64_t total = (int64_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (int64_t)FLASH_BR * dv +
                     (int64_t)m * dv;
+    total *= ATTN_MAX_THREADS; /* one scratch area per thread (parallel.c) */
     ATTN_REFUSE_IF(total > ATTN_MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
     *floats = (int)total;
     return ATTN_OK;
@@ -209,6 +212,58 @@ static int flash_block(const struct flash_problem *p, int i0) {
     return empty;
 }
 
+/* Both cores (parallel.c): the work is cut into (head, slice) blocks, a slice being whole
+ * FLASH_BR-row blocks of queries, so every row is computed exactly as in one thread's pass
+ * (same tiles, same order). Each thread packs the head it works on into its own scratch, once
+ * per head it meets. Causal rows late in the sequence see more keys: those slices go first,
+ * so the last blocks handed out are the short ones and the two threads end together. */
+struct flash_job {
+    struct flash_problem base; /* sizes, strides, mask; per-head pointers filled per block */
+    const float *q, *k, *v;
+    float *out, *lse, *work;
+    size_t work_per_thread;
+    int heads, slices, blocks_per_slice, latest_first;
+    int packed_head[ATTN_MAX_THREADS]; /* the head each thread's scratch holds, or -1 */
+    _Atomic int empty;
+};
+
+/* Thread `thread`'s problem for head h, its scratch packed with that head's keys (and values). */
+static void flash_prepare_head(struct flash_job *job, struct flash_problem *p, int h, int thread) {
+    const int m = p->m, dk = p->dk, dv = p->dv, heads = job->heads;
+    float *work = job->work + job->work_per_thread * (size_t)thread;
+    float *packed_v = work + (size_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (size_t)FLASH_BR * dv;
+    p->packed_k = work;
+    p->s = work + (size_t)round_up(m, FLASH_NR) * dk;
+    p->o = work + (size_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC;
+    p->q = job->q + (size_t)h * dk;
+    p->k = job->k + (size_t)h * dk;
+    p->v = heads > 1 ? packed_v : job->v;
+    p->out = job->out + (size_t)h * dv;
+    p->lse = job->lse ? job->lse + (size_t)h * p->n : NULL;
+    if (job->packed_head[thread] == h) return;
+    if (heads > 1) {
+        /* One head's values, copied contiguous: rows HEADS·DV apart alias in L1 (a 2 KiB
+         * stride at 8 heads of 64 maps a tile's rows onto a few cache sets). */
+        for (int j = 0; j < m; j++)
+            memcpy(packed_v + (size_t)j * dv, job->v + (size_t)j * heads * dv + (size_t)h * dv, sizeof(float) * (size_t)dv);
+    }
+    pack_keys(p->packed_k, p->k, p->ldk, m, dk, p->scale);
+    job->packed_head[thread] = h;
+}
+
+static void flash_slice(void *ctx, int unit, int thread) {
+    struct flash_job *job = ctx;
+    int h = unit / job->slices, slice = unit % job->slices;
+    if (job->latest_first) slice = job->slices - 1 - slice;
+    struct flash_problem p = job->base;
+    flash_prepare_head(job, &p, h, thread);
+    int empty = 0;
+    int first = slice * job->blocks_per_slice * FLASH_BR;
+    int last = min_int(p.n, first + job->blocks_per_slice * FLASH_BR);
+    for (int i0 = first; i0 < last; i0 += FLASH_BR) empty += flash_block(&p, i0);
+    if (empty) atomic_fetch_add(&job->empty, empty);
+}
+
 int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
                          float *lse,       /* (HEADS, N), or NULL */
                          int *empty_rows,  /* optional: rows (over all heads) with no allowed key */
@@ -231,34 +286,33 @@ int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
     ATTN_TRY(attn_check_product(m, heads * dv));
     ATTN_TRY(attn_check_product(n, heads));
 
-    float *packed_v = work + (size_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (size_t)FLASH_BR * dv;
-    struct flash_problem p = {
-        .packed_k = work,
-        .s = work + (size_t)round_up(m, FLASH_NR) * dk,
-        .o = work + (size_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC,
-        .ldq = heads * dk, .ldk = heads * dk, .ldv = heads > 1 ? dv : heads * dv, .ldo = heads * dv,
-        .causal = mask_kind == ATTN_MASK_CAUSAL, .window = window,
-        .n = n, .m = m, .dk = dk, .dv = dv,
-        .scale = (float)(1.0 / sqrt((double)dk)),
+    struct flash_job job = {
+        .base = {
+            .ldq = heads * dk, .ldk = heads * dk, .ldv = heads > 1 ? dv : heads * dv, .ldo = heads * dv,
+            .causal = mask_kind == ATTN_MASK_CAUSAL, .window = window,
+            .n = n, .m = m, .dk = dk, .dv = dv,
+            .scale = (float)(1.0 / sqrt((double)dk)),
+        },
+        .q = q, .k = k, .v = v, .out = out, .lse = lse, .work = work,
+        .work_per_thread = (size_t)floats / ATTN_MAX_THREADS,
+        .heads = heads,
+        .latest_first = mask_kind == ATTN_MASK_CAUSAL && window == 0,
     };
-    int empty = 0;
-    for (int h = 0; h < heads; h++) {
-        p.q = q + (size_t)h * dk;
-        p.k = k + (size_t)h * dk;
-        if (heads > 1) {
-            /* One head's values, copied contiguous: rows HEADS·DV apart alias in L1 (a 2 KiB
-             * stride at 8 heads of 64 maps a tile's rows onto a few cache sets). */
-            for (int j = 0; j < m; j++)
-                memcpy(packed_v + (size_t)j * dv, v + (size_t)j * heads * dv + (size_t)h * dv, sizeof(float) * (size_t)dv);
-            p.v = packed_v;
-        } else {
-            p.v = v;
-        }
-        p.out = out + (size_t)h * dv;
-        p.lse = lse ? lse + (size_t)h * n : NULL;
-        pack_keys(p.packed_k, p.k, p.ldk, m, dk, p.scale);
-        for (int i0 = 0; i0 < n; i0 += FLASH_BR) empty += flash_block(&p, i0);
+    for (int t = 0; t < ATTN_MAX_THREADS; t++) job.packed_head[t] = -1;
+    atomic_init(&job.empty, 0);
+    /* About 16 blocks in all (at least one slice per head). A small call (below ~2^18
+     * multiply-adds) runs whole on the calling thread: handing work over would cost more. */
+    const int small = (int64_t)n * m * heads * (dk + dv) < (1 << 18);
+    const int row_blocks = (n + FLASH_BR - 1) / FLASH_BR;
+    int slices = small || heads >= 16 ? 1 : (16 + heads - 1) / heads;
+    if (slices > row_blocks) slices = row_blocks;
+    job.blocks_per_slice = (row_blocks + slices - 1) / slices;
+    job.slices = (row_blocks + job.blocks_per_slice - 1) / job.blocks_per_slice;
+    if (small) {
+        for (int h = 0; h < heads; h++) flash_slice(&job, h, 0);
+    } else {
+        attn_parallel_run(flash_slice, &job, heads * job.slices);
     }
-    if (empty_rows) *empty_rows = empty;
+    if (empty_rows) *empty_rows = atomic_load(&job.empty);
     return ATTN_OK;
 }

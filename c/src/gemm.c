@@ -18,6 +18,7 @@
 
 #include "attn.h"
 #include "check.h"
+#include "parallel.h"
 #include "simd.h"
 
 #ifndef GEMM_MR
@@ -37,6 +38,7 @@ int attn_gemm_workspace(int *floats, int m, int k, int n) {
     ATTN_REFUSE_IF(n > INT32_MAX - GEMM_NR, ATTN_ERR_OVERFLOW);
     ATTN_TRY(attn_check_product(round_up(n, GEMM_NR), kc));
     int64_t total = (int64_t)round_up(n, GEMM_NR) * kc + (int64_t)round_up(min_int(m, GEMM_MC), GEMM_MR) * kc;
+    total *= ATTN_MAX_THREADS; /* one packing area per thread (parallel.c) */
     ATTN_REFUSE_IF(total > ATTN_MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
     *floats = (int)total;
     return ATTN_OK;
@@ -175,19 +177,9 @@ static void micro_kernel(float *c, int ldc, const float *ap, const float *bp, in
         }
 }
 
-int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
-                int accumulate, int m, int k, int n, int lda, int ldb, int ldc) {
-    ATTN_REFUSE_IF(!c || !work || !a || !b, ATTN_ERR_NULL);
-    int floats;
-    ATTN_TRY(attn_gemm_workspace(&floats, m, k, n));
-    ATTN_TRY(attn_check_product(m, k));
-    ATTN_TRY(attn_check_product(k, n));
-    ATTN_TRY(attn_check_product(m, n));
-    ATTN_REFUSE_IF(lda < (transpose_a ? m : k) || ldb < (transpose_b ? k : n) || ldc < n, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(transpose_a ? k : m, lda));
-    ATTN_TRY(attn_check_product(transpose_b ? n : k, ldb));
-    ATTN_TRY(attn_check_product(m, ldc));
-
+/* The product on one thread, for rows of C (validated by attn_gemm_ex; `work` is one thread's area). */
+static void gemm_rows(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
+                      int accumulate, int m, int k, int n, int lda, int ldb, int ldc) {
     float *packed_b = work;
     float *packed_a = work + (size_t)round_up(n, GEMM_NR) * min_int(k, GEMM_KC);
     for (int p0 = 0; p0 < k; p0 += GEMM_KC) {
@@ -205,6 +197,51 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
             }
         }
     }
+}
+
+/* Both cores (parallel.c): C is cut into blocks of whole rows; a block's rows see the same
+ * arithmetic as in one call over all rows, so the result does not depend on the split. */
+struct gemm_job {
+    float *c, *work;
+    const float *a, *b;
+    size_t work_per_thread;
+    int transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, rows;
+};
+
+static void gemm_block(void *ctx, int unit, int thread) {
+    const struct gemm_job *job = ctx;
+    int i0 = unit * job->rows, rows = min_int(job->rows, job->m - i0);
+    /* Row i of op(A) starts at a + i·lda, or at column i (a + i) when A is stored transposed. */
+    const float *a = job->a + (job->transpose_a ? (size_t)i0 : (size_t)i0 * job->lda);
+    gemm_rows(job->c + (size_t)i0 * job->ldc, job->work + job->work_per_thread * (size_t)thread, a, job->b,
+              job->transpose_a, job->transpose_b, job->accumulate, rows, job->k, job->n, job->lda, job->ldb, job->ldc);
+}
+
+int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
+                int accumulate, int m, int k, int n, int lda, int ldb, int ldc) {
+    ATTN_REFUSE_IF(!c || !work || !a || !b, ATTN_ERR_NULL);
+    int floats;
+    ATTN_TRY(attn_gemm_workspace(&floats, m, k, n));
+    ATTN_TRY(attn_check_product(m, k));
+    ATTN_TRY(attn_check_product(k, n));
+    ATTN_TRY(attn_check_product(m, n));
+    ATTN_REFUSE_IF(lda < (transpose_a ? m : k) || ldb < (transpose_b ? k : n) || ldc < n, ATTN_ERR_SIZE);
+    ATTN_TRY(attn_check_product(transpose_a ? k : m, lda));
+    ATTN_TRY(attn_check_product(transpose_b ? n : k, ldb));
+    ATTN_TRY(attn_check_product(m, ldc));
+
+    /* About 16 blocks of at least 32 rows (each block packs B again: 1/rows of its work);
+     * below ~2^18 multiply-adds the product runs whole on the calling thread. */
+    int rows = round_up((m + 15) / 16, GEMM_MR);
+    if (rows < 32) rows = 32;
+    int units = (int64_t)m * k * n < (1 << 18) ? 1 : (m + rows - 1) / rows;
+    if (units <= 1) {
+        gemm_rows(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc);
+        return ATTN_OK;
+    }
+    struct gemm_job job = {c, work, a, b, (size_t)floats / ATTN_MAX_THREADS, transpose_a, transpose_b,
+                           accumulate, m, k, n, lda, ldb, ldc, rows};
+    attn_parallel_run(gemm_block, &job, units);
     return ATTN_OK;
 }
 

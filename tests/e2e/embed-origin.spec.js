@@ -28,7 +28,8 @@ test.beforeAll(async () => {
   writeFileSync(join(folder, 'course.html'), html);
   copyFileSync('dist/examples/course.css', join(folder, 'course.css'));
   server = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(coursePort), ROOT: folder, CSP_ALLOW: lab },
+    // ISOLATE=0: an author's host that sends no COOP/COEP headers (the core runs one thread).
+    env: { ...process.env, PORT: String(coursePort), ROOT: folder, CSP_ALLOW: lab, ISOLATE: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise((resolve, reject) => {
@@ -114,4 +115,30 @@ test('a course page on another origin loads every widget, its core, Chart.js, a 
   expect(errors, 'console errors').toEqual([]);
   // Nothing was refused (a worker module blocked by the page's CSP shows up only here).
   expect(failed, 'failed requests').toEqual([]);
+});
+
+test('the course page is not cross-origin isolated: the core runs on one thread there, and works', async ({ page }) => {
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${course}/course.html`);
+  await expect(page.locator('attn-stepper').first().getByText('Step 1 of 6: Inputs')).toBeVisible();
+  const result = await page.evaluate(async (labUrl) => {
+    const { loadAttn } = await import(`${labUrl}/attention-lab.js`);
+    const attn = await loadAttn();
+    // The tiled kernel against the step-by-step one, on a size the threaded build would split.
+    const n = 300, d = 32;
+    const fill = (seed) => Float32Array.from({ length: n * d }, (_, i) => Math.sin(seed * 1000 + i * 0.37));
+    const q = fill(1), k = fill(2), v = fill(3);
+    const fast = attn.flashAttention({ q, k, v, n, m: n, dk: d, dv: d, mask: 'causal' }).out;
+    const naive = attn.attention({ q, k, v, n, m: n, dk: d, dv: d, mask: 'causal' }).out;
+    let worst = 0;
+    for (let i = 0; i < fast.length; i++) worst = Math.max(worst, Math.abs(fast[i] - naive[i]) / Math.max(1, Math.abs(naive[i])));
+    return { isolated: crossOriginIsolated, threads: attn.threads, worst, unshared: attn.core.memory.buffer instanceof ArrayBuffer };
+  }, lab);
+  expect(result.isolated).toBe(false);
+  expect(result.threads).toBe(1);
+  expect(result.unshared).toBe(true); // the single-thread build's own, unshared memory
+  expect(result.worst).toBeLessThanOrEqual(1e-5);
+  expect(errors, 'console errors').toEqual([]);
 });

@@ -153,3 +153,32 @@ test('learner sentences: the rules say where they find nothing', () => {
   assert.deepEqual(tokenize('one').error, 'Type a sentence of at least 2 words.');
   assert.match(tokenize('a '.repeat(17)).error, /^Up to 16 words, please: this sentence has 17\.$/);
 });
+
+for (const [n, dModel, heads] of [[1, 8, 1], [7, 12, 3], [33, 64, 4], [130, 64, 8], [5, 16, 16]]) {
+  for (const maskName of ['none', 'causal', 'custom']) {
+    test(`multiHead without steps (the fast kernels) equals the step-by-step numbers within 1e-5: n=${n} dModel=${dModel} heads=${heads} mask=${maskName}`, () => {
+      // Weights scaled by 1/√dModel, as a model initialises them, so activations stay of order 1
+      // (with entries up to 1, out grows like dModel and float rounding with it).
+      const p = problem(n, dModel, heads, n * 7 + dModel + heads);
+      for (const w of [p.wq, p.wk, p.wv, p.wo]) for (let i = 0; i < w.length; i++) w[i] /= Math.sqrt(dModel);
+      const mask = maskName === 'custom'
+        ? Float32Array.from(randomFloats(n * n, 9), (r, i) => (i < n || r > 0.2 ? -Infinity : 0))
+        : maskName;
+      const full = attn.multiHead({ ...p, mask });
+      const fast = attn.multiHead({ ...p, mask, steps: false });
+      assert.deepEqual(Object.keys(fast).sort(), ['emptyRows', 'headWidth', 'out']);
+      assert.equal(fast.emptyRows, full.emptyRows);
+      assert.equal(fast.headWidth, full.headWidth);
+      const diff = maxRelativeDifference(fast.out, full.out);
+      assert.ok(diff <= 1e-5, `fast vs steps: ${diff}`);
+    });
+  }
+}
+
+test('multiHead without steps runs where the (heads, n, n) weights would not fit', () => {
+  const p = problem(12000, 16, 8, 3); // 8 · 12000² weights: 4.6 GB, refused with steps
+  assert.throws(() => attn.multiHead(p), (e) => e instanceof AttnError && e.code === Status.OVERFLOW);
+  const r = attn.multiHead({ ...p, mask: 'causal', steps: false });
+  assert.equal(r.out.length, 12000 * 16);
+  assert.ok(r.out.every(Number.isFinite));
+});

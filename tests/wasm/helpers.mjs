@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { loadAttn, AttnError } from '../../web/lib/attn.js';
@@ -12,6 +13,24 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** A fresh WASM instance of the lab's API, read from web/generated/attn.wasm. */
 export function loadWasmAttn() {
   return loadAttn({ wasmBytes: readFileSync(`${root}web/generated/attn.wasm`) });
+}
+
+/**
+ * A fresh instance of the threaded core (web/generated/attn-mt.wasm) with its helper thread in
+ * a node worker (mt-helper-worker.mjs): attn.threads is 2. Call attn.core.stopHelper() when done.
+ */
+export function loadThreadedAttn() {
+  return loadAttn({
+    wasmBytes: readFileSync(`${root}web/generated/attn-mt.wasm`),
+    threads: 2,
+    startHelper: (module, memory, stackTop) => new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./mt-helper-worker.mjs', import.meta.url));
+      worker.unref(); // a helper waiting for work does not keep node alive
+      worker.once('message', (message) => (message.ready ? resolve(worker) : reject(new Error('the helper did not start'))));
+      worker.once('error', reject);
+      worker.postMessage({ module, memory, stackTop });
+    }),
+  });
 }
 
 /**

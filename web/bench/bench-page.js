@@ -33,11 +33,17 @@ function fmt(x) {
 
 async function main() {
   const only = new URLSearchParams(location.search).get('only')?.split(',');
-  const attn = await loadAttn();
+  // `attn`: the single-thread build, as on a page that is not isolated (every single-thread row
+  // and target). `attn2`: the page's default core, which on this cross-origin-isolated page is
+  // the threaded build with its helper Worker; the cases' "2 threads" rows use it.
+  const attn = await loadAttn({ threads: 1 });
+  const attn2 = await loadAttn();
+  const threads = attn2.threads;
+  progress(`Cross-origin isolated: ${globalThis.crossOriginIsolated ? 'yes' : 'no'}; our core on ${threads} thread(s) for the two-thread rows`);
   for (const bench of CASES) {
     if (only && !only.includes(bench.name)) continue;
     progress(`Running ${bench.name}…`);
-    await bench.run({ attn, report, progress });
+    await bench.run({ attn, attn2, threads, report, progress });
   }
   progress('Done.');
 }

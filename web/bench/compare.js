@@ -73,3 +73,42 @@ export const random = (count, seed = 1) => {
 };
 
 export const mib = (bytes) => bytes / 2 ** 20;
+
+/** The wall time of the fastest of the calls made over at least `minSeconds` (at least 3 calls). */
+async function fastestCall(fn, minSeconds) {
+  let fastest = Infinity, calls = 0;
+  const start = performance.now();
+  while (calls < 3 || performance.now() - start < minSeconds * 1000) {
+    const t = performance.now();
+    await fn();
+    fastest = Math.min(fastest, performance.now() - t);
+    calls += 1;
+  }
+  return fastest / 1000;
+}
+
+/**
+ * The two-thread rows of a case: ours on two threads (`two`), ours on one (`one`) and the best
+ * peer (`peer`, or null), warmed up and timed together in alternating rounds by the wall clock.
+ * A second thread's work does not show in the main thread's CPU seconds, so these rows use the
+ * wall clock, and, because a shared machine deschedules threads at random (a fork-join waits
+ * for the slower thread), the fastest single call of each contender: the time a call takes
+ * when the machine lets it run. Reports "2 threads vs 1" and "2 threads vs the best peer";
+ * `work` is the FLOPs of one call. When the page got no second thread, a row says so.
+ */
+export async function reportThreads({ label, work, one, two, peer, threads, report }) {
+  const unit = 'GFLOP/s (wall time, fastest call)';
+  if (threads < 2) {
+    report({ name: `${label}: 2 threads vs 1`, ours: null, peer: null, peerName: 'ours, 1 thread', ratio: null, unit, status: 'not run: this page is not cross-origin isolated (one thread)' });
+    return;
+  }
+  const entries = [{ key: 'two', fn: two }, { key: 'one', fn: one }, ...(peer ? [{ key: 'peer', fn: peer.fn }] : [])];
+  for (const e of entries) await warmUp(e.fn);
+  const best = new Map();
+  for (let round = 0; round < 3; round++) {
+    for (const { key, fn } of entries) best.set(key, Math.min(best.get(key) ?? Infinity, await fastestCall(fn, 0.5)));
+  }
+  const rate = (key) => work / best.get(key) / 1e9;
+  report({ name: `${label}: 2 threads vs 1`, ours: rate('two'), peer: rate('one'), peerName: 'ours, 1 thread', ratio: rate('two') / rate('one'), unit });
+  if (peer) report({ name: `${label}: 2 threads vs the best peer`, ours: rate('two'), peer: rate('peer'), peerName: `${peer.name} (1 thread)`, ratio: rate('two') / rate('peer'), unit });
+}

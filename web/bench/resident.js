@@ -2,6 +2,11 @@
 // the kernel (as TF.js and onnxruntime-web are timed on tensors they already hold). Each helper
 // returns { run(), free() }; run() throws if the C call returns a status.
 
+/** The core's exports, plus its memory (the threaded build imports its memory, not exports it). */
+export function exportsOf(attn) {
+  return Object.create(attn.core.exports, { memory: { value: attn.core.memory } });
+}
+
 function copyIn(x, array) {
   const pointer = x.malloc(array.length * 4);
   if (!pointer) throw new Error(`out of WASM memory (${(array.length * 4 / 2 ** 20).toFixed(0)} MiB)`);
@@ -36,7 +41,7 @@ function resident(x, pointers, call) {
 
 /** The tiled attention on (n, heads·d) inputs. */
 export function flash(attn, { q, k, v, n, m, d, heads, causal }) {
-  const x = attn.core.exports;
+  const x = exportsOf(attn);
   const work = workspace(x, (cell) => x.attn_flash_workspace(cell, m, d, d));
   const qp = copyIn(x, q), kp = copyIn(x, k), vp = copyIn(x, v);
   const out = allocate(x, n * heads * d), lse = allocate(x, n * heads);
@@ -46,7 +51,7 @@ export function flash(attn, { q, k, v, n, m, d, heads, causal }) {
 
 /** The naive, step-by-step kernel (no intermediates stored), head by head on (n, d) copies. */
 export function naiveAttention(attn, { q, k, v, n, m, d, heads, causal }) {
-  const x = attn.core.exports;
+  const x = exportsOf(attn);
   const perHead = (a, rows, h) => {
     const out = new Float32Array(rows * d);
     for (let i = 0; i < rows; i++) out.set(a.subarray(i * heads * d + h * d, i * heads * d + (h + 1) * d), i * d);
@@ -71,7 +76,7 @@ export function naiveAttention(attn, { q, k, v, n, m, d, heads, causal }) {
 
 /** The packed SIMD matmul (attn_gemm). */
 export function gemm(attn, { a, b, m, k, n }) {
-  const x = attn.core.exports;
+  const x = exportsOf(attn);
   const work = workspace(x, (cell) => x.attn_gemm_workspace(cell, m, k, n));
   const ap = copyIn(x, a), bp = copyIn(x, b), c = allocate(x, m * n);
   return resident(x, [work, ap, bp, c], () => x.attn_gemm(c, work, ap, bp, 0, m, k, n));
@@ -79,7 +84,7 @@ export function gemm(attn, { a, b, m, k, n }) {
 
 /** The naive matmul (attn_matmul, double accumulation). */
 export function naiveMatmul(attn, { a, b, m, k, n }) {
-  const x = attn.core.exports;
+  const x = exportsOf(attn);
   const ap = copyIn(x, a), bp = copyIn(x, b), c = allocate(x, m * n);
   return resident(x, [ap, bp, c], () => x.attn_matmul(c, ap, bp, 0, m, k, n));
 }

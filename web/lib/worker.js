@@ -18,8 +18,9 @@
 export function startWorker(url, options = {}) {
   const Worker = globalThis.Worker; // the browser's, even where a module aliases LabWorker as Worker
   if (typeof Worker !== 'function') throw new Error('Web Workers are not available here.');
-  const href = new URL(url, document.baseURI).href;
-  if (new URL(href).origin === window.location.origin) return new Worker(href, { ...options, type: 'module' });
+  // In a page, relative to the document; in a worker (the core's helper), to the worker's script.
+  const href = new URL(url, globalThis.document?.baseURI ?? globalThis.location.href).href;
+  if (new URL(href).origin === globalThis.location.origin) return new Worker(href, { ...options, type: 'module' });
   const blob = new Blob([`import ${JSON.stringify(href)};\n`], { type: 'text/javascript' });
   const blobUrl = URL.createObjectURL(blob);
   const worker = new Worker(blobUrl, { ...options, type: 'module' });

@@ -2,14 +2,15 @@
 // kernel, TF.js's batched matMul + softmax path (WASM, SIMD, one thread), onnxruntime-web's
 // MultiHeadAttention (WASM, one thread) and plain JavaScript: N ∈ {256, 1024, 4096, 16384},
 // d = 64, 1 and 8 heads, causal and not; then N = 32,768 for the tiled kernel alone, with the
-// WASM memory it needed.
+// WASM memory it needed. At N = 1024 and 4096, ours on two threads (the threaded core of this
+// cross-origin-isolated page) against one thread and the best peer, by the wall clock.
 //
 // FLOPs: 4·N²·d per head (Q·Kᵀ and weights·V), half of it when causal — the useful work, the
 // same count for every contender, so ours/peer is also the ratio of times. A contender whose
 // call would take more than BUDGET_SECONDS (estimated from its rate at the previous size) or
 // whose N × N tables would not fit is not run; its row says why.
 
-import { bestOf, clockName, warmUp, random, mib, yieldToPage } from '../compare.js';
+import { bestOf, clockName, warmUp, random, mib, yieldToPage, reportThreads } from '../compare.js';
 import * as resident from '../resident.js';
 import { loadTf, ortAttention } from '../peers/peers.js';
 import { attentionJs } from './plain-js.js';
@@ -79,7 +80,7 @@ function causalMask(n) {
   return mask;
 }
 
-export async function run({ attn, report, progress }) {
+export async function run({ attn, attn2, threads, report, progress }) {
   const { tf } = await loadTf();
   // Fetched now, for the fresh instance at the end: nothing is fetched in the middle of the run.
   const wasmBytes = await (await fetch(wasmUrl)).arrayBuffer();
@@ -165,11 +166,22 @@ export async function run({ attn, report, progress }) {
             if (heads === 8 && n === 1024 && key === 'ort') target = 1.2;
             if (heads === 8 && n === 1024 && key === 'tfjs') target = 10;
             report({ name: label, ours: ours_, peer: gflops(key), peerName, ratio, unit: `GFLOP/s (${clockName()})`, ...(target ? { target: `≥ ${target}×`, met: ratio >= target } : {}) });
-            if (key !== 'naive' && (!bestPeer || gflops(key) > bestPeer.rate)) bestPeer = { rate: gflops(key), peerName };
+            if (key !== 'naive' && (!bestPeer || gflops(key) > bestPeer.rate)) bestPeer = { key, rate: gflops(key), peerName };
           }
           if (heads === 1 && n === 1024 && bestPeer) {
             const ratio = ours_ / bestPeer.rate;
             report({ name: `${label} vs best peer`, ours: ours_, peer: bestPeer.rate, peerName: bestPeer.peerName, ratio, unit: `GFLOP/s (${clockName()})`, target: '≥ 1×', met: ratio >= 1 });
+          }
+          // Both cores, at the sizes where attention is heavy: the threaded core (heads and
+          // blocks of query rows shared with its helper) against one thread and the best peer.
+          if (n === 1024 || n === 4096) {
+            const ours2 = resident.flash(attn2, { q, k, v, n, m: n, d: D, heads, causal });
+            frees.push(() => ours2.free());
+            const peerFn = bestPeer && contenders.find((c) => c.key === bestPeer.key)?.fn;
+            await reportThreads({
+              label, work: flops, threads, report, one: () => ours.run(), two: () => ours2.run(),
+              peer: peerFn ? { fn: peerFn, name: bestPeer.peerName.replace(/ \(.*\)$/, '') } : null,
+            });
           }
         } catch (error) {
           report({ name: label, ours: null, peer: null, peerName: '', ratio: null, unit: `GFLOP/s (${clockName()})`, status: `failed: ${error.message ?? error}` });

@@ -1,8 +1,9 @@
 // fast-matmul.js — our packed SIMD matmul (attn_gemm) beside TF.js (WASM backend, SIMD, one
 // thread), onnxruntime-web (WASM, one thread, MatMul), plain JavaScript and our naive kernel,
-// at 1024×64 · 64×1024 and 512³. Target: ≥ 1.0× TF.js on both.
+// at 1024×64 · 64×1024 and 512³. Target: ≥ 1.0× TF.js on both. Then ours on two threads
+// (the threaded core of this cross-origin-isolated page) against one thread and the best peer.
 
-import { bestOf, clockName, warmUp, random } from '../compare.js';
+import { bestOf, clockName, warmUp, random, reportThreads } from '../compare.js';
 import * as resident from '../resident.js';
 import { loadTf, ortMatmul } from '../peers/peers.js';
 import { matmulJs } from './plain-js.js';
@@ -11,9 +12,9 @@ export const name = 'fast-matmul';
 
 const SIZES = [[1024, 64, 1024], [512, 512, 512]];
 
-export async function run({ attn, report, progress }) {
-  const { tf, simd, threads } = await loadTf();
-  progress(`TF.js WASM backend: SIMD ${simd ? 'on' : 'OFF'}, ${threads} thread(s)`);
+export async function run({ attn, attn2, threads, report, progress }) {
+  const { tf, simd, threads: tfThreads } = await loadTf();
+  progress(`TF.js WASM backend: SIMD ${simd ? 'on' : 'OFF'}, ${tfThreads} thread(s)`);
   for (const [m, k, n] of SIZES) {
     const label = `matmul ${m}×${k}·${k}×${n}`;
     progress(`${label}…`);
@@ -42,6 +43,18 @@ export async function run({ attn, report, progress }) {
       row('ort', 'onnxruntime-web WASM MatMul (1 thread)');
       row('js', 'plain JS');
       row('naive', 'ours, naive (attn_matmul)');
+      // Both cores: the threaded core (rows of C shared with its helper) against one thread and
+      // against the faster peer, all three by the wall clock.
+      const peerKey = rate('tfjs') >= rate('ort') ? 'tfjs' : 'ort';
+      const ours2 = resident.gemm(attn2, { a, b, m, k, n });
+      try {
+        await reportThreads({
+          label, work: flops, threads, report, one: () => ours.run(), two: () => ours2.run(),
+          peer: { fn: entries.find((e) => e.key === peerKey).fn, name: peerKey === 'tfjs' ? 'TF.js WASM' : 'onnxruntime-web WASM MatMul' },
+        });
+      } finally {
+        ours2.free();
+      }
     } finally {
       ours.free();
       naive.free();

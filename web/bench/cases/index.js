@@ -4,6 +4,7 @@ import * as referenceAttention from './reference-attention.js';
 import * as scoreStats from './score-stats.js';
 import * as fastMatmul from './fast-matmul.js';
 import * as fastAttention from './fast-attention.js';
+import * as kvCache from './kv-cache.js';
 import * as trainThroughput from './train-throughput.js';
 
 export const CASES = [
@@ -11,5 +12,6 @@ export const CASES = [
   scoreStats,
   fastMatmul,
   fastAttention,
+  kvCache,
   trainThroughput,
 ];

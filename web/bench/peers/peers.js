@@ -24,6 +24,9 @@ export function loadTf() {
       'tfjs-backend-wasm-threaded-simd.wasm': tfWasmThreadedSimd,
     });
     wasm.setThreadsCount(1);
+    // The bench page is cross-origin isolated (for our two-thread rows); keep TF.js on its
+    // single-thread SIMD build all the same, as it runs on a page that is not.
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
     if (!(await tf.setBackend('wasm'))) throw new Error('the TF.js WASM backend did not start');
     await tf.ready();
     const simd = await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT');

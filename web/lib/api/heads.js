@@ -15,10 +15,15 @@ import { maskArgument } from './attention.js';
  * @param {Float32Array} o.wq, o.wk, o.wv    (dModel, dModel); head h reads columns h·dh … (h+1)·dh−1
  * @param {Float32Array} o.wo                (dModel, dModel) the output projection
  * @param {'none'|'causal'|Float32Array} [o.mask='none']  shared by every head; an array is (n, n)
+ * @param {boolean} [o.steps=true]  return the intermediates. With false, only out, emptyRows and
+ *   headWidth come back, and with mask 'none' or 'causal' the call runs on the fast kernels
+ *   (attn_gemm for the four projections, the tiled attention for the heads: no (n, n) table;
+ *   float accumulation, within 1e-5 of the step-by-step numbers, on both cores where the page
+ *   allows).
  * @returns {{ out, weights, headOut, concat: Float32Array, emptyRows: number, headWidth: number }}
  *   out (n, dModel); weights (heads, n, n); headOut (heads, n, dModel/heads); concat (n, dModel).
  */
-export function multiHead(core, { x, n, dModel, heads, wq, wk, wv, wo, mask = 'none' } = {}) {
+export function multiHead(core, { x, n, dModel, heads, wq, wk, wv, wo, mask = 'none', steps: wantSteps = true } = {}) {
   check.size('n', n);
   check.size('dModel', dModel);
   check.size('heads', heads);
@@ -32,9 +37,11 @@ export function multiHead(core, { x, n, dModel, heads, wq, wk, wv, wo, mask = 'n
   const { kind, maskIn } = maskArgument(mask, n, n);
   const headWidth = dModel / heads;
   const nd = n * dModel;
-  if (heads * n * n > 2 ** 29 || 4 * nd > 2 ** 29) {
+  const withSteps = check.flag('steps', wantSteps, true);
+  if (((withSteps || kind === MASK_CUSTOM) && heads * n * n > 2 ** 29) || 4 * nd > 2 ** 29) {
     throw new AttnError(Status.OVERFLOW, `n = ${n} with dModel = ${dModel} and ${heads} heads is too large: the weights and work space would not fit in memory.`);
   }
+  if (!withSteps) return multiHeadOut(core, { xIn, wqIn, wkIn, wvIn, woIn, kind, maskIn, n, dModel, heads, headWidth });
 
   return core.run((scope) => {
     const out = scope.f32Out(nd);
@@ -56,5 +63,43 @@ export function multiHead(core, { x, n, dModel, heads, wq, wk, wv, wo, mask = 'n
       emptyRows: scope.readI32(emptyRows, 1)[0],
       headWidth,
     };
+  });
+}
+
+const MASK_CUSTOM = 2; // enum attn_mask_kind
+
+/** multiHead without intermediates: only out and emptyRows are computed and copied out. */
+function multiHeadOut(core, { xIn, wqIn, wkIn, wvIn, woIn, kind, maskIn, n, dModel, heads, headWidth }) {
+  const nd = n * dModel;
+  return core.run((scope) => {
+    const out = scope.f32Out(nd);
+    const emptyRows = scope.i32Out(1);
+    const x = scope.f32(xIn);
+    if (kind === MASK_CUSTOM) {
+      // A mask of the caller's own: the step-by-step kernel, storing no intermediate.
+      const code = core.exports.attn_multihead(
+        out, 0, 0, 0, emptyRows, scope.f32Out(4 * nd),
+        x, scope.f32(wqIn), scope.f32(wkIn), scope.f32(wvIn), scope.f32(woIn), kind, scope.f32(maskIn), n, dModel, heads);
+      core.check(code, 'multiHead');
+    } else {
+      // Q, K, V = X·W (heads side by side in each row, as the tiled kernel reads them), the
+      // heads' outputs side by side (the concatenation), then · W^O.
+      const floats = scope.i32Out(2);
+      core.check(core.exports.attn_gemm_workspace(floats, n, dModel, dModel), 'multiHead');
+      core.check(core.exports.attn_flash_workspace(floats + 4, n, headWidth, headWidth), 'multiHead');
+      const [gemmFloats, flashFloats] = scope.readI32(floats, 2);
+      const gemmWork = scope.f32Out(gemmFloats);
+      const project = (w) => {
+        const y = scope.f32Out(nd);
+        core.check(core.exports.attn_gemm(y, gemmWork, x, scope.f32(w), 0, n, dModel, dModel), 'multiHead');
+        return y;
+      };
+      const q = project(wqIn), k = project(wkIn), v = project(wvIn);
+      const concat = scope.f32Out(nd);
+      core.check(core.exports.attn_flash_attention(
+        concat, 0, emptyRows, scope.f32Out(flashFloats), q, k, v, kind, 0, heads, n, n, headWidth, headWidth), 'multiHead');
+      core.check(core.exports.attn_gemm(out, gemmWork, concat, scope.f32(woIn), 0, n, dModel, dModel), 'multiHead');
+    }
+    return { out: scope.readF32(out, nd), emptyRows: scope.readI32(emptyRows, 1)[0], headWidth };
   });
 }

@@ -1,0 +1,136 @@
+/*
+ * parallel.c — both cores: a fork-join for the calling thread and ONE helper thread, on memory
+ * they share. The heavy kernels (attn_gemm, attn_flash_attention) cut their output into blocks
+ * (rows of C; heads and query rows of the attention) and hand them to attn_parallel_run. Each
+ * block's arithmetic is the same whichever thread runs it, so two threads give the bits one
+ * thread gives.
+ *
+ * The helper is a second thread on the same memory that calls attn_worker_loop (in the page: a
+ * Web Worker running a second instance of the threaded WebAssembly build on the page's shared
+ * memory; natively: a pthread the host starts). It sleeps on `state` until a job is posted.
+ *
+ * One job at a time, in five states (only the caller posts; only the helper takes):
+ *
+ *     IDLE --caller posts--> POSTED --helper takes--> TAKEN --helper finishes--> DONE --caller--> IDLE
+ *                              \--caller withdraws (the helper never came)--> IDLE
+ *
+ * Both threads claim blocks from one counter, so a helper that wakes late (a busy machine)
+ * just finds fewer blocks left, and one that never wakes costs nothing: the caller runs every
+ * block and withdraws the job. The caller waits only for a helper that took the job, by
+ * spinning (the browser's main thread may not block on memory.atomic.wait), for at most one
+ * block. The helper blocks in memory.atomic.wait (natively: yields the processor).
+ *
+ * In the single-thread WebAssembly build (no atomics) there is never a helper, atomics compile
+ * to plain loads and stores, and attn_parallel_run is a loop.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdatomic.h>
+
+#include "attn.h"
+#include "parallel.h"
+
+#if !defined(__wasm__)
+#include <sched.h>
+#endif
+
+enum { IDLE, POSTED, TAKEN, DONE, STOP };
+
+static struct {
+    _Atomic int state; /* one of the five above */
+    _Atomic int ready; /* 1 while a helper is in attn_worker_loop */
+    _Atomic int limit; /* 1: the caller alone; 2: a helper may join */
+    _Atomic int next;  /* the next block to claim */
+    /* The posted job: written by the caller before POSTED, read by the helper after TAKEN. */
+    attn_task_fn fn;
+    void *ctx;
+    int units;
+} pool = {.limit = 2};
+
+/* Sleeps while *word == value (or until woken). */
+static void wait_while(_Atomic int *word, int value) {
+#if defined(__wasm__) && defined(__wasm_atomics__)
+    __builtin_wasm_memory_atomic_wait32((int *)word, value, -1);
+#elif defined(__wasm__)
+    (void)word, (void)value; /* unreachable: no helper without atomics */
+#else
+    while (atomic_load(word) == value) sched_yield();
+#endif
+}
+
+static void wake(_Atomic int *word) {
+#if defined(__wasm__) && defined(__wasm_atomics__)
+    __builtin_wasm_memory_atomic_notify((int *)word, 1);
+#else
+    (void)word;
+#endif
+}
+
+static void claim_blocks(int thread) {
+    for (;;) {
+        int unit = atomic_fetch_add(&pool.next, 1);
+        if (unit >= pool.units) return;
+        pool.fn(pool.ctx, unit, thread);
+    }
+}
+
+void attn_parallel_run(attn_task_fn fn, void *ctx, int units) {
+    if (units < 2 || atomic_load(&pool.limit) < 2 || !atomic_load(&pool.ready) || atomic_load(&pool.state) != IDLE) {
+        for (int unit = 0; unit < units; unit++) fn(ctx, unit, 0);
+        return;
+    }
+    pool.fn = fn, pool.ctx = ctx, pool.units = units;
+    atomic_store(&pool.next, 0);
+    atomic_store(&pool.state, POSTED);
+    wake(&pool.state);
+    claim_blocks(0);
+    int expected = POSTED;
+    if (atomic_compare_exchange_strong(&pool.state, &expected, IDLE)) return; /* the helper never came */
+    while (atomic_load(&pool.state) != DONE) {
+        /* the helper finishes its last block */
+    }
+    atomic_store(&pool.state, IDLE);
+}
+
+int attn_threads(int *count) {
+    if (!count) return ATTN_ERR_NULL;
+    *count = atomic_load(&pool.ready) && atomic_load(&pool.limit) >= 2 ? 2 : 1;
+    return ATTN_OK;
+}
+
+int attn_threads_set_limit(int limit) {
+    if (limit != 1 && limit != 2) return ATTN_ERR_ARGUMENT;
+    atomic_store(&pool.limit, limit);
+    return ATTN_OK;
+}
+
+int attn_worker_loop(void) {
+    if (ATTN_MAX_THREADS < 2) return ATTN_ERR_ARGUMENT; /* this build has no atomics */
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&pool.ready, &expected, 1)) return ATTN_ERR_ARGUMENT; /* one helper only */
+    for (;;) {
+        int state = atomic_load(&pool.state);
+        if (state == STOP) break;
+        if (state == POSTED) {
+            int posted = POSTED;
+            if (atomic_compare_exchange_strong(&pool.state, &posted, TAKEN)) {
+                claim_blocks(1);
+                atomic_store(&pool.state, DONE);
+            }
+            continue;
+        }
+        wait_while(&pool.state, state);
+    }
+    atomic_store(&pool.ready, 0);
+    return ATTN_OK;
+}
+
+int attn_worker_stop(void) {
+    if (!atomic_load(&pool.ready)) return ATTN_OK;
+    atomic_store(&pool.state, STOP);
+    wake(&pool.state);
+    while (atomic_load(&pool.ready)) {
+        /* the helper leaves its loop */
+    }
+    atomic_store(&pool.state, IDLE);
+    return ATTN_OK;
+}
