@@ -83,3 +83,20 @@ test('the limit at one thread, then the helper stopped: same bits, and threads s
   assert.equal(two.threads, 1);
   assert.equal(sameBits(two.flashAttention(args).out, want), null);
 });
+
+// The training tape's products (attn_gemm_ex: every transpose and accumulate) split by row
+// blocks on two threads; a whole training run must not notice.
+test('training on two threads gives one thread\'s losses, weights and validation loss, bit for bit', () => {
+  const options = { layers: 2, heads: 4, dModel: 64, context: 32, batch: 4, seed: 5 };
+  const text = 'the trophy would not fit in the suitcase because it was too large. '.repeat(40);
+  const a = one.createModel({ ...options, text }), b = two.createModel({ ...options, text });
+  try {
+    const lossA = a.train(6).loss, lossB = b.train(6).loss;
+    assert.equal(sameBits(lossB, lossA), null, 'losses');
+    assert.equal(sameBits(b.getParams(), a.getParams()), null, 'weights');
+    assert.equal(b.evaluate(), a.evaluate());
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+});
