@@ -34,10 +34,14 @@ async function browserRows() {
     await cdp.send('Performance.enable');
     await page.exposeFunction('benchCpuSeconds', async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? null);
     page.on('console', (message) => { if (message.type() === 'error') console.error(`[page] ${message.text()}`); });
+    page.on('pageerror', (error) => console.error(`[page] uncaught: ${error.message}`));
+    let crashed = false;
+    page.on('crash', () => { crashed = true; });
     const query = only.length ? `?only=${only.join(',')}` : '';
     await page.goto(`http://127.0.0.1:${port}/bench.html${query}`);
     let shown = 0;
     for (;;) {
+      if (crashed) throw new Error('the benchmark page crashed (out of memory?); the figures so far are above');
       const state = await page.evaluate(() => window.bench && { done: window.bench.done, error: window.bench.error, log: window.bench.log });
       if (state) {
         for (; shown < state.log.length; shown++) console.log(`  ${state.log[shown]}`);

@@ -74,10 +74,12 @@ test('the limit at one thread, then the helper stopped: same bits, and threads s
   const q = randomFloats(700 * 64, 1, 2), k = randomFloats(700 * 64, 2, 2), v = randomFloats(700 * 64, 3, 1);
   const args = { q, k, v, n: 700, m: 700, dk: 64, dv: 64, mask: 'causal' };
   const want = one.flashAttention(args).out;
-  two.core.check(two.core.exports.attn_threads_set_limit(1));
+  two.core.limitThreads(1);
   assert.equal(two.threads, 1);
   assert.equal(sameBits(two.flashAttention(args).out, want), null);
-  two.core.check(two.core.exports.attn_threads_set_limit(2));
+  two.core.limitThreads(2);
+  assert.throws(() => two.core.limitThreads(3), /thread limit must be 1 or 2, but it is 3/);
+  one.core.limitThreads(1); // the single-thread build has nothing to limit
   assert.equal(two.threads, 2);
   await two.core.stopHelper();
   assert.equal(two.threads, 1);

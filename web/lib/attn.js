@@ -156,6 +156,16 @@ export class Core {
   }
 
   /**
+   * Lets the heavy kernels use at most `limit` threads (1 or 2; 2 is the default): 1 when the
+   * other core is busy with something else, such as the second worker of data-parallel training.
+   * In the single-thread build there is nothing to limit.
+   */
+  limitThreads(limit) {
+    if (limit !== 1 && limit !== 2) throw new AttnError(Status.ARGUMENT, `The thread limit must be 1 or 2, but it is ${String(limit)}.`);
+    if (this.exports.attn_threads_set_limit) this.check(this.exports.attn_threads_set_limit(limit), 'limitThreads');
+  }
+
+  /**
    * Starts the helper thread: `start(module, memory, stackTop)` runs a second instance of the
    * module on this memory that calls attn_worker_loop. If it cannot start, the core stays on
    * one thread (and says so through `threads`); nothing else changes.

@@ -15,7 +15,7 @@ let model = null;
 
 async function handle(port, message) {
   try {
-    attn ??= await loadAttn();
+    attn ??= await loadAttn({ threads: 1 }); // this worker is the second core itself
     if (message.type === 'model') {
       model?.dispose();
       model = attn.loadModel(new Uint8Array(message.bytes));

@@ -13,9 +13,10 @@
 //   probe { text }         attention maps (every layer and head) on a probe text
 //   sample { prompt, length, temperature, seed }
 //   save                   the weights file (Uint8Array)
-//   benchmark { steps }    tokens/s of `steps` steps on one core and, with a helper, on two
+//   benchmark { steps }    tokens/s of `steps` steps: { one } (one thread), { threads } (the
+//                          kernels on two threads, isolated pages), { two } (two workers)
 // Progress events: { type: 'progress', step, loss: Float32Array, tokensPerSecond,
-// stepsPerSecond, workers }, { type: 'validation', step, loss }, { type: 'stopped', step, reason }.
+// stepsPerSecond, workers, threads }, { type: 'validation', step, loss }, { type: 'stopped', step, reason }.
 
 import { loadAttn } from '../lib/attn.js';
 import { DataParallel } from '../lib/model/data-parallel.js';
@@ -58,11 +59,17 @@ function replace(next) {
 
 const useHelper = () => Boolean(helper && parallel && model.config.batch >= 2);
 
-/** Up to `steps` training steps: in C on one core, or split across two workers (then it stops
- *  early when `stop()` turns true, so a pause takes effect within one step). */
+/** Up to `steps` training steps: in C (whose kernels use both cores where the page is
+ *  cross-origin isolated), or split across two workers (then the kernels keep to one thread,
+ *  since the other worker has the other core, and it stops early when `stop()` turns true, so a
+ *  pause takes effect within one step). */
 async function trainSteps(m, steps, stop = () => false) {
-  if (attention) return { ...m.train(steps, { attention }), workers: 1 };
-  if (!useHelper()) return { ...m.train(steps), workers: 1 };
+  if (attention || !useHelper()) {
+    attn.core.limitThreads(2);
+    const result = attention ? m.train(steps, { attention }) : m.train(steps);
+    return { ...result, workers: 1, threads: attn.threads };
+  }
+  attn.core.limitThreads(1);
   if (helperModel !== m) {
     await helper.adopt(m);
     helperModel = m;
@@ -72,7 +79,7 @@ async function trainSteps(m, steps, stop = () => false) {
   for (let i = 0; i < steps && !stop(); i++) loss.push(await helper.step(m));
   const seconds = Math.max((performance.now() - start) / 1000, 1e-9);
   const done = loss.length;
-  return { loss: Float32Array.from(loss), seconds, tokensPerSecond: done * m.config.batch * m.config.context / seconds, stepsPerSecond: done / seconds, workers: 2 };
+  return { loss: Float32Array.from(loss), seconds, tokensPerSecond: done * m.config.batch * m.config.context / seconds, stepsPerSecond: done / seconds, workers: 2, threads: 1 };
 }
 
 let inFlight = Promise.resolve(); // the chunk being trained, awaited by pause
@@ -91,7 +98,7 @@ async function trainChunk() {
     if (model !== current || result.loss.length === 0) return; // replaced or paused mid-chunk
     // Aim each chunk at CHUNK_SECONDS so pause and probes answer quickly.
     chunk = Math.max(1, Math.min(64, Math.round(result.loss.length * CHUNK_SECONDS / Math.max(result.seconds, 1e-3))));
-    postMessage({ type: 'progress', step: current.steps, loss: result.loss, tokensPerSecond: result.tokensPerSecond, stepsPerSecond: result.stepsPerSecond, workers: result.workers });
+    postMessage({ type: 'progress', step: current.steps, loss: result.loss, tokensPerSecond: result.tokensPerSecond, stepsPerSecond: result.stepsPerSecond, workers: result.workers, threads: result.threads });
     const before = Math.floor(step / EVAL_EVERY), after = Math.floor(current.steps / EVAL_EVERY);
     if (after > before || current.steps >= untilStep) postMessage({ type: 'validation', step: current.steps, loss: current.evaluate() });
     if (current.steps >= untilStep) {
@@ -142,17 +149,23 @@ const HANDLERS = {
   save: () => model.save(),
   benchmark: async ({ steps }) => {
     if (running) throw refuse('Pause training before a benchmark.');
-    model.train(3); // warm-up: V8 may leave a first call in its baseline compiler
-    const one = model.train(steps).tokensPerSecond;
-    let two = null;
-    if (helper && model.config.batch >= 2) {
-      const saved = parallel;
-      parallel = true;
-      await trainSteps(model, 3);
-      two = (await trainSteps(model, steps)).tokensPerSecond;
+    const saved = parallel;
+    const measure = async (threads, workers) => {
+      parallel = workers === 2;
+      attn.core.limitThreads(threads);
+      if (attn.threads !== threads || (workers === 2 && !useHelper())) return null;
+      await trainSteps(model, 3); // warm-up: V8 may leave a first call in its baseline compiler
+      attn.core.limitThreads(threads);
+      return workers === 2 ? (await trainSteps(model, steps)).tokensPerSecond : model.train(steps).tokensPerSecond;
+    };
+    try {
+      // One worker on one thread; one worker whose kernels use both cores (isolated pages only);
+      // two workers, each on one thread (data parallel).
+      return { one: await measure(1, 1), threads: await measure(2, 1), two: await measure(1, 2) };
+    } finally {
       parallel = saved;
+      attn.core.limitThreads(2);
     }
-    return { one, two };
   },
 };
 
