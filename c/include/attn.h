@@ -631,7 +631,7 @@ int attn_clip_grad_norm(double *norm, struct attn_tape *tape, float max_norm);
 int attn_adamw_step(struct attn_tape *tape, float lr, float beta1, float beta2, float eps,
                     float weight_decay, int step);
 /* Linear warm-up over `warmup` steps to max_lr, then cosine decay to min_lr at `total`
- * (step counts from 0; past `total`: min_lr). */
+ * (step counts from 0; past `total`: min_lr). Rates must be finite and ≥ 0 (ATTN_ERR_VALUE for ±∞). */
 int attn_lr_schedule(float *lr, int step, int warmup, int total, float max_lr, float min_lr);
 
 /*

@@ -63,9 +63,15 @@ static double activation_floats(int v, int l, int h, int c, int ctx, int b) {
 
 /* ---------------------------------------------------------------- creation */
 
+/* A matrix is always 2-D, even with one row (d_model or context 1): the ops that take it (linear,
+ * embedding) need a 2-D tensor. Vectors (biases, layer-norm gains) are 1-D and never decayed. */
 static int make_param(int *id, struct attn_tape *t, int rows, int cols, int decay) {
     int dims[2] = {rows, cols};
-    return rows == 1 ? attn_tape_param(id, t, 1, dims + 1, decay) : attn_tape_param(id, t, 2, dims, decay);
+    return attn_tape_param(id, t, 2, dims, decay);
+}
+
+static int make_vector(int *id, struct attn_tape *t, int n) {
+    return attn_tape_param(id, t, 1, &n, 0);
 }
 
 static void fill_normal(struct attn_model *m, int id, float std, struct attn_rng *rng) {
@@ -85,27 +91,27 @@ static int create_params(struct attn_model *m) {
     ATTN_TRY(make_param(&m->pos_emb, t, m->context, c, 1));
     for (int l = 0; l < m->layers; l++) {
         struct layer_params *p = &m->layer[l];
-        ATTN_TRY(make_param(&p->ln1_g, t, 1, c, 0));
-        ATTN_TRY(make_param(&p->ln1_b, t, 1, c, 0));
+        ATTN_TRY(make_vector(&p->ln1_g, t, c));
+        ATTN_TRY(make_vector(&p->ln1_b, t, c));
         ATTN_TRY(make_param(&p->wq, t, c, c, 1));
-        ATTN_TRY(make_param(&p->bq, t, 1, c, 0));
+        ATTN_TRY(make_vector(&p->bq, t, c));
         ATTN_TRY(make_param(&p->wk, t, c, c, 1));
-        ATTN_TRY(make_param(&p->bk, t, 1, c, 0));
+        ATTN_TRY(make_vector(&p->bk, t, c));
         ATTN_TRY(make_param(&p->wv, t, c, c, 1));
-        ATTN_TRY(make_param(&p->bv, t, 1, c, 0));
+        ATTN_TRY(make_vector(&p->bv, t, c));
         ATTN_TRY(make_param(&p->wo, t, c, c, 1));
-        ATTN_TRY(make_param(&p->bo, t, 1, c, 0));
-        ATTN_TRY(make_param(&p->ln2_g, t, 1, c, 0));
-        ATTN_TRY(make_param(&p->ln2_b, t, 1, c, 0));
+        ATTN_TRY(make_vector(&p->bo, t, c));
+        ATTN_TRY(make_vector(&p->ln2_g, t, c));
+        ATTN_TRY(make_vector(&p->ln2_b, t, c));
         ATTN_TRY(make_param(&p->fc, t, c, 4 * c, 1));
-        ATTN_TRY(make_param(&p->bfc, t, 1, 4 * c, 0));
+        ATTN_TRY(make_vector(&p->bfc, t, 4 * c));
         ATTN_TRY(make_param(&p->proj, t, 4 * c, c, 1));
-        ATTN_TRY(make_param(&p->bproj, t, 1, c, 0));
+        ATTN_TRY(make_vector(&p->bproj, t, c));
     }
-    ATTN_TRY(make_param(&m->lnf_g, t, 1, c, 0));
-    ATTN_TRY(make_param(&m->lnf_b, t, 1, c, 0));
+    ATTN_TRY(make_vector(&m->lnf_g, t, c));
+    ATTN_TRY(make_vector(&m->lnf_b, t, c));
     ATTN_TRY(make_param(&m->head_w, t, c, v, 1));
-    ATTN_TRY(make_param(&m->head_b, t, 1, v, 0));
+    ATTN_TRY(make_vector(&m->head_b, t, v));
     return ATTN_OK;
 }
 

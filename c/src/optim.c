@@ -61,8 +61,11 @@ int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, flo
 int attn_lr_schedule(float *lr, int step, int warmup, int total, float max_lr, float min_lr) {
     ATTN_REFUSE_IF(!lr, ATTN_ERR_NULL);
     ATTN_REFUSE_IF(step < 0 || warmup < 0 || total < 1 || !(max_lr >= 0) || !(min_lr >= 0), ATTN_ERR_ARGUMENT);
+    ATTN_REFUSE_IF(!isfinite(max_lr) || !isfinite(min_lr), ATTN_ERR_VALUE); /* an infinite rate gave ∞ or NaN */
     if (step < warmup) {
-        *lr = max_lr * (float)(step + 1) / (float)warmup;
+        /* In float as always, unless max_lr·(step + 1) overflows (a rate near FLT_MAX): then in double. */
+        const float up = max_lr * (float)(step + 1);
+        *lr = isfinite(up) ? up / (float)warmup : (float)((double)max_lr * (step + 1) / warmup);
     } else if (step >= total || total <= warmup) {
         *lr = min_lr;
     } else {

@@ -3,6 +3,7 @@
  * differenced in double precision, against the tape's backward, on random inputs. Each check
  * uses the loss L = Σ w ∘ op(inputs) with random w, so every output entry matters.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,6 +240,22 @@ static void test_schedule_warms_up_then_decays(void) {
     EXPECT_NEAR(lr, 1e-4, 1e-9);
 }
 
+/* Fuzzing found (tests/fuzz/regressions/lr-schedule-infinite-rate): an infinite rate was accepted
+ * and gave an infinite (or, in the cosine part, NaN) learning rate. */
+static void test_schedule_refuses_infinite_rates(void) {
+    float lr = -1;
+    EXPECT_EQ_INT(attn_lr_schedule(&lr, 13, 1, 4, 0.015f, INFINITY), ATTN_ERR_VALUE);
+    EXPECT_EQ_INT(attn_lr_schedule(&lr, 2, 1, 4, INFINITY, INFINITY), ATTN_ERR_VALUE);
+    EXPECT_EQ_INT(attn_lr_schedule(&lr, 0, 10, 40, INFINITY, 0), ATTN_ERR_VALUE);
+    EXPECT_EQ_INT(attn_lr_schedule(&lr, 0, 10, 40, NAN, 0), ATTN_ERR_ARGUMENT);
+    EXPECT_NEAR(lr, -1, 0); /* a refusal writes nothing */
+    EXPECT_EQ_INT(attn_lr_schedule(&lr, 2, 1, 4, FLT_MAX, FLT_MAX), ATTN_OK);
+    EXPECT_NEAR(lr, FLT_MAX, 0);
+    /* (lr-schedule-warmup-overflow) during warm-up, FLT_MAX · 14 overflowed before the division */
+    EXPECT_EQ_INT(attn_lr_schedule(&lr, 13, 39, 78, FLT_MAX, 1.70141e+37f), ATTN_OK);
+    EXPECT(isfinite(lr) && lr <= FLT_MAX && lr > FLT_MAX / 3);
+}
+
 static void test_adamw_and_clipping(void) {
     struct attn_tape *t;
     attn_tape_create(&t);
@@ -276,6 +293,7 @@ static const struct test tests[] = {
     TEST(test_softmax_rows_sum_to_one_and_masked_rows_are_zero),
     TEST(test_bad_shapes_are_refused),
     TEST(test_schedule_warms_up_then_decays),
+    TEST(test_schedule_refuses_infinite_rates),
     TEST(test_adamw_and_clipping),
 };
 RUN_TESTS(tests)

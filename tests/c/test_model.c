@@ -173,6 +173,25 @@ static void test_a_step_count_at_its_limit_is_refused(void) {
     attn_model_free(m);
 }
 
+/* Found by fuzz_model_steps (tests/fuzz/regressions/model-one-wide): a model of width 1 (or
+ * context 1) was created, but its one-row matrices were made 1-D, so its first step was refused
+ * with ATTN_ERR_SHAPE. Every size the constructor accepts must train, by the pieces and whole. */
+static void test_a_model_one_wide_or_one_long_trains(void) {
+    const int shapes[][2] = {{1, 2}, {1, 1}, {4, 1}}; /* d_model, context */
+    int data[12] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
+    for (int i = 0; i < 3; i++) {
+        struct attn_model *m = NULL;
+        EXPECT_EQ_INT(attn_model_create(&m, 3, 2, 1, shapes[i][0], shapes[i][1], 2, 7), ATTN_OK);
+        float losses[2] = {NAN, NAN};
+        EXPECT_EQ_INT(attn_model_train(losses, m, data, 12, 2), ATTN_OK);
+        EXPECT(isfinite(losses[0]) && isfinite(losses[1]));
+        int tokens[2] = {0, 1}, targets[2] = {1, 2}, loss = -1, logits = -1;
+        EXPECT_EQ_INT(attn_model_forward(&loss, &logits, NULL, m, tokens, targets, 2, 1), ATTN_OK);
+        EXPECT_EQ_INT(attn_model_update(NULL, NULL, m), ATTN_OK);
+        attn_model_free(m);
+    }
+}
+
 static const struct test tests[] = {
     TEST(test_corpus_is_seeded_and_knows_its_entropy),
     TEST(test_whole_model_gradient_matches_finite_differences),
@@ -180,5 +199,6 @@ static const struct test tests[] = {
     TEST(test_attention_maps_are_causal_rows),
     TEST(test_bad_configurations_are_refused),
     TEST(test_a_step_count_at_its_limit_is_refused),
+    TEST(test_a_model_one_wide_or_one_long_trains),
 };
 RUN_TESTS(tests)

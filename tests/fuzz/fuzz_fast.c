@@ -1,6 +1,8 @@
 /*
- * fuzz_fast.c — libFuzzer target for the fast kernels: the vectorised exp, the packed GEMM and
- * the tiled attention (any sizes, heads, masks, windows and values, their workspaces exactly as
+ * fuzz_fast.c — libFuzzer target for the fast kernels: the vectorised exp, the packed GEMM (and
+ * its general form: every transpose and accumulate, any row strides, too-small strides and sizes
+ * included; the padding past each row of c untouched; a call on some rows of c bitwise those rows
+ * of the whole call), the tiled attention (any sizes, heads, masks, windows and values, their workspaces exactly as
  * large as asked), and the KV cache (any capacity, appends past it, attends on an empty cache).
  */
 #include "fuzz_input.h"
@@ -37,6 +39,61 @@ static void fuzz_gemm(struct fuzz_input *in) {
     float *work = fuzz_out(floats);
     if (attn_gemm(c, work, a, b, transpose, m, k, n) != ATTN_OK) abort();
     free(a), free(b), free(c), free(work);
+}
+
+/* A row stride: usually the width, sometimes a little more, sometimes less (refused) or special. */
+static int fuzz_stride(struct fuzz_input *in, int width) {
+    uint8_t b = fuzz_byte(in);
+    int64_t stride = b < 128 ? width : b < 224 ? (int64_t)width + b % 5 : b < 240 ? (int64_t)width - 1 - b % 3 : fuzz_size(in);
+    return stride > INT_MAX ? INT_MAX : stride < INT_MIN ? INT_MIN : (int)stride;
+}
+
+static void fuzz_gemm_ex(struct fuzz_input *in) {
+    int m = fuzz_size(in), k = fuzz_size(in), n = fuzz_size(in);
+    uint8_t flags = fuzz_byte(in);
+    int ta = flags & 1, tb = (flags >> 1) & 1, accumulate = (flags >> 2) & 1;
+    int a_rows = ta ? k : m, a_width = ta ? m : k, b_rows = tb ? n : k, b_width = tb ? k : n;
+    int lda = fuzz_stride(in, a_width), ldb = fuzz_stride(in, b_width), ldc = fuzz_stride(in, n);
+    float one[1] = {0}, c1[1], w1[1];
+    if (m <= 0 || k <= 0 || n <= 0 || lda < a_width || ldb < b_width || ldc < n || lda <= 0 || ldb <= 0 || ldc <= 0) {
+        FUZZ_REQUIRE_REFUSAL(attn_gemm_ex(c1, w1, one, one, ta, tb, accumulate, m, k, n, lda, ldb, ldc));
+        return;
+    }
+    int64_t products[] = {fuzz_product(a_rows, lda), fuzz_product(b_rows, ldb), fuzz_product(m, ldc),
+                          fuzz_product(m, k), fuzz_product(k, n), fuzz_product(m, n)};
+    enum fuzz_plan plan = fuzz_plan_for(0, products, 6);
+    if (plan == FUZZ_SKIP) return;
+    if (plan == FUZZ_EXPECT_REFUSAL) {
+        FUZZ_REQUIRE_REFUSAL(attn_gemm_ex(c1, w1, one, one, ta, tb, accumulate, m, k, n, lda, ldb, ldc));
+        return;
+    }
+    int floats = -1;
+    if (attn_gemm_workspace(&floats, m, k, n) != ATTN_OK || floats < 0 || floats > (1 << 24)) abort();
+    FUZZ_REQUIRE_REFUSAL(attn_gemm_ex(NULL, w1, one, one, ta, tb, accumulate, m, k, n, lda, ldb, ldc));
+    float *a = fuzz_floats(in, products[0]), *b = fuzz_floats(in, products[1]);
+    float *c = fuzz_floats(in, products[2]), *work = fuzz_out(floats);
+    float *rows = malloc((size_t)products[2] * sizeof(float));
+    memcpy(rows, c, (size_t)products[2] * sizeof(float));
+    if (attn_gemm_ex(c, work, a, b, ta, tb, accumulate, m, k, n, lda, ldb, ldc) != ATTN_OK) abort();
+    /* The padding past n in each row of c is never written. */
+    for (int i = 0; i < m; i++)
+        if (memcmp(c + (size_t)i * ldc + n, rows + (size_t)i * ldc + n, (size_t)(ldc - n) * sizeof(float)) != 0) abort();
+    /* Rows [i0, i1) on their own give bitwise those rows of the whole call. */
+    int i0 = fuzz_byte(in) % m, i1 = i0 + 1 + fuzz_byte(in) % (m - i0);
+    const float *a_part = ta ? a + i0 : a + (size_t)i0 * lda;
+    float *c_part = rows + (size_t)i0 * ldc;
+    size_t a_left = (size_t)products[0] - (size_t)(a_part - a), c_left = (size_t)(i1 - i0) * ldc;
+    /* exact-size copies of the part, so ASan sees a read past the rows asked for */
+    float *a_copy = malloc(a_left * sizeof(float)), *c_copy = malloc(c_left * sizeof(float));
+    memcpy(a_copy, a_part, a_left * sizeof(float));
+    memcpy(c_copy, c_part, c_left * sizeof(float));
+    if (attn_gemm_ex(c_copy, work, a_copy, b, ta, tb, accumulate, i1 - i0, k, n, lda, ldb, ldc) != ATTN_OK) abort();
+    for (int i = 0; i < i1 - i0; i++)
+        if (memcmp(c_copy + (size_t)i * ldc, c + (size_t)(i0 + i) * ldc, (size_t)n * sizeof(float)) != 0) {
+            fprintf(stderr, "gemm_ex on rows [%d, %d) differs from the whole call\n", i0, i1);
+            abort();
+        }
+    free(a), free(b), free(c), free(work), free(rows), free(a_copy), free(c_copy);
 }
 
 static void fuzz_flash(struct fuzz_input *in) {
@@ -88,10 +145,11 @@ static void fuzz_cache(struct fuzz_input *in) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     struct fuzz_input in = {data, size, 0};
-    switch (fuzz_byte(&in) % 4) {
+    switch (fuzz_byte(&in) % 5) {
     case 0: fuzz_exp(&in); break;
     case 1: fuzz_gemm(&in); break;
     case 2: fuzz_flash(&in); break;
+    case 3: fuzz_gemm_ex(&in); break;
     default: fuzz_cache(&in); break;
     }
     return 0;

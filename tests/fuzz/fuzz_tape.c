@@ -3,7 +3,8 @@
  * parameters and inputs of random shapes (sometimes zero, negative, huge or too many
  * dimensions), every attn_tape_* op applied to random node ids (valid, stale after a reset, or
  * out of range) with random arguments, backward from random roots with random seeds, gradient
- * clipping and AdamW with any hyper-parameters, and the read-back functions.
+ * clipping, AdamW and the learning-rate schedule with any hyper-parameters, and the read-back
+ * functions.
  *
  * Checks: every status is a known code; an op that returns ATTN_OK has inputs whose shapes fit
  * the op's rule and gives the shape the header promises (an accepted impossible shape aborts);
@@ -165,6 +166,19 @@ static void op_binary(struct fuzz_input *in, struct attn_tape *t, int which) {
         if (os.dims[nd - 2] != (fa ? as.dims[nd - 1] : as.dims[nd - 2]) ||
             os.dims[nd - 1] != (fb ? bs.dims[nd - 2] : bs.dims[nd - 1]))
             fail("bmm shape");
+    } else if (which == 3) {
+        /* linear: a (..., K) · w (K, N) + bias (N); the third id is the bias */
+        int bias = fuzz_id(in, t);
+        struct shape cs = shape_of(t, bias);
+        rc = attn_tape_linear(&out, t, a, b, bias);
+        FUZZ_REQUIRE_KNOWN_STATUS(rc);
+        if (rc != ATTN_OK) return;
+        if (!as.ok || !bs.ok || !cs.ok || bs.ndim != 2 || as.dims[as.ndim - 1] != bs.dims[0]) fail("linear");
+        if (cs.size != bs.dims[1]) fail("linear bias");
+        struct shape os = shape_of(t, out);
+        if (os.ndim != as.ndim || os.dims[os.ndim - 1] != bs.dims[1]) fail("linear shape");
+        for (int i = 0; i < as.ndim - 1; i++)
+            if (os.dims[i] != as.dims[i]) fail("linear leading shape");
     } else {
         rc = attn_tape_add(&out, t, a, b);
         FUZZ_REQUIRE_KNOWN_STATUS(rc);
@@ -271,9 +285,36 @@ static void op_backward(struct fuzz_input *in, struct attn_tape *t) {
     free(seed);
 }
 
+/* Warm-up then cosine decay: any step and any rates; a finite rate between 0 and the larger one. */
+static void op_schedule(struct fuzz_input *in) {
+    int step = fuzz_byte(in) < 200 ? fuzz_byte(in) : fuzz_size(in);
+    int warmup = fuzz_byte(in) < 200 ? fuzz_byte(in) % 40 : fuzz_size(in);
+    int total = fuzz_byte(in) < 200 ? fuzz_byte(in) : fuzz_size(in);
+    float max_lr = fuzz_byte(in) < 160 ? 1e-3f * (1 + fuzz_byte(in)) : fuzz_float(in);
+    float min_lr = fuzz_byte(in) < 160 ? max_lr / (1 + fuzz_byte(in) % 20) : fuzz_float(in);
+    float lr = -1;
+    int rc = attn_lr_schedule(&lr, step, warmup, total, max_lr, min_lr);
+    FUZZ_REQUIRE_KNOWN_STATUS(rc);
+    FUZZ_REQUIRE_REFUSAL(attn_lr_schedule(NULL, step, warmup, total, max_lr, min_lr));
+    if (rc != ATTN_OK) {
+        if (lr != -1) fail("lr_schedule wrote on refusal");
+        return;
+    }
+    if (step < 0 || warmup < 0 || total < 1 || !(max_lr >= 0) || !(min_lr >= 0)) fail("lr_schedule arguments");
+    float top = max_lr > min_lr ? max_lr : min_lr;
+    if (!isfinite(lr) || !(lr >= 0) || lr > top * (1 + 1e-6f)) {
+        fprintf(stderr, "lr_schedule(step %d, warmup %d, total %d, max %g, min %g) = %g\n", step, warmup, total,
+                max_lr, min_lr, lr);
+        abort();
+    }
+    if (step >= warmup && step >= total && lr != min_lr) fail("lr_schedule past total");
+}
+
 static void op_optimiser(struct fuzz_input *in, struct attn_tape *t) {
     uint8_t b = fuzz_byte(in);
-    if (b % 3 == 0) {
+    if (b % 4 == 3) {
+        op_schedule(in);
+    } else if (b % 3 == 0) {
         FUZZ_REQUIRE_KNOWN_STATUS(attn_tape_zero_grad(t));
     } else if (b % 3 == 1) {
         double norm = -1;
@@ -346,7 +387,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     int ops = fuzz_byte(&in) % MAX_OPS;
     for (int i = 0; i < ops && in.at < in.size; i++) {
-        uint8_t op = fuzz_byte(&in) % 18;
+        uint8_t op = fuzz_byte(&in) % 19;
         switch (op) {
         case 0: case 1: op_input(&in, t); break;
         case 2: op_embedding(&in, t); break;
@@ -359,6 +400,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 14: op_backward(&in, t); break;
         case 15: op_optimiser(&in, t); break;
         case 16: op_read(&in, t); break;
+        case 17: op_binary(&in, t, 3); break;
         default: {
             /* A reset drops the activations: their ids become stale and must be refused. A
              * parameter after activations exist must be refused too. */
