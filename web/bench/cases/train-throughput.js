@@ -12,7 +12,7 @@ import { loadTf } from '../peers/peers.js';
 
 export const name = 'train-throughput';
 
-const STEPS = { small: 20, nanogpt: 6 };
+const STEPS = { small: 20, nanogpt: 20 };
 
 // Issue 8: nanoGPT's CPU run (2,000 steps of 12 × 64 tokens in about 3 minutes) needs about
 // 8,500 tokens per second on its preset, on both cores.
