@@ -388,7 +388,8 @@ export class AttnTrain extends AttnWidget {
       st.step.textContent = String(event.step);
       st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
       this.#suspect(event.loss[event.loss.length - 1]);
-      st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${event.workers > 1 ? ` (${event.workers} workers)` : ''}`;
+      const cores = event.workers > 1 ? ` (${event.workers} workers)` : event.threads > 1 ? ` (${event.threads} threads)` : '';
+      st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${cores}`;
       st.steps.textContent = event.stepsPerSecond.toFixed(2);
     } else if (event.type === 'validation') {
       this.chart.add('validation loss', [[event.step, event.loss]]);
