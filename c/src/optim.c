@@ -70,7 +70,10 @@ int attn_lr_schedule(float *lr, int step, int warmup, int total, float max_lr, f
         *lr = min_lr;
     } else {
         const double progress = (double)(step - warmup) / (double)(total - warmup);
-        *lr = (float)(min_lr + 0.5 * (1.0 + cos(3.141592653589793 * progress)) * (max_lr - min_lr));
+        const float decayed = (float)(min_lr + 0.5 * (1.0 + cos(3.141592653589793 * progress)) * (max_lr - min_lr));
+        /* Rates near FLT_MAX can round one step past it (to ∞); the schedule never goes above its
+         * larger rate. Every finite value is left exactly as computed. */
+        *lr = isfinite(decayed) ? decayed : fmaxf(max_lr, min_lr);
     }
     return ATTN_OK;
 }

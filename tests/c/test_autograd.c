@@ -254,6 +254,10 @@ static void test_schedule_refuses_infinite_rates(void) {
     /* (lr-schedule-warmup-overflow) during warm-up, FLT_MAX · 14 overflowed before the division */
     EXPECT_EQ_INT(attn_lr_schedule(&lr, 13, 39, 78, FLT_MAX, 1.70141e+37f), ATTN_OK);
     EXPECT(isfinite(lr) && lr <= FLT_MAX && lr > FLT_MAX / 3);
+    /* (lr-schedule-decay-rounds-to-infinity) at the top of the decay, min + (max − min) rounded
+     * one step past FLT_MAX */
+    EXPECT_EQ_INT(attn_lr_schedule(&lr, 13, 13, 78, FLT_MAX, 0x1.dc15fp+123f), ATTN_OK);
+    EXPECT(isfinite(lr) && lr <= FLT_MAX && lr > FLT_MAX / 2);
 }
 
 static void test_adamw_and_clipping(void) {
