@@ -101,6 +101,16 @@ static inline enum fuzz_plan fuzz_plan_for(int any_nonpositive, const int64_t *p
     return too_big ? FUZZ_SKIP : FUZZ_CALL;
 }
 
+/* A node id on tape t: mostly an existing node, sometimes an impossible one. */
+static inline int fuzz_id(struct fuzz_input *in, struct attn_tape *t) {
+    int nodes = 0;
+    attn_tape_counts(&nodes, NULL, NULL, NULL, t);
+    uint8_t b = fuzz_byte(in);
+    if (b < 232 && nodes > 0) return (int)(fuzz_byte(in) % nodes);
+    static const int special[] = {-1, INT_MIN, INT_MAX, 0};
+    return b % 4 == 3 ? nodes : special[b % 4];
+}
+
 /* A function given impossible sizes must return an error, never ATTN_OK. */
 #define FUZZ_REQUIRE_REFUSAL(call)                                                   \
     do {                                                                             \

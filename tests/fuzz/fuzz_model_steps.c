@@ -39,16 +39,6 @@ static void fail(const char *what) {
     abort();
 }
 
-/* A node id: mostly an existing node, sometimes an impossible one. */
-static int fuzz_id(struct fuzz_input *in, struct attn_tape *t) {
-    int nodes = 0;
-    attn_tape_counts(&nodes, NULL, NULL, NULL, t);
-    uint8_t b = fuzz_byte(in);
-    if (b < 232 && nodes > 0) return (int)(fuzz_byte(in) % nodes);
-    static const int special[] = {-1, INT_MIN, INT_MAX, 0};
-    return b % 4 == 3 ? nodes : special[b % 4];
-}
-
 /* A layer: usually a real one, sometimes −1, L or INT_MIN (refused). */
 static int fuzz_layer(struct fuzz_input *in, int layers) {
     uint8_t b = fuzz_byte(in);

@@ -58,16 +58,6 @@ static int same_dims(const struct shape *a, const struct shape *b) {
     return 1;
 }
 
-/* A node id: mostly an existing node, sometimes an impossible one. */
-static int fuzz_id(struct fuzz_input *in, struct attn_tape *t) {
-    int nodes = 0;
-    attn_tape_counts(&nodes, NULL, NULL, NULL, t);
-    uint8_t b = fuzz_byte(in);
-    if (b < 232 && nodes > 0) return (int)(fuzz_byte(in) % nodes);
-    static const int special[] = {-1, INT_MIN, INT_MAX, 0};
-    return b % 4 == 3 ? nodes : special[b % 4];
-}
-
 /* A dimension: usually 1..4, sometimes what fuzz_size gives (zero, negative, huge). */
 static int fuzz_dim(struct fuzz_input *in) {
     uint8_t b = fuzz_byte(in);
