@@ -1,7 +1,7 @@
 // a11y-pages.js — shared by the accessibility specs (axe, keyboard, reduced motion, data
 // tables): opens a page and starts every widget on it the way a reader would, by scrolling
 // each one into view (the lazy start), then waits for what each widget shows once it is ready.
-import { expect } from './fixtures.js';
+import { expect, whenStarted } from './fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 export const TAGS = WIDGETS.map((widget) => widget.tag);
@@ -9,7 +9,7 @@ export const TAGS = WIDGETS.map((widget) => widget.tag);
 /** Waits until one widget has started and drawn what it draws first (its charts included). */
 export async function started(widget) {
   await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
+  await whenStarted(widget);
   const tag = await widget.evaluate((el) => el.localName);
   if (tag === 'attn-train') await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
   if (tag === 'attn-variance') await expect(widget.getByRole('button', { name: 'Show data as a table' })).toHaveCount(2, { timeout: 20_000 });

@@ -3,7 +3,7 @@
 // its attributes and the URL (embed.html query, the lab's hash). Each must be answered with a
 // readable message beside the control (or ignored, for the URL), never a console error
 // (fixtures.js) or a broken widget: afterwards each widget recomputes a known value.
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 
 // Many values per input, each recomputed: longer than the default 30 s on a shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -16,7 +16,7 @@ const BAD_ATTRIBUTES = ['', 'abc', 'NaN', 'Infinity', '-1', '0', '1.5', '1e999',
 async function open(page, name, query = '') {
   await page.goto(`/embed.html?widget=${name}${query}`);
   const widget = page.locator(`attn-${name}`);
-  await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
+  await whenStarted(widget);
   return widget;
 }
 
@@ -203,7 +203,7 @@ test('the lab’s hash with bad values for every widget: each ignores or refuses
   for (const tag of ['attn-stepper', 'attn-masks', 'attn-shuffle', 'attn-heads', 'attn-cost']) {
     const widget = page.locator(tag);
     await widget.scrollIntoViewIfNeeded();
-    await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
+    await whenStarted(widget);
   }
   const cost = page.locator('attn-cost');
   await cost.evaluate((el) => { el.setAttribute('n', '1024'); el.setAttribute('d-model', '512'); el.setAttribute('heads', '8'); });

@@ -5,6 +5,7 @@
 // from the first. No request goes anywhere else, one WASM instance serves the page, and nothing
 // is logged as an error (CSP violations included).
 import { test, expect } from '@playwright/test';
+import { whenStarted } from './fixtures.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +76,7 @@ test('a course page on another origin loads every widget, its core, Chart.js, a 
     for (let i = 0; i < await copies.count(); i++) {
       const widget = copies.nth(i);
       await widget.scrollIntoViewIfNeeded();
-      await expect(widget.getByText('Loading the attention core…')).toBeHidden();
+      await whenStarted(widget);
       await expect(widget.getByText(/could not be loaded/)).toHaveCount(0);
     }
   }

@@ -2,13 +2,13 @@
 // refusing what it does not know, as text), the iframe sizing itself, two instances of a widget
 // staying independent, the lab's URL hash (a permalink restores every widget; back and forward
 // work), "Copy embed code" copying both forms with the current settings, and the theme attribute.
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 /** Waits until a widget has loaded the core (its loading line is hidden). */
 async function started(widget) {
   await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText('Loading the attention core…')).toBeHidden();
+  await whenStarted(widget);
 }
 
 test('embed.html?widget=cost&n=512&d-model=256&heads=4 shows that widget with those settings', async ({ page }) => {

@@ -4,7 +4,7 @@
 // literal characters in textContent), create no element (no img, script, svg, iframe, b from
 // it), never run (window.__pwned stays undefined), log no console error (fixtures.js), and the
 // widget must keep computing its known numbers afterwards.
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__pwned=1">',
@@ -21,7 +21,7 @@ test.describe.configure({ timeout: 120_000 });
 async function open(page, name) {
   await page.goto(`/embed.html?widget=${name}`);
   const widget = page.locator(`attn-${name}`);
-  await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
+  await whenStarted(widget);
   return widget;
 }
 
@@ -211,12 +211,12 @@ test('URL state: hostile hash parameters in the lab and query parameters in embe
     for (const tag of ['attn-masks', 'attn-heads', 'attn-shuffle', 'attn-stepper', 'attn-cost']) {
       const widget = page.locator(tag);
       await widget.scrollIntoViewIfNeeded();
-      await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
+      await whenStarted(widget);
     }
     await expectInert(page, `lab hash ${payload.slice(0, 20)}`);
     expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
     await page.goto(`/embed.html?widget=masks&sentence=${value}&${value}=${value}`);
-    await expect(page.locator('attn-masks').getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
+    await whenStarted(page.locator('attn-masks'));
     await expectInert(page, `embed query ${payload.slice(0, 20)}`);
     if (payload.trim().split(/\s+/).length >= 2) await expect(page.locator('attn-masks')).toHaveAttribute('sentence', payload);
   }

@@ -7,7 +7,7 @@
 //
 // The variance, training and editor widgets compute in Web Workers, each with its own instance
 // of the core; the node leak test (tests/wasm/leak.test.mjs) covers their API families.
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 
 const RECOMPUTATIONS = 10_000;
 /** Slack in bytes: allocator bookkeeping, never a per-recomputation leak. */
@@ -24,7 +24,7 @@ const FLIPS = [
 
 async function started(widget) {
   await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout: 20_000 });
+  await whenStarted(widget);
 }
 
 test('10,000 recomputations across the widgets leave the WASM heap where it started', async ({ page }) => {

@@ -175,3 +175,21 @@ test('the step can be set by attribute, and the page makes no request outside it
   // The fixture asserts after the test that every request stayed on the origin.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 });
+
+test('a bad entry typed before the core has loaded gets its message, and the widget starts normally', async ({ page }) => {
+  // Hold the core's download until the entry is made (same origin: the route only delays it).
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto('/embed.html?widget=stepper');
+  const stepper = page.locator('attn-stepper');
+  const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
+  await cell.fill('');
+  await cell.press('Enter');
+  await expect(stepper.getByRole('alert')).toHaveText('⚠ An empty cell is not a number. Type a number such as 1.5 or −2; the cell keeps its earlier value.');
+  release();
+  // The core arrives: the chapter's Q, computed from the last good X; the refused entry stays
+  // in its cell, marked, for the learner to correct.
+  await expect.poll(() => matrix(stepper, 'Q'), { timeout: 20_000 }).toEqual([['3', '3'], ['1', '−1']]);
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+});

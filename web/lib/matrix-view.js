@@ -75,10 +75,10 @@ export class MatrixView {
       const typed = input.value.trim();
       // A long paste is quoted by its start only: the message stays one readable line.
       const shown = typed === '' ? 'An empty cell' : `“${typed.length > 40 ? `${Array.from(typed).slice(0, 40).join('')}…` : typed}”`;
-      this.showError(input, `${shown} is not a number. Type a number such as 1.5 or −2; the last good value, ${this.format(this.values[r * this.cols + c])}, is still in use.`);
+      this.showError(input, `${shown} is not a number. Type a number such as 1.5 or −2; ${this.#lastGood(r, c)}.`);
       return;
     }
-    const lastGood = `the last good value, ${this.format(this.values[r * this.cols + c])}, is still in use`;
+    const lastGood = this.#lastGood(r, c);
     if (!Number.isFinite(Math.fround(value))) {
       this.showError(input, `${input.value.trim()} is too large: the core computes in 32-bit floats, which end near ±3.4e38; ${lastGood}.`);
       return;
@@ -92,6 +92,12 @@ export class MatrixView {
       return;
     }
     this.clearError(input);
+  }
+
+  /** What a refused edit leaves in use (before the first update() there is no value yet). */
+  #lastGood(r, c) {
+    const value = this.values?.[r * this.cols + c];
+    return value === undefined ? 'the cell keeps its earlier value' : `the last good value, ${this.format(value)}, is still in use`;
   }
 
   /** Shows `message` beside the matrix and marks `input` invalid. */
