@@ -6,11 +6,11 @@
 
 export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { WIDGETS, findWidget } from './widgets/registry.js';
-export { AttnStepper } from './widgets/attn-stepper.js';
-export { AttnVariance } from './widgets/attn-variance.js';
-export { AttnMasks } from './widgets/attn-masks.js';
-export { AttnShuffle } from './widgets/attn-shuffle.js';
-export { AttnHeads } from './widgets/attn-heads.js';
-export { AttnCost } from './widgets/attn-cost.js';
-export { AttnTrain } from './widgets/attn-train.js';
-export { AttnEditor } from './widgets/attn-editor.js';
+export { AttnStepper } from './widgets/stepper/attn-stepper.js';
+export { AttnVariance } from './widgets/variance/attn-variance.js';
+export { AttnMasks } from './widgets/masks/attn-masks.js';
+export { AttnShuffle } from './widgets/shuffle/attn-shuffle.js';
+export { AttnHeads } from './widgets/heads/attn-heads.js';
+export { AttnCost } from './widgets/cost/attn-cost.js';
+export { AttnTrain } from './widgets/train/attn-train.js';
+export { AttnEditor } from './widgets/editor/attn-editor.js';

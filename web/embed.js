@@ -9,8 +9,8 @@
 // as attribute text, never parsed as HTML.
 
 import { WIDGETS, findWidget } from './widgets/registry.js';
-import { COMMON_ATTRIBUTES } from './lib/widget-base.js';
-import { h } from './lib/dom.js';
+import { COMMON_ATTRIBUTES } from './ui/widget-base.js';
+import { h } from './ui/dom.js';
 
 const SIZE_MESSAGE = 'attn-lab:size';
 const host = document.getElementById('widget');

@@ -3,7 +3,7 @@
 
 import './attention-lab.js';
 import { WIDGETS } from './widgets/registry.js';
-import { startUrlState } from './lib/url-state.js';
+import { startUrlState } from './ui/url-state.js';
 
 const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag).join(', '))];
 for (const widget of widgets) widget.embedCode = true;

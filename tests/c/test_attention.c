@@ -10,7 +10,7 @@
 #include "harness.h"
 
 /* The stepper's default inputs: X (2, 4) and W^Q, W^K, W^V (4, 2), chosen to give the
- * chapter's numbers. Kept in step with web/widgets/stepper-example.js. */
+ * chapter's numbers. Kept in step with web/widgets/stepper/stepper-example.js. */
 static const float X[2 * 4] = {1, 0, 1, -1, 0, 1, 1, 1};
 static const float WQ[4 * 2] = {3, 2, -1, -2, 1, 1, 1, 0};
 static const float WK[4 * 2] = {-2, -1, 2, -1, -1, -1, 0, 1};

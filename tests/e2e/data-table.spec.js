@@ -1,4 +1,4 @@
-// data-table.spec.js — every chart has a "Show data as a table" view (web/lib/data-table.js): a
+// data-table.spec.js — every chart has a "Show data as a table" view (web/ui/data-table.js): a
 // real table with a caption and scoped headers, opened and closed from the keyboard, holding the
 // very numbers the chart draws (read from the chart's datasets and compared exactly, through each
 // cell's data-value). Heatmaps have one too, beside their focused-cell sentence.

@@ -62,7 +62,7 @@ test('measureAttention times the core and refuses silly sizes', () => {
 });
 
 test('the measuring series runs on the main thread, one size per task, where no Worker exists', async () => {
-  const { measureSeries } = await import('../../web/widgets/cost-measure.js');
+  const { measureSeries } = await import('../../web/widgets/cost/cost-measure.js');
   assert.equal(typeof globalThis.Worker, 'undefined');
   const points = [];
   await measureSeries(attn, { sizes: [32, 64, 128], d: 8, onPoint: (p) => points.push(p) });

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AttnError, Status } from '../../web/lib/attn.js';
 import { loadWasmAttn, runNative, randomFloats, maxRelativeDifference } from './helpers.mjs';
-import { tokenize, applyRules, buildInputs, DEFAULT_SENTENCE } from '../../web/widgets/heads-rules.js';
+import { tokenize, applyRules, buildInputs, DEFAULT_SENTENCE } from '../../web/widgets/heads/heads-rules.js';
 
 const attn = await loadWasmAttn();
 

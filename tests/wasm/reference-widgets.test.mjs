@@ -23,9 +23,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasmAttn } from './helpers.mjs';
 import * as ref from '../reference/attention.mjs';
-import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from '../../web/widgets/stepper-example.js';
-import { computeMasks, WQ, WK, WIDTH } from '../../web/widgets/masks-model.js';
-import { DEFAULT_SENTENCE, tokenize, applyRules, buildInputs } from '../../web/widgets/heads-rules.js';
+import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from '../../web/widgets/stepper/stepper-example.js';
+import { computeMasks, WQ, WK, WIDTH } from '../../web/widgets/masks/masks-model.js';
+import { DEFAULT_SENTENCE, tokenize, applyRules, buildInputs } from '../../web/widgets/heads/heads-rules.js';
 
 const attn = await loadWasmAttn();
 
@@ -260,7 +260,7 @@ test('variance: saturation fraction and the mean p(1 − p) of saturated trials,
 });
 
 test('variance: the normal density drawn over each histogram (JS, not the core) is N(0, σ²)', async () => {
-  const { normalDensity } = await import('../../web/lib/histogram-chart.js');
+  const { normalDensity } = await import('../../web/ui/histogram-chart.js');
   for (const variance of [1, 32, 128, 4096]) {
     const sigma = Math.sqrt(variance);
     for (const z of [-4, -1.5, 0, 0.3, 2, 4]) {

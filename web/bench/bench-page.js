@@ -4,7 +4,7 @@
 
 import { loadAttn } from '../lib/attn.js';
 import { CASES } from './cases/index.js';
-import { h } from '../lib/dom.js';
+import { h } from '../ui/dom.js';
 
 const state = { rows: [], done: false, error: null, log: [] };
 window.bench = state;

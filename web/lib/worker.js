@@ -6,8 +6,8 @@
 // plus the lab's origin (a module worker's imports are checked against worker-src), and the
 // lab's origin in script-src and connect-src (see README, "Embedding a widget").
 //
-//   import { LabWorker as Worker } from '../lib/worker.js';
-//   const worker = new Worker(new URL('../workers/measure-attention.js', import.meta.url), { type: 'module' });
+//   import { LabWorker as Worker } from '../../lib/worker.js';
+//   const worker = new Worker(new URL('../../workers/measure-attention.js', import.meta.url), { type: 'module' });
 //
 // Written exactly that way (the name `Worker`, `new URL('…', import.meta.url)` inline), Vite
 // still recognises the worker, bundles it and puts its built URL there; the local `Worker` is

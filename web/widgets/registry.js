@@ -9,14 +9,14 @@
 //   load     imports the widget's module (which defines the element); embed.html loads only one
 
 export const WIDGETS = Object.freeze([
-  { name: 'stepper', tag: 'attn-stepper', section: '6.2', load: () => import('./attn-stepper.js') },
-  { name: 'variance', tag: 'attn-variance', section: '6.3', load: () => import('./attn-variance.js') },
-  { name: 'masks', tag: 'attn-masks', section: '6.4', load: () => import('./attn-masks.js') },
-  { name: 'shuffle', tag: 'attn-shuffle', section: '6.5', load: () => import('./attn-shuffle.js') },
-  { name: 'heads', tag: 'attn-heads', section: '6.6', load: () => import('./attn-heads.js') },
-  { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./attn-cost.js') },
-  { name: 'train', tag: 'attn-train', section: 'lab', load: () => import('./attn-train.js') },
-  { name: 'editor', tag: 'attn-editor', section: 'editor', load: () => import('./attn-editor.js') },
+  { name: 'stepper', tag: 'attn-stepper', section: '6.2', load: () => import('./stepper/attn-stepper.js') },
+  { name: 'variance', tag: 'attn-variance', section: '6.3', load: () => import('./variance/attn-variance.js') },
+  { name: 'masks', tag: 'attn-masks', section: '6.4', load: () => import('./masks/attn-masks.js') },
+  { name: 'shuffle', tag: 'attn-shuffle', section: '6.5', load: () => import('./shuffle/attn-shuffle.js') },
+  { name: 'heads', tag: 'attn-heads', section: '6.6', load: () => import('./heads/attn-heads.js') },
+  { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./cost/attn-cost.js') },
+  { name: 'train', tag: 'attn-train', section: 'lab', load: () => import('./train/attn-train.js') },
+  { name: 'editor', tag: 'attn-editor', section: 'editor', load: () => import('./editor/attn-editor.js') },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */

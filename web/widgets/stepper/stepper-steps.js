@@ -6,7 +6,7 @@
 // (causal, scale) and the core's results (q, k, v: (2, 2); scores, scaled, masked, weights:
 // (2, 2); out: (2, 2)). Entries are row-major; i and j count from 0 and print from 1.
 
-import { fixed, sig, subscript, vector } from '../lib/format.js';
+import { fixed, sig, subscript, vector } from '../../ui/format.js';
 
 const N = 2, D = 2;
 const at = (m, i, j, cols = D) => m[i * cols + j];

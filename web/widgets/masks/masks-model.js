@@ -7,7 +7,7 @@
 // keys; the values are the embeddings themselves. Scores "all equal": every query is zero, so
 // every score is 0 and the weights are spread evenly over the allowed keys (1/k each).
 
-import { AttnError, Status } from '../lib/errors.js';
+import { AttnError, Status } from '../../lib/errors.js';
 
 export const WIDTH = 4;          // embedding and head width
 export const MIN_TOKENS = 2;     // the sentence

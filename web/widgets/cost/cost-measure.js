@@ -4,13 +4,13 @@
 // The worker starts through lib/worker.js, so it also runs when the widget is embedded from
 // another origin.
 
-import { LabWorker as Worker } from '../lib/worker.js';
+import { LabWorker as Worker } from '../../lib/worker.js';
 
 /** Runs `sizes` at width `d`; calls onPoint({n, ms}) for each. Resolves when done. */
 export function measureSeries(attn, { sizes, d, onPoint, signal }) {
   let worker = null;
   try {
-    worker = new Worker(new URL('../workers/measure-attention.js', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('../../workers/measure-attention.js', import.meta.url), { type: 'module' });
   } catch {
     worker = null; // e.g. a page whose CSP forbids workers
   }

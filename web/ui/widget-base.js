@@ -22,7 +22,7 @@
 //                            embed code); a widget whose configuration is not all in attributes
 //                            may override it.
 
-import { loadAttn } from './attn.js';
+import { loadAttn } from '../lib/attn.js';
 import { h, uniqueId } from './dom.js';
 import { widgetStyles } from './widget-styles.js';
 import { embedCode } from './embed-code.js';

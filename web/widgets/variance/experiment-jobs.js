@@ -3,8 +3,8 @@
 // random numbers each job draws. One job list at a time; a new run or cancel() stops the old
 // one by terminating the worker (a fresh one starts on the next run).
 
-import { AttnError, Status } from '../lib/errors.js';
-import { LabWorker as Worker } from '../lib/worker.js';
+import { AttnError, Status } from '../../lib/errors.js';
+import { LabWorker as Worker } from '../../lib/worker.js';
 
 /** Thrown (as a rejection) when a run is cancelled. */
 export class Cancelled extends Error {
@@ -61,7 +61,7 @@ export class ExperimentJobs {
 
   #ensureWorker() {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL('../workers/experiment-worker.js', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('../../workers/experiment-worker.js', import.meta.url), { type: 'module' });
     worker.addEventListener('message', ({ data }) => this.#onMessage(data));
     worker.addEventListener('error', (event) => {
       event.preventDefault();

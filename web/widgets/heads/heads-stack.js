@@ -2,9 +2,9 @@
 // like sheets of paper (head 1 in front), with the chosen head outlined. A picture only (aria-hidden): the widget
 // states the shape and the focused entry in text beside it.
 
-import { h } from '../lib/dom.js';
-import { viridisCss } from '../lib/colour-scale.js';
-import { sizeCanvas } from '../lib/canvas.js';
+import { h } from '../../ui/dom.js';
+import { viridisCss } from '../../ui/colour-scale.js';
+import { sizeCanvas } from '../../ui/canvas.js';
 
 export class StackView {
   constructor() {

@@ -7,8 +7,8 @@
 //   host.append(grid.element);
 //   grid.update(mask /* Float32Array(n*n) */, edited /* Set of i*n+j */);
 
-import { h } from '../lib/dom.js';
-import { sig } from '../lib/format.js';
+import { h } from '../../ui/dom.js';
+import { sig } from '../../ui/format.js';
 
 export class MaskGrid {
   constructor({ tokens, onToggle }) {

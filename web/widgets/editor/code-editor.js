@@ -10,7 +10,7 @@ import { EditorSelection } from '@codemirror/state';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
 
-// Token colours from CSS custom properties (set light and dark in ../../widgets/editor-report.js),
+// Token colours from CSS custom properties (set light and dark in ./editor-report.js),
 // so the code reads in both colour schemes.
 const highlight = HighlightStyle.define([
   { tag: tags.comment, color: 'var(--attn-code-comment)', fontStyle: 'italic' },

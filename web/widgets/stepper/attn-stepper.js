@@ -14,10 +14,10 @@
 //         detail = { step, mask, scale, edited? }.
 // Keyboard: ← / → (or Back / Next) move between steps; Home and End jump to the ends.
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { h, replaceChildren, withSuperscripts } from '../lib/dom.js';
-import { MatrixView } from '../lib/matrix-view.js';
-import { sig } from '../lib/format.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
+import { MatrixView } from '../../ui/matrix-view.js';
+import { sig } from '../../ui/format.js';
 import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from './stepper-example.js';
 import { MATRICES, STEPS } from './stepper-steps.js';
 

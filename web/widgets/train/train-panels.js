@@ -2,8 +2,8 @@
 // source, training buttons and readouts, samples, probe, weights. No behaviour here: the
 // widget wires the handlers.
 
-import { h, uniqueId } from '../lib/dom.js';
-import { PRESETS } from '../lib/model/presets.js';
+import { h, uniqueId } from '../../ui/dom.js';
+import { PRESETS } from '../../lib/model/presets.js';
 
 export const FIELDS = [
   { name: 'layers', label: 'Layers', min: 1, max: 12, step: 1 },

@@ -3,12 +3,12 @@
 //                                   <attn-masks window="3"></attn-masks>
 //   2. an iframe of embed.html:     <iframe src="…/embed.html?widget=masks&window=3" …></iframe>
 // built from a widget's current attribute values. The site's base URL is found from this
-// module's own URL (web/lib/ in development, assets/ in dist/: both one folder below the site).
+// module's own URL (web/ui/ in development, assets/ in dist/: both one folder below the site).
 
 /** The folder holding attention-lab.js and embed.html, as an absolute URL ending in "/". */
 export function siteBase() {
   const here = new URL('./', import.meta.url.split('?')[0]);
-  return /\/(assets|lib)\/$/.test(here.pathname) ? new URL('../', here).href : here.href;
+  return /\/(assets|ui)\/$/.test(here.pathname) ? new URL('../', here).href : here.href;
 }
 
 /** `text` made safe inside a double-quoted HTML attribute. */

@@ -1,8 +1,8 @@
 // shuffle-view.js — the drawing side of <attn-shuffle>: a vector as numbers and a strip of bars,
 // small differences written readably, and the widget's stylesheet. Values in, DOM out.
 
-import { h } from '../lib/dom.js';
-import { fixed } from '../lib/format.js';
+import { h } from '../../ui/dom.js';
+import { fixed } from '../../ui/format.js';
 
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 

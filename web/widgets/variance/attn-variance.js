@@ -12,11 +12,11 @@
 //         `reproduce` (bubbles) when the chapter's measurements are done; detail = the rows.
 // Keyboard: every control is a native input or button; Enter or leaving a field commits it.
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { h, replaceChildren, uniqueId } from '../lib/dom.js';
-import { scrollFocus } from '../lib/scroll-focus.js';
-import { fixed } from '../lib/format.js';
-import { HistogramChart, normalDensity } from '../lib/histogram-chart.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { scrollFocus } from '../../ui/scroll-focus.js';
+import { fixed } from '../../ui/format.js';
+import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
 import { FIELDS, PRESET_WIDTHS, parseField } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';

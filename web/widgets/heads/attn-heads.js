@@ -13,10 +13,10 @@
 // Events: `change` (bubbles), detail = { sentence, head, mask, wo }.
 // Keyboard: ← / → move between the head tabs; in a heatmap the arrow keys move the focused cell.
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { h, replaceChildren, withSuperscripts } from '../lib/dom.js';
-import { Heatmap } from '../lib/heatmap.js';
-import { fixed } from '../lib/format.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
+import { Heatmap } from '../../ui/heatmap.js';
+import { fixed } from '../../ui/format.js';
 import { StackView } from './heads-stack.js';
 import { DEFAULT_SENTENCE, HEADS, HEAD_WIDTH, D_MODEL, tokenize, applyRules, buildInputs } from './heads-rules.js';
 

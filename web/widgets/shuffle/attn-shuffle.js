@@ -17,11 +17,11 @@
 // Keyboard: on a word, ← / → move the focus, Shift+← / Shift+→ move the word one place,
 //           Shift+Home / Shift+End move it to an end; every other control is a button or field.
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { h, replaceChildren, uniqueId } from '../lib/dom.js';
-import { scrollFocus } from '../lib/scroll-focus.js';
-import { MatrixView } from '../lib/matrix-view.js';
-import { fixed } from '../lib/format.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { scrollFocus } from '../../ui/scroll-focus.js';
+import { MatrixView } from '../../ui/matrix-view.js';
+import { fixed } from '../../ui/format.js';
 import {
   DEFAULT_SENTENCE, MAX_WORDS, parseSentence, parseOrder, identity, isIdentity, shuffled, moved, swappedDogAndMan,
 } from './shuffle-words.js';

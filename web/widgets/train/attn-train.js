@@ -13,16 +13,16 @@
 //         true or false); detail = { what, step, learner? }.
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { h, replaceChildren } from '../lib/dom.js';
-import { Heatmap } from '../lib/heatmap.js';
-import { LineChart } from '../lib/line-chart.js';
-import { TrainClient } from '../lib/train-client.js';
-import { LearnerTrainClient } from '../lib/learner/learner-train-client.js';
-import { saveLastModel, loadLastModel } from '../lib/model-store.js';
-import { fetchDefaultCheckpoint } from '../lib/model/default-checkpoint.js';
-import { PRESETS } from '../lib/model/presets.js';
-import { fixed } from '../lib/format.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { h, replaceChildren } from '../../ui/dom.js';
+import { Heatmap } from '../../ui/heatmap.js';
+import { LineChart } from '../../ui/line-chart.js';
+import { TrainClient } from '../../lib/train-client.js';
+import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
+import { saveLastModel, loadLastModel } from './model-store.js';
+import { fetchDefaultCheckpoint } from '../../lib/model/default-checkpoint.js';
+import { PRESETS } from '../../lib/model/presets.js';
+import { fixed } from '../../ui/format.js';
 import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';

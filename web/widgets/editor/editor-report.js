@@ -2,8 +2,8 @@
 // verdict, a table of cases, the diagnosis, the causality verdict, and errors with their line.
 // Text only (learner-derived strings are set as text, never as markup).
 
-import { h } from '../lib/dom.js';
-import { sig } from '../lib/format.js';
+import { h } from '../../ui/dom.js';
+import { sig } from '../../ui/format.js';
 
 const css = `
 :host {

@@ -12,10 +12,10 @@
 // Events: `change` (bubbles), detail = { n, dModel, heads }; `measured` (bubbles) when a
 //         measurement series finishes, detail = { points: [{ n, ms, predicted }] }.
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { h, replaceChildren } from '../lib/dom.js';
-import { scrollFocus } from '../lib/scroll-focus.js';
-import { LogChart } from '../lib/log-chart.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { h, replaceChildren } from '../../ui/dom.js';
+import { scrollFocus } from '../../ui/scroll-focus.js';
+import { LogChart } from '../../ui/log-chart.js';
 import { measureSeries } from './cost-measure.js';
 
 const N_MIN = 16, N_MAX = 65536;

@@ -16,10 +16,10 @@
 //         | 'bug' | 'reset', pass?, leak?, bug? }.
 // Keyboard: every control is a native button; in the editor, Tab leaves it (Ctrl-] indents).
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { h, replaceChildren, uniqueId } from '../lib/dom.js';
-import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../lib/learner/template.js';
-import { LearnerClient } from '../lib/learner/learner-client.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../../lib/learner/template.js';
+import { LearnerClient } from '../../lib/learner/learner-client.js';
 import { editorSheet, renderCheck, errorNode } from './editor-report.js';
 
 const STORE_KEY = 'attention-lab:my-attention';
@@ -89,7 +89,7 @@ export class AttnEditor extends AttnWidget {
   async start() {
     this.client = new LearnerClient({ timeoutMs: this.timeoutMs });
     try {
-      const { createCodeEditor } = await import('../lib/learner/code-editor.js');
+      const { createCodeEditor } = await import('./code-editor.js');
       this.host.replaceChildren();
       this.editor = createCodeEditor({
         parent: this.host, root: this.shadowRoot, doc: stored() ?? TEMPLATE,

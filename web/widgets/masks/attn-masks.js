@@ -20,13 +20,13 @@
 // Keyboard: Tab reaches every control; in the mask grid the arrow keys move, Enter or Space
 //           toggles the focused cell; the heatmaps take the arrow keys too.
 
-import { AttnWidget } from '../lib/widget-base.js';
-import { AttnError } from '../lib/errors.js';
-import { h, replaceChildren, uniqueId } from '../lib/dom.js';
-import { scrollFocus } from '../lib/scroll-focus.js';
-import { Heatmap } from '../lib/heatmap.js';
-import { MatrixView } from '../lib/matrix-view.js';
-import { fixed } from '../lib/format.js';
+import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnError } from '../../lib/errors.js';
+import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { scrollFocus } from '../../ui/scroll-focus.js';
+import { Heatmap } from '../../ui/heatmap.js';
+import { MatrixView } from '../../ui/matrix-view.js';
+import { fixed } from '../../ui/format.js';
 import { MaskGrid } from './mask-grid.js';
 import { computeMasks, MASK_KINDS, MAX_TOKENS } from './masks-model.js';
 
