@@ -168,7 +168,7 @@ int attn_rng_normals(float *out, /* (COUNT) */
 int attn_rng_bytes(void);
 
 /*
- * Experiment limits, shared with the JS face (web/lib/api/experiment.js).
+ * Experiment limits, mirrored by the JS face (web/lib/abi.js).
  */
 #define ATTN_MAX_DK 4096          /* widest head an experiment accepts */
 #define ATTN_MAX_DRAWS 10000000   /* most draws in one score-statistics call */
@@ -641,6 +641,32 @@ int attn_lr_schedule(float *lr, int step, int warmup, int total, float max_lr, f
  */
 struct attn_model;
 
+/*
+ * The model's limits: attn_model_create refuses a configuration past any of them with
+ * ATTN_ERR_MEMORY. The JS face refuses the same configurations first, naming the size that is too
+ * large (web/lib/abi.js mirrors these numbers; tests/wasm/abi.test.mjs holds the two together).
+ */
+#define ATTN_MODEL_MAX_LAYERS 64
+#define ATTN_MODEL_MAX_HEADS 64
+#define ATTN_MODEL_MAX_D_MODEL 4096
+#define ATTN_MODEL_MAX_CONTEXT 4096
+#define ATTN_MODEL_MAX_BATCH 1024
+#define ATTN_MODEL_MAX_VOCAB 65536
+#define ATTN_MODEL_MAX_BYTES 1.5e9 /* memory a model may need to train (wasm32 addresses 2 GiB) */
+#define ATTN_MODEL_MAX_LR 1.0f     /* attn_model_set_learning_rate takes 0 < lr < this */
+
+/* The status attn_model_create gives for this configuration, found without building anything:
+ * ATTN_ERR_ARGUMENT (vocab < 2), ATTN_ERR_SIZE, ATTN_ERR_SHAPE (heads does not divide d_model),
+ * ATTN_ERR_MEMORY (past a limit above, or needing more than ATTN_MODEL_MAX_BYTES), or ATTN_OK. */
+int attn_model_check(int vocab, int layers, int heads, int d_model, int context, int batch);
+/* Bytes such a model needs to train: its parameters, their gradients and AdamW's two moments,
+ * and one pass's activations and their gradients. All sizes must be positive. */
+int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, int d_model,
+                              int context, int batch);
+/* Floats in such a model's parameter block (attn_model_params' count), without building it:
+ * what a weights file of that model must hold. */
+int attn_model_param_count(double *count, int vocab, int layers, int d_model, int context);
+
 int attn_model_create(struct attn_model **out, int vocab, int layers, int heads, int d_model,
                       int context, int batch, unsigned seed);
 int attn_model_free(struct attn_model *model);
@@ -648,9 +674,25 @@ int attn_model_free(struct attn_model *model);
  * clip 1.0). */
 int attn_model_set_training(struct attn_model *model, float lr, float min_lr, int warmup,
                             int total, float weight_decay, float clip);
+/* The peak learning rate, 0 < lr < ATTN_MODEL_MAX_LR (ATTN_ERR_ARGUMENT otherwise); the cosine
+ * decay ends at a tenth of it, and the other settings keep their values (the defaults above). */
+int attn_model_set_learning_rate(struct attn_model *model, float lr);
 int attn_model_tape(struct attn_tape **tape, struct attn_model *model);
-/* config (8): vocab, layers, heads, d_model, context, batch, steps done, parameter count. */
-int attn_model_info(int *config /* (8) */, struct attn_model *model);
+/* The entries of attn_model_info's config, in order. */
+enum attn_model_info_entry {
+    ATTN_MODEL_INFO_VOCAB = 0,
+    ATTN_MODEL_INFO_LAYERS = 1,
+    ATTN_MODEL_INFO_HEADS = 2,
+    ATTN_MODEL_INFO_D_MODEL = 3,
+    ATTN_MODEL_INFO_CONTEXT = 4,
+    ATTN_MODEL_INFO_BATCH = 5,
+    ATTN_MODEL_INFO_STEPS = 6,       /* optimiser steps done */
+    ATTN_MODEL_INFO_PARAM_COUNT = 7, /* floats in the parameter block */
+    ATTN_MODEL_INFO_COUNT            /* not an entry: how many there are */
+};
+/* config (ATTN_MODEL_INFO_COUNT): vocab, layers, heads, d_model, context, batch, steps done,
+ * parameter count. */
+int attn_model_info(int *config /* (ATTN_MODEL_INFO_COUNT) */, struct attn_model *model);
 /* Every parameter, one contiguous block (save/load copy it). */
 int attn_model_params(float **params, int *count, struct attn_model *model);
 /* Sets the count of optimiser steps done (a loaded model resumes its schedule there). */
@@ -705,6 +747,18 @@ int attn_model_sample(int *out /* (length) */, struct attn_model *model, const i
 int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int vocab);
 
 int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, int length, unsigned seed);
+
+/* ---------------------------------------------------------------- the ABI table, for the JS mirror */
+
+/*
+ * Every constant the JS face relies on, as this build compiled it: enum values, struct sizes and
+ * field offsets, and limits (c/src/abi.c lists them). Entry `index` (0 .. *count − 1) has a name,
+ * spelled as in C (e.g. "ATTN_MASK_CAUSAL", "offsetof(struct attn_cost, total)"), and a value.
+ * web/lib/abi.js mirrors them, and tests/wasm/abi.test.mjs compares the two entry by entry.
+ * ATTN_ERR_ARGUMENT for an index out of range.
+ */
+int attn_abi_count(int *count);
+int attn_abi_entry(const char **name, double *value, int index);
 
 /* ---------------------------------------------------------------- heap statistics (issue 11: reliability) */
 

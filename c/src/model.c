@@ -23,9 +23,6 @@
 #include "autograd_internal.h"
 #include "check.h"
 
-/* Total bytes of memory a model may use (wasm32 addresses 2 GiB, and the page needs some). */
-#define MODEL_MAX_BYTES 1.5e9
-
 struct layer_params {
     int ln1_g, ln1_b;         /* (C) */
     int wq, wk, wv, wo;       /* (C, C) */
@@ -59,6 +56,45 @@ static double param_floats(int v, int l, int c, int ctx) {
 static double activation_floats(int v, int l, int h, int c, int ctx, int b) {
     const double bt = (double)b * ctx;
     return bt * (l * (20.0 * c + 4.0 * h * ctx + 2.0) + 4.0 * c + 2.0 * v + 4.0);
+}
+
+int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, int d_model, int context,
+                              int batch) {
+    ATTN_REFUSE_IF(!bytes, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(vocab <= 0 || layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0,
+                   ATTN_ERR_SIZE);
+    /* parameters ×4 (values, gradients, two moments); activations ×2 (values, gradients) */
+    *bytes = 4.0 * (4.0 * param_floats(vocab, layers, d_model, context) +
+                    2.0 * activation_floats(vocab, layers, heads, d_model, context, batch));
+    return ATTN_OK;
+}
+
+/* A tensor's floats on the tape, which rounds each one up to 4 floats (autograd.c). */
+static double tape_floats(double n) { return 4.0 * ceil(n / 4.0); }
+
+int attn_model_param_count(double *count, int vocab, int layers, int d_model, int context) {
+    ATTN_REFUSE_IF(!count, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(vocab <= 0 || layers <= 0 || d_model <= 0 || context <= 0, ATTN_ERR_SIZE);
+    const double v = vocab, c = d_model;
+    /* create_params' tensors: per block 9 vectors of C, Wq Wk Wv Wo (C, C), fc and proj (4C²), bfc (4C) */
+    const double block = 9 * tape_floats(c) + 4 * tape_floats(c * c) + 2 * tape_floats(4 * c * c) + tape_floats(4 * c);
+    *count = tape_floats(v * c) + tape_floats((double)context * c) + layers * block + 2 * tape_floats(c) +
+             tape_floats(c * v) + tape_floats(v);
+    return ATTN_OK;
+}
+
+int attn_model_check(int vocab, int layers, int heads, int d_model, int context, int batch) {
+    ATTN_REFUSE_IF(vocab < 2, ATTN_ERR_ARGUMENT); /* one distinct character: nothing to predict */
+    ATTN_REFUSE_IF(layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0, ATTN_ERR_SIZE);
+    ATTN_REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
+    ATTN_REFUSE_IF(layers > ATTN_MODEL_MAX_LAYERS || heads > ATTN_MODEL_MAX_HEADS || vocab > ATTN_MODEL_MAX_VOCAB ||
+                       d_model > ATTN_MODEL_MAX_D_MODEL || context > ATTN_MODEL_MAX_CONTEXT ||
+                       batch > ATTN_MODEL_MAX_BATCH,
+                   ATTN_ERR_MEMORY);
+    double bytes;
+    ATTN_TRY(attn_model_estimate_bytes(&bytes, vocab, layers, heads, d_model, context, batch));
+    ATTN_REFUSE_IF(bytes > ATTN_MODEL_MAX_BYTES, ATTN_ERR_MEMORY);
+    return ATTN_OK;
 }
 
 /* ---------------------------------------------------------------- creation */
@@ -141,13 +177,7 @@ int attn_model_create(struct attn_model **out, int vocab, int layers, int heads,
                       unsigned seed) {
     ATTN_REFUSE_IF(!out, ATTN_ERR_NULL);
     *out = NULL;
-    ATTN_REFUSE_IF(vocab < 2, ATTN_ERR_ARGUMENT); /* one distinct character: nothing to predict */
-    ATTN_REFUSE_IF(layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
-    ATTN_REFUSE_IF(layers > 64 || vocab > 65536 || d_model > 8192 || context > 8192 || batch > 4096, ATTN_ERR_MEMORY);
-    const double bytes = 4.0 * (4.0 * param_floats(vocab, layers, d_model, context) +
-                                2.0 * activation_floats(vocab, layers, heads, d_model, context, batch));
-    ATTN_REFUSE_IF(bytes > MODEL_MAX_BYTES, ATTN_ERR_MEMORY);
+    ATTN_TRY(attn_model_check(vocab, layers, heads, d_model, context, batch));
 
     struct attn_model *m = calloc(1, sizeof *m);
     ATTN_REFUSE_IF(!m, ATTN_ERR_MEMORY);
@@ -158,7 +188,7 @@ int attn_model_create(struct attn_model **out, int vocab, int layers, int heads,
     m->layer = calloc((size_t)layers, sizeof *m->layer);
     m->scratch = calloc((size_t)3 * batch * context, sizeof(int));
     int rc = (m->layer && m->scratch) ? attn_tape_create(&m->tape) : ATTN_ERR_MEMORY;
-    if (rc == ATTN_OK) rc = attn_tape_set_limit(m->tape, MODEL_MAX_BYTES * 1.4);
+    if (rc == ATTN_OK) rc = attn_tape_set_limit(m->tape, ATTN_MODEL_MAX_BYTES * 1.4);
     if (rc == ATTN_OK) rc = create_params(m);
     if (rc != ATTN_OK) {
         attn_model_free(m);
@@ -190,6 +220,12 @@ int attn_model_set_training(struct attn_model *m, float lr, float min_lr, int wa
     return ATTN_OK;
 }
 
+int attn_model_set_learning_rate(struct attn_model *m, float lr) {
+    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(!(lr > 0 && lr < ATTN_MODEL_MAX_LR), ATTN_ERR_ARGUMENT);
+    return attn_model_set_training(m, lr, (float)((double)lr / 10.0), m->warmup, m->total, m->weight_decay, m->clip);
+}
+
 int attn_model_tape(struct attn_tape **tape, struct attn_model *m) {
     ATTN_REFUSE_IF(!tape || !m, ATTN_ERR_NULL);
     *tape = m->tape;
@@ -200,7 +236,11 @@ int attn_model_info(int *config, struct attn_model *m) {
     ATTN_REFUSE_IF(!config || !m, ATTN_ERR_NULL);
     double floats = 0;
     attn_tape_counts(NULL, NULL, &floats, NULL, m->tape);
-    const int values[8] = {m->vocab, m->layers, m->heads, m->d_model, m->context, m->batch, m->steps, (int)floats};
+    const int values[ATTN_MODEL_INFO_COUNT] = {
+        [ATTN_MODEL_INFO_VOCAB] = m->vocab,     [ATTN_MODEL_INFO_LAYERS] = m->layers,
+        [ATTN_MODEL_INFO_HEADS] = m->heads,     [ATTN_MODEL_INFO_D_MODEL] = m->d_model,
+        [ATTN_MODEL_INFO_CONTEXT] = m->context, [ATTN_MODEL_INFO_BATCH] = m->batch,
+        [ATTN_MODEL_INFO_STEPS] = m->steps,     [ATTN_MODEL_INFO_PARAM_COUNT] = (int)floats};
     memcpy(config, values, sizeof values);
     return ATTN_OK;
 }
@@ -395,7 +435,7 @@ int attn_model_attention_maps(float *weights, struct attn_model *m, const int *t
     ATTN_REFUSE_IF(!weights || !m || !tokens, ATTN_ERR_NULL);
     ATTN_REFUSE_IF(t <= 0, ATTN_ERR_SIZE);
     ATTN_REFUSE_IF(t > m->context, ATTN_ERR_ARGUMENT);
-    int ids[64];
+    int ids[ATTN_MODEL_MAX_LAYERS];
     ATTN_TRY(attn_model_forward(NULL, NULL, ids, m, tokens, NULL, 1, t));
     const size_t per_layer = (size_t)m->heads * t * t;
     for (int l = 0; l < m->layers; l++) memcpy(weights + l * per_layer, tape_val(m->tape, ids[l]), per_layer * sizeof(float));

@@ -1,0 +1,109 @@
+/*
+ * abi.c — the ABI table: every constant the JS face relies on, as this build compiled it.
+ *
+ * JavaScript cannot read a C header, so web/lib/abi.js writes these values down once, and
+ * tests/wasm/abi.test.mjs reads this table from the compiled core and compares the two entry by
+ * entry: an enum value, a struct field or a limit changed on one side fails until the other
+ * follows. Names are spelled as in C. Add an entry here whenever the JS side needs a new constant.
+ */
+#include <stddef.h>
+
+#include "attn.h"
+#include "check.h"
+
+struct abi_entry {
+    const char *name;
+    double value;
+};
+
+#define CONSTANT(name) {#name, (double)(name)}
+#define SIZE_OF(type) {"sizeof(" #type ")", (double)sizeof(type)}
+#define OFFSET_OF(type, field) {"offsetof(" #type ", " #field ")", (double)offsetof(type, field)}
+
+static const struct abi_entry ENTRIES[] = {
+    /* enum attn_status */
+    CONSTANT(ATTN_OK),
+    CONSTANT(ATTN_ERR_NULL),
+    CONSTANT(ATTN_ERR_SIZE),
+    CONSTANT(ATTN_ERR_OVERFLOW),
+    CONSTANT(ATTN_ERR_MASK_KIND),
+    CONSTANT(ATTN_ERR_ARGUMENT),
+    CONSTANT(ATTN_ERR_SHAPE),
+    CONSTANT(ATTN_ERR_VALUE),
+    CONSTANT(ATTN_ERR_MEMORY),
+    CONSTANT(ATTN_ERR_FORMAT),
+    CONSTANT(ATTN_STATUS_COUNT),
+
+    /* enum attn_mask_kind, enum attn_position_kind */
+    CONSTANT(ATTN_MASK_NONE),
+    CONSTANT(ATTN_MASK_CAUSAL),
+    CONSTANT(ATTN_MASK_CUSTOM),
+    CONSTANT(ATTN_POSITIONS_NONE),
+    CONSTANT(ATTN_POSITIONS_SINUSOIDAL),
+    CONSTANT(ATTN_POSITIONS_ROTARY),
+
+    /* struct attn_steps: four pointers the caller fills */
+    SIZE_OF(struct attn_steps),
+    OFFSET_OF(struct attn_steps, scores),
+    OFFSET_OF(struct attn_steps, scaled),
+    OFFSET_OF(struct attn_steps, masked),
+    OFFSET_OF(struct attn_steps, weights),
+
+    /* struct attn_cost: eleven doubles the core fills */
+    SIZE_OF(struct attn_cost),
+    OFFSET_OF(struct attn_cost, projections),
+    OFFSET_OF(struct attn_cost, scores),
+    OFFSET_OF(struct attn_cost, weighted),
+    OFFSET_OF(struct attn_cost, output),
+    OFFSET_OF(struct attn_cost, linear),
+    OFFSET_OF(struct attn_cost, quadratic),
+    OFFSET_OF(struct attn_cost, total),
+    OFFSET_OF(struct attn_cost, crossover),
+    OFFSET_OF(struct attn_cost, score_entries),
+    OFFSET_OF(struct attn_cost, score_bytes),
+    OFFSET_OF(struct attn_cost, layer_entries),
+
+    /* enum attn_model_info_entry: attn_model_info's config, in order */
+    CONSTANT(ATTN_MODEL_INFO_VOCAB),
+    CONSTANT(ATTN_MODEL_INFO_LAYERS),
+    CONSTANT(ATTN_MODEL_INFO_HEADS),
+    CONSTANT(ATTN_MODEL_INFO_D_MODEL),
+    CONSTANT(ATTN_MODEL_INFO_CONTEXT),
+    CONSTANT(ATTN_MODEL_INFO_BATCH),
+    CONSTANT(ATTN_MODEL_INFO_STEPS),
+    CONSTANT(ATTN_MODEL_INFO_PARAM_COUNT),
+    CONSTANT(ATTN_MODEL_INFO_COUNT),
+
+    /* limits */
+    CONSTANT(ATTN_MAX_ELEMENTS),
+    CONSTANT(ATTN_MAX_DK),
+    CONSTANT(ATTN_MAX_DRAWS),
+    CONSTANT(ATTN_MAX_KEYS),
+    CONSTANT(ATTN_MAX_TRIALS),
+    CONSTANT(ATTN_TAPE_MAX_DIMS),
+    {"ATTN_MULTIHEAD_WORK(1, 1)", (double)ATTN_MULTIHEAD_WORK(1, 1)},
+    CONSTANT(ATTN_MODEL_MAX_LAYERS),
+    CONSTANT(ATTN_MODEL_MAX_HEADS),
+    CONSTANT(ATTN_MODEL_MAX_D_MODEL),
+    CONSTANT(ATTN_MODEL_MAX_CONTEXT),
+    CONSTANT(ATTN_MODEL_MAX_BATCH),
+    CONSTANT(ATTN_MODEL_MAX_VOCAB),
+    CONSTANT(ATTN_MODEL_MAX_BYTES),
+    CONSTANT(ATTN_MODEL_MAX_LR),
+};
+
+#define ENTRY_COUNT ((int)(sizeof ENTRIES / sizeof ENTRIES[0]))
+
+int attn_abi_count(int *count) {
+    ATTN_REFUSE_IF(!count, ATTN_ERR_NULL);
+    *count = ENTRY_COUNT;
+    return ATTN_OK;
+}
+
+int attn_abi_entry(const char **name, double *value, int index) {
+    ATTN_REFUSE_IF(!name || !value, ATTN_ERR_NULL);
+    ATTN_REFUSE_IF(index < 0 || index >= ENTRY_COUNT, ATTN_ERR_ARGUMENT);
+    *name = ENTRIES[index].name;
+    *value = ENTRIES[index].value;
+    return ATTN_OK;
+}
