@@ -1,17 +1,10 @@
-// errors.js — AttnError, the one error type the lab throws, and the status codes it carries.
-// The codes mirror `enum attn_status` in c/include/attn.h (tests/wasm checks they agree).
+// errors.js — AttnError, the one error type the lab throws, and the status codes it carries:
+// the core's own (enum attn_status, mirrored in abi.js) and three only the JS layer raises.
+
+import { CoreStatus } from './abi.js';
 
 export const Status = Object.freeze({
-  OK: 0,
-  NULL: 1,
-  SIZE: 2,
-  OVERFLOW: 3,
-  MASK_KIND: 4,
-  ARGUMENT: 5,
-  SHAPE: 6,
-  VALUE: 7,
-  MEMORY: 8,
-  FORMAT: 9,
+  ...CoreStatus,
   // Codes only the JS layer raises (never returned by C).
   TYPE: 100,
   LENGTH: 101,
