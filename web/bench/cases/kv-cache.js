@@ -8,40 +8,34 @@
 // not counted here: attention alone.)
 
 import { bestOf, clockName, warmUp, random } from '../compare.js';
-import { exportsOf } from '../resident.js';
+import { residentBuffers, workspaceFloats } from '../resident.js';
 
 export const name = 'kv-cache';
 
 const HEADS = 8, D = 64;
 
-function copyIn(x, array) {
-  const pointer = x.malloc(array.length * 4);
-  if (!pointer) throw new Error('out of WASM memory');
-  new Float32Array(x.memory.buffer, pointer, array.length).set(array);
-  return pointer;
-}
-
 export async function run({ attn, report, progress }) {
-  const x = exportsOf(attn);
+  const x = attn.core.exports;
   for (const tokens of [256, 1024]) {
     const label = `KV cache: decode ${tokens} tokens one by one, heads=${HEADS} d=${D}`;
     progress(`${label}…`);
     const width = HEADS * D, bytes = width * 4;
-    const q = copyIn(x, random(tokens * width, 11)), k = copyIn(x, random(tokens * width, 12)), v = copyIn(x, random(tokens * width, 13));
-    const out = x.malloc(tokens * bytes), lse = x.malloc(tokens * HEADS * 4), cell = x.malloc(4);
-    x.attn_flash_workspace(cell, tokens, D, D);
-    const work = x.malloc(new Int32Array(x.memory.buffer, cell, 1)[0] * 4);
+    const { at, free } = residentBuffers(attn, {
+      q: random(tokens * width, 11), k: random(tokens * width, 12), v: random(tokens * width, 13),
+      out: tokens * width, lse: tokens * HEADS, work: workspaceFloats(attn, 'attn_flash_workspace', tokens, D, D),
+    });
+    const { q, k, v, out, lse, work } = at;
     const check = (code) => { if (code !== 0) throw new Error(`the kernel returned status ${code}`); };
     const cached = () => {
-      check(x.attn_kv_cache_create(cell, tokens, HEADS, D, D));
-      const cache = new Int32Array(x.memory.buffer, cell, 1)[0];
+      const heap = attn.core.handle({ noun: 'cache' }).create('kvCache', 'attn_kv_cache_create', 'attn_kv_cache_free', tokens, HEADS, D, D);
       try {
+        const cache = heap.pointer;
         for (let t = 0; t < tokens; t++) {
           check(x.attn_kv_cache_append(cache, k + t * bytes, v + t * bytes));
           check(x.attn_kv_cache_attend(out + t * bytes, cache, q + t * bytes));
         }
       } finally {
-        x.attn_kv_cache_free(cache);
+        heap.dispose();
       }
     };
     const recomputed = () => {
@@ -57,7 +51,7 @@ export async function run({ attn, report, progress }) {
         ratio: rate('cached') / rate('recomputed'), unit: `tokens/s (${clockName()})`,
       });
     } finally {
-      for (const p of [q, k, v, out, lse, cell, work]) x.free(p);
+      free();
     }
   }
 }

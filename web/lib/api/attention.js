@@ -1,14 +1,10 @@
 // api/attention.js — attn.attention: one scaled dot-product attention call, with every
 // intermediate step returned for widgets that show the computation step by step.
 
-import { AttnError, Status } from '../errors.js';
 import * as check from '../validate.js';
+import { MaskKind, StepsLayout } from '../abi.js';
 import { flashAttention } from './flash.js';
-
-/** Mask kinds, as in `enum attn_mask_kind` (c/include/attn.h). */
-const MASK_KIND = { none: 0, causal: 1, custom: 2 };
-
-const isMaskEntry = (x) => x === -Infinity || Number.isFinite(x);
+import { readMaskOption } from './mask-option.js';
 
 /**
  * softmax(Q·Kᵀ / √dk + mask) · V, row by row.
@@ -35,10 +31,10 @@ export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'n
   const qIn = check.tensor('q', q, n * dk, { shape: 'n·dk' });
   const kIn = check.tensor('k', k, m * dk, { shape: 'm·dk' });
   const vIn = check.tensor('v', v, m * dv, { shape: 'm·dv' });
-  const { kind, maskIn } = maskArgument(mask, n, m);
+  const { kind, custom: maskIn } = readMaskOption(mask, { accepts: ['causal', 'custom'], n, m });
   if (!check.flag('steps', wantSteps, true)) {
-    if (scaled && kind !== MASK_KIND.custom) {
-      const { out, emptyRows } = flashAttention(core, { q: qIn, k: kIn, v: vIn, n, m, dk, dv, mask: kind === MASK_KIND.causal ? 'causal' : 'none' });
+    if (scaled && kind !== MaskKind.custom) {
+      const { out, emptyRows } = flashAttention(core, { q: qIn, k: kIn, v: vIn, n, m, dk, dv, mask: kind === MaskKind.causal ? 'causal' : 'none' });
       return { out, emptyRows };
     }
     return core.run((scope) => {
@@ -55,7 +51,7 @@ export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'n
   const nm = n * m;
   return core.run((scope) => {
     const steps = scope.f32Out(4 * nm);
-    const stepsStruct = scope.i32([steps, steps + 4 * nm, steps + 8 * nm, steps + 12 * nm]);
+    const stepsStruct = scope.pointerStruct(StepsLayout, { scores: steps, scaled: steps + 4 * nm, masked: steps + 8 * nm, weights: steps + 12 * nm });
     const out = scope.f32Out(n * dv);
     const emptyRows = scope.i32Out(1);
     const maskPointer = maskIn ? scope.f32(maskIn) : 0;
@@ -72,19 +68,4 @@ export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'n
       emptyRows: scope.readI32(emptyRows, 1)[0],
     };
   });
-}
-
-/** A mask option as { kind, maskIn }: shared with the other families that take a mask. */
-export function maskArgument(mask, n, m) {
-  if (mask === 'none' || mask === undefined || mask === null) return { kind: MASK_KIND.none, maskIn: null };
-  if (mask === 'causal') return { kind: MASK_KIND.causal, maskIn: null };
-  if (typeof mask === 'string') {
-    throw new AttnError(Status.MASK_KIND, `mask must be 'none', 'causal' or an n·m array of 0 and -Infinity, but it is ${check.describe(mask)}.`);
-  }
-  const maskIn = check.tensor('mask', mask, n * m, {
-    shape: 'n·m',
-    allowed: isMaskEntry,
-    expected: '0 (allowed), -Infinity (blocked) or another finite number',
-  });
-  return { kind: MASK_KIND.custom, maskIn };
 }

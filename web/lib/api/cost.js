@@ -3,12 +3,12 @@
 // attention kernel at one size, for the "measure in my browser" comparison.
 
 import { AttnError, Status } from '../errors.js';
+import { CostLayout } from '../abi.js';
 import * as check from '../validate.js';
 import { randomNormals } from './experiment.js';
 
-/** Field order of `struct attn_cost` (c/include/attn.h): eleven doubles. */
-const FIELDS = ['projections', 'scores', 'weighted', 'output', 'linear', 'quadratic', 'total',
-  'crossover', 'scoreEntries', 'scoreBytes', 'layerEntries'];
+/** The fields of `struct attn_cost`, each a double at its CostLayout offset. */
+const FIELDS = Object.keys(CostLayout).filter((name) => name !== 'bytes');
 
 /**
  * @param {object} o
@@ -27,10 +27,9 @@ export function cost(core, { n, dModel, heads = 1 } = {}) {
   check.size('heads', heads);
   check.divisible('dModel', dModel, 'heads', heads, 'each head must get the same whole number of features (dModel / heads)');
   return core.run((scope) => {
-    const struct = scope.alloc(FIELDS.length * 8);
+    const struct = scope.alloc(CostLayout.bytes);
     core.check(core.exports.attn_cost(struct, n, dModel, heads), 'cost');
-    const values = scope.readF64(struct, FIELDS.length);
-    return Object.fromEntries(FIELDS.map((name, i) => [name, values[i]]));
+    return Object.fromEntries(FIELDS.map((name) => [name, scope.readF64(struct + CostLayout[name], 1)[0]]));
   });
 }
 

@@ -24,10 +24,8 @@ export function wordEmbedding(core, { word, d } = {}) {
     throw new AttnError(Status.SIZE, `word must be at most ${MAX_WORD_BYTES} bytes long, but it is ${bytes.length}.`);
   }
   return core.run((scope) => {
-    const pointer = scope.alloc(bytes.length);
-    new Uint8Array(core.memory.buffer, pointer, bytes.length).set(bytes);
     const e = scope.f32Out(d);
-    core.check(core.exports.attn_word_embedding(e, pointer, bytes.length, d), 'wordEmbedding');
+    core.check(core.exports.attn_word_embedding(e, scope.bytes(bytes), bytes.length, d), 'wordEmbedding');
     return scope.readF32(e, d);
   });
 }

@@ -8,10 +8,11 @@
 // onProgress(done, total) is called after each; a Web Worker relays it to the page.
 
 import { AttnError, Status } from '../errors.js';
+import { ExperimentLimits } from '../abi.js';
 import * as check from '../validate.js';
 
-/** Limits, as in attn.h (ATTN_MAX_DK, ATTN_MAX_DRAWS, ATTN_MAX_KEYS, ATTN_MAX_TRIALS). */
-export const LIMITS = Object.freeze({ dk: 4096, draws: 10_000_000, keys: 65536, trials: 1_000_000, normals: 2 ** 28 });
+/** The core's limits (abi.js), and the most normals one randomNormals call returns (1 GiB of floats). */
+const LIMITS = Object.freeze({ ...ExperimentLimits, normals: 2 ** 28 });
 
 /** About this many normals per chunk when reporting progress (a few hundredths of a second). */
 const NORMALS_PER_CHUNK = 1 << 21;
@@ -81,8 +82,7 @@ export function scoreStats(core, { dk, draws, seed = 0, scaled = false, bins = 4
 
   return core.run((scope) => {
     const rng = seededRng(core, scope, seedIn);
-    const sums = scope.alloc(3 * 8);
-    new Float64Array(core.memory.buffer, sums, 3).fill(0);
+    const sums = scope.f64Out(3);
     const counts = scope.i32Out(binCount);
     const edgesIn = scope.f32(edges);
     for (let done = 0; done < draws;) {
@@ -91,7 +91,7 @@ export function scoreStats(core, { dk, draws, seed = 0, scaled = false, bins = 4
       done += n;
       onProgress?.(done, draws);
     }
-    const moments = scope.alloc(3 * 8);
+    const moments = scope.f64Out(3);
     core.check(core.exports.attn_score_moments(moments, sums, dk, isScaled ? 1 : 0), 'scoreStats');
     const [mean, variance, ratio] = scope.readF64(moments, 3);
     return { mean, variance, ratio, histogram: { edges, counts: scope.readI32(counts, binCount) } };
@@ -137,7 +137,7 @@ export function saturation(core, { dk, keys, trials, threshold = 0.99, seed = 0,
       done += n;
       onProgress?.(done, trials);
     }
-    const summary = scope.alloc(2 * 8);
+    const summary = scope.f64Out(2);
     core.check(core.exports.attn_saturation_summary(summary, pmax, trials, thresholdIn), 'saturation');
     const [fraction, meanGrad] = scope.readF64(summary, 2);
     return { fraction, meanGrad, saturated: Math.round(fraction * trials), pmax: scope.readF32(pmax, trials) };

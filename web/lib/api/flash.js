@@ -2,11 +2,8 @@
 // stores the N × M table of scores (its scratch is about M·dk floats), so it runs at lengths
 // where the step-by-step kernel cannot: N = 32,768 needs a few MiB, not 4 GiB.
 
-import { AttnError, Status } from '../errors.js';
 import * as check from '../validate.js';
-
-/** Mask kinds, as in `enum attn_mask_kind` (c/include/attn.h). */
-const MASK_KIND = { none: 0, causal: 1 };
+import { readMaskOption } from './mask-option.js';
 
 /**
  * softmax(Q·Kᵀ / √dk + mask) · V for every head, tile by tile with an online softmax.
@@ -26,7 +23,7 @@ export function flashAttention(core, { q, k, v, n, m, dk, dv, heads = 1, mask = 
   check.size('dk', dk);
   check.size('dv', dv);
   check.size('heads', heads);
-  const { kind, window } = maskArgument(mask);
+  const { kind, window } = readMaskOption(mask, { accepts: ['causal', 'window'] });
   const qIn = check.tensor('q', q, n * heads * dk, { shape: 'n·heads·dk' });
   const kIn = check.tensor('k', k, m * heads * dk, { shape: 'm·heads·dk' });
   const vIn = check.tensor('v', v, m * heads * dv, { shape: 'm·heads·dv' });
@@ -48,14 +45,4 @@ export function flashAttention(core, { q, k, v, n, m, dk, dv, heads = 1, mask = 
       emptyRows: scope.readI32(emptyRows, 1)[0],
     };
   });
-}
-
-/** 'none' | 'causal' | { window } → the C mask kind and window (0: no window). */
-export function maskArgument(mask) {
-  if (mask === undefined || mask === null || mask === 'none') return { kind: MASK_KIND.none, window: 0 };
-  if (mask === 'causal') return { kind: MASK_KIND.causal, window: 0 };
-  if (typeof mask === 'object' && !ArrayBuffer.isView(mask) && !Array.isArray(mask) && 'window' in mask) {
-    return { kind: MASK_KIND.causal, window: check.size('mask.window', mask.window) };
-  }
-  throw new AttnError(Status.MASK_KIND, `mask must be 'none', 'causal' or { window: a whole number of keys }, but it is ${check.describe(mask)}.`);
 }

@@ -4,7 +4,9 @@
 
 import { AttnError, Status } from '../errors.js';
 import * as check from '../validate.js';
-import { maskArgument } from './attention.js';
+import { MaskKind, MAX_ELEMENTS, MULTIHEAD_WORK_PER_ENTRY } from '../abi.js';
+import { Out } from '../out.js';
+import { readMaskOption } from './mask-option.js';
 
 /**
  * @param {object} o
@@ -34,11 +36,11 @@ export function multiHead(core, { x, n, dModel, heads, wq, wk, wv, wo, mask = 'n
   const wkIn = check.tensor('wk', wk, d2, { shape: 'dModel·dModel' });
   const wvIn = check.tensor('wv', wv, d2, { shape: 'dModel·dModel' });
   const woIn = check.tensor('wo', wo, d2, { shape: 'dModel·dModel' });
-  const { kind, maskIn } = maskArgument(mask, n, n);
+  const { kind, custom: maskIn } = readMaskOption(mask, { accepts: ['causal', 'custom'], n, m: n });
   const headWidth = dModel / heads;
   const nd = n * dModel;
   const withSteps = check.flag('steps', wantSteps, true);
-  if (((withSteps || kind === MASK_CUSTOM) && heads * n * n > 2 ** 29) || 4 * nd > 2 ** 29) {
+  if (((withSteps || kind === MaskKind.custom) && heads * n * n > MAX_ELEMENTS) || MULTIHEAD_WORK_PER_ENTRY * nd > MAX_ELEMENTS) {
     throw new AttnError(Status.OVERFLOW, `n = ${n} with dModel = ${dModel} and ${heads} heads is too large: the weights and work space would not fit in memory.`);
   }
   if (!withSteps) return multiHeadOut(core, { xIn, wqIn, wkIn, wvIn, woIn, kind, maskIn, n, dModel, heads, headWidth });
@@ -49,7 +51,7 @@ export function multiHead(core, { x, n, dModel, heads, wq, wk, wv, wo, mask = 'n
     const headOut = scope.f32Out(nd);
     const concat = scope.f32Out(nd);
     const emptyRows = scope.i32Out(1);
-    const work = scope.f32Out(4 * nd);
+    const work = scope.f32Out(MULTIHEAD_WORK_PER_ENTRY * nd);
     const code = core.exports.attn_multihead(
       out, weights, headOut, concat, emptyRows, work,
       scope.f32(xIn), scope.f32(wqIn), scope.f32(wkIn), scope.f32(wvIn), scope.f32(woIn),
@@ -66,8 +68,6 @@ export function multiHead(core, { x, n, dModel, heads, wq, wk, wv, wo, mask = 'n
   });
 }
 
-const MASK_CUSTOM = 2; // enum attn_mask_kind
-
 /** multiHead without intermediates: only out and emptyRows are computed and copied out. */
 function multiHeadOut(core, { xIn, wqIn, wkIn, wvIn, woIn, kind, maskIn, n, dModel, heads, headWidth }) {
   const nd = n * dModel;
@@ -75,19 +75,17 @@ function multiHeadOut(core, { xIn, wqIn, wkIn, wvIn, woIn, kind, maskIn, n, dMod
     const out = scope.f32Out(nd);
     const emptyRows = scope.i32Out(1);
     const x = scope.f32(xIn);
-    if (kind === MASK_CUSTOM) {
+    if (kind === MaskKind.custom) {
       // A mask of the caller's own: the step-by-step kernel, storing no intermediate.
       const code = core.exports.attn_multihead(
-        out, 0, 0, 0, emptyRows, scope.f32Out(4 * nd),
+        out, 0, 0, 0, emptyRows, scope.f32Out(MULTIHEAD_WORK_PER_ENTRY * nd),
         x, scope.f32(wqIn), scope.f32(wkIn), scope.f32(wvIn), scope.f32(woIn), kind, scope.f32(maskIn), n, dModel, heads);
       core.check(code, 'multiHead');
     } else {
       // Q, K, V = X·W (heads side by side in each row, as the tiled kernel reads them), the
       // heads' outputs side by side (the concatenation), then · W^O.
-      const floats = scope.i32Out(2);
-      core.check(core.exports.attn_gemm_workspace(floats, n, dModel, dModel), 'multiHead');
-      core.check(core.exports.attn_flash_workspace(floats + 4, n, headWidth, headWidth), 'multiHead');
-      const [gemmFloats, flashFloats] = scope.readI32(floats, 2);
+      const gemmFloats = scope.call('multiHead', 'attn_gemm_workspace', Out.i32('floats'), n, dModel, dModel).floats;
+      const flashFloats = scope.call('multiHead', 'attn_flash_workspace', Out.i32('floats'), n, headWidth, headWidth).floats;
       const gemmWork = scope.f32Out(gemmFloats);
       const project = (w) => {
         const y = scope.f32Out(nd);

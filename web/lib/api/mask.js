@@ -9,11 +9,10 @@
 
 import { AttnError, Status } from '../errors.js';
 import * as check from '../validate.js';
+import { isMaskEntry, MASK_ENTRIES } from './mask-option.js';
 
 const KINDS = ['none', 'causal', 'window', 'padding'];
-const isMaskEntry = (x) => x === -Infinity || Number.isFinite(x);
 const isWeight = (x) => Number.isNaN(x) || (Number.isFinite(x) && x >= 0);
-const MASK_ENTRIES = '0 (allowed), -Infinity (blocked) or another finite number';
 
 /**
  * An additive mask: 0 where query i may look at key j, -Infinity where it may not.
@@ -105,7 +104,7 @@ export function allowedKeys(core, { mask: maskIn, n, m = n } = {}) {
   check.size('m', m);
   const values = check.tensor('mask', maskIn, n * m, { shape: 'n·m', allowed: isMaskEntry, expected: MASK_ENTRIES });
   return core.run((scope) => {
-    const allowed = scope.i32Out(n), lnK = scope.alloc(8 * n), empty = scope.i32Out(1);
+    const allowed = scope.i32Out(n), lnK = scope.f64Out(n), empty = scope.i32Out(1);
     core.check(core.exports.attn_mask_allowed(allowed, lnK, empty, scope.f32(values), n, m), 'allowedKeys');
     return { allowed: scope.readI32(allowed, n), lnK: scope.readF64(lnK, n), emptyRows: scope.readI32(empty, 1)[0] };
   });
@@ -140,7 +139,7 @@ export function rowStats(core, { weights, n, m = n } = {}) {
     shape: 'n·m', allowed: isWeight, expected: 'weights of 0 or more (or NaN, for a row with no allowed key)',
   });
   return core.run((scope) => {
-    const sums = scope.alloc(8 * n), entropy = scope.alloc(8 * n);
+    const sums = scope.f64Out(n), entropy = scope.f64Out(n);
     core.check(core.exports.attn_row_stats(sums, entropy, scope.f32(w), n, m), 'rowStats');
     return { sums: scope.readF64(sums, n), entropy: scope.readF64(entropy, n) };
   });

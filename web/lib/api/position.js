@@ -3,11 +3,9 @@
 // choice of positions: none, sinusoidal or rotary).
 
 import { AttnError, Status } from '../errors.js';
+import { PositionKind } from '../abi.js';
 import * as check from '../validate.js';
-
-/** Position kinds, as in `enum attn_position_kind` (c/include/attn.h). */
-const POSITION_KIND = { none: 0, sinusoidal: 1, rotary: 2 };
-const MASK_KIND = { none: 0, causal: 1 };
+import { readMaskOption } from './mask-option.js';
 
 /** Rotary turns features in pairs: an odd width leaves one without a partner. */
 function evenWidth(d) {
@@ -60,12 +58,10 @@ export function selfAttention(core, { x, wq, wk, wv, n, d, positions: kind = 'no
   check.size('n', n);
   check.size('d', d);
   check.size('offset', offset, { min: 0 });
-  if (!Object.hasOwn(POSITION_KIND, kind)) {
+  if (!Object.hasOwn(PositionKind, kind)) {
     throw new AttnError(Status.ARGUMENT, `positions must be 'none', 'sinusoidal' or 'rotary', but it is ${check.describe(kind)}.`);
   }
-  if (!Object.hasOwn(MASK_KIND, mask)) {
-    throw new AttnError(Status.MASK_KIND, `mask must be 'none' or 'causal', but it is ${check.describe(mask)}.`);
-  }
+  const { kind: maskKind } = readMaskOption(mask, { accepts: ['causal'] });
   if (kind === 'rotary') evenWidth(d);
   const xIn = check.tensor('x', x, n * d, { shape: 'n·d' });
   const ws = ['wq', 'wk', 'wv'].map((name, i) => check.tensor(name, [wq, wk, wv][i], d * d, { shape: 'd·d' }));
@@ -74,7 +70,7 @@ export function selfAttention(core, { x, wq, wk, wv, n, d, positions: kind = 'no
     const out = scope.f32Out(4 * nd);
     const code = core.exports.attn_self_attention_positioned(
       out, out + 4 * nd, out + 8 * nd, out + 12 * nd, scope.f32(xIn), ...ws.map((w) => scope.f32(w)),
-      POSITION_KIND[kind], MASK_KIND[mask], offset, n, d);
+      PositionKind[kind], maskKind, offset, n, d);
     core.check(code, 'selfAttention');
     return {
       out: scope.readF32(out, nd),
