@@ -9,9 +9,11 @@
 //   tape.backward(loss); w.grad  // Float32Array
 
 import { AttnError, Status } from '../errors.js';
+import { MAX_ELEMENTS, TAPE_MAX_DIMS as MAX_DIMS } from '../abi.js';
+import { Out } from '../out.js';
 import * as check from '../validate.js';
 
-const MAX_DIMS = 4;
+const ID = Out.i32('id'); // the node id an op or a leaf writes
 
 /** A tensor on a tape: an id, a shape, and copies of its values and gradient on request. */
 export class Tensor {
@@ -73,19 +75,19 @@ function maskFill(value) {
 /** The C functions `read` may call: each returns a pointer to a tensor's floats. */
 const READERS = new Set(['attn_tape_data', 'attn_tape_grad']);
 
-/** A reverse-mode tape in C. `owned` false: the tape belongs to a model (disposed with it). */
+/**
+ * A reverse-mode tape in C, behind a heap handle (attn.js): one createTape made and frees, or a
+ * model's own (adopted: the model frees it).
+ */
 export class Tape {
-  constructor(core, handle, owned = true) {
+  constructor(core, heap) {
     this.core = core;
-    this.handle = handle;
-    this.owned = owned;
-    this.scratch = core.exports.malloc(64); // int/pointer outputs of single calls
-    if (!this.scratch) throw new AttnError(Status.MEMORY, 'Not enough memory for a tape.');
+    this.heap = heap;
     this.ops = makeOps(this);
   }
 
   #live() {
-    if (!this.handle) throw new AttnError(Status.ARGUMENT, 'This tape has been disposed.');
+    this.heap.live();
   }
 
   tensorArg(x, name) {
@@ -101,11 +103,8 @@ export class Tape {
     if (typeof fn !== 'string' || !fn.startsWith('attn_tape_') || typeof this.core.exports[fn] !== 'function') {
       throw new AttnError(Status.ARGUMENT, `${typeof fn === 'string' ? fn : check.describe(fn)} is not an op of the tape.`);
     }
-    this.core.check(this.core.exports[fn](this.scratch, this.handle, ...args), name);
-    return new Tensor(this, this.#int(0));
+    return new Tensor(this, this.heap.call(name, fn, ID, this.heap.pointer, ...args).id);
   }
-
-  #int(i) { return new Int32Array(this.core.memory.buffer, this.scratch, 16)[i]; }
 
   /** A parameter (before any op, or after a reset) of `shape`, with optional initial values. */
   param(shape, values, options) {
@@ -113,11 +112,13 @@ export class Tape {
     const decay = check.flag('decay', check.options('param', options).decay, false);
     const dims = checkShape(shape);
     if (values !== undefined) check.tensor('values', values, dims.reduce((a, b) => a * b, 1), { shape: dims.join('·') });
-    const id = this.core.run((scope) => {
-      const code = this.core.exports.attn_tape_param(this.scratch, this.handle, dims.length, scope.i32(dims), decay ? 1 : 0);
-      if (code === Status.ARGUMENT) throw new AttnError(code, 'param: parameters must be made before any input or op on the tape (or after reset()).');
-      this.core.check(code, 'param');
-      return this.#int(0);
+    const { id } = this.core.run((scope) => {
+      try {
+        return this.heap.call('param', 'attn_tape_param', ID, this.heap.pointer, dims.length, scope.i32(dims), decay ? 1 : 0);
+      } catch (error) {
+        if (error.code !== Status.ARGUMENT) throw error;
+        throw new AttnError(error.code, 'param: parameters must be made before any input or op on the tape (or after reset()).');
+      }
     });
     const tensor = new Tensor(this, id);
     if (values !== undefined) tensor.data = values;
@@ -129,10 +130,7 @@ export class Tape {
     this.#live();
     const dims = checkShape(shape);
     const x = check.tensor('values', values, dims.reduce((a, b) => a * b, 1), { shape: dims.join('·') });
-    return this.core.run((scope) => {
-      this.core.check(this.core.exports.attn_tape_input(this.scratch, this.handle, scope.f32(x), dims.length, scope.i32(dims)), 'input');
-      return new Tensor(this, this.#int(0));
-    });
+    return this.core.run((scope) => new Tensor(this, this.heap.call('input', 'attn_tape_input', ID, this.heap.pointer, scope.f32(x), dims.length, scope.i32(dims)).id));
   }
 
   /** Token embedding lookup: table (V, C), tokens (b·t) → (b, t, C). */
@@ -166,30 +164,27 @@ export class Tape {
     const id = this.tensorArg(root, 'root');
     this.core.run((scope) => {
       const seedPointer = seed ? scope.f32(check.tensor('seed', seed, root.size)) : 0;
-      this.core.check(this.core.exports.attn_tape_backward(this.handle, id, seedPointer), 'backward');
+      this.heap.call('backward', 'attn_tape_backward', this.heap.pointer, id, seedPointer);
     });
   }
 
-  zeroGrad() { this.#live(); this.core.check(this.core.exports.attn_tape_zero_grad(this.handle), 'zeroGrad'); }
-  reset() { this.#live(); this.core.check(this.core.exports.attn_tape_reset(this.handle), 'reset'); }
+  zeroGrad() { this.heap.call('zeroGrad', 'attn_tape_zero_grad', this.heap.pointer); }
+  reset() { this.heap.call('reset', 'attn_tape_reset', this.heap.pointer); }
 
   shapeOf(id) {
     this.#live();
     nodeId(id);
-    const s = this.scratch;
-    this.core.check(this.core.exports.attn_tape_shape(s, s + 4, s + 24, this.handle, id), 'shape');
-    const ints = new Int32Array(this.core.memory.buffer, s, 8);
-    return Array.from(ints.subarray(1, 1 + ints[0]));
+    const { ndim, dims } = this.heap.call('shape', 'attn_tape_shape', Out.i32('ndim'), Out.i32('dims', MAX_DIMS), Out.i32('size'), this.heap.pointer, id);
+    return Array.from(dims.subarray(0, ndim));
   }
 
   read(fn, id) {
     this.#live();
     if (!READERS.has(fn)) throw new AttnError(Status.ARGUMENT, `read takes 'attn_tape_data' or 'attn_tape_grad', but it was given ${check.describe(fn)}.`);
     nodeId(id);
-    this.core.check(this.core.exports[fn](this.scratch, this.handle, id), 'read');
-    const pointer = this.#int(0);
+    const { floats } = this.heap.call('read', fn, Out.ptr('floats'), this.heap.pointer, id);
     const size = this.shapeOf(id).reduce((a, b) => a * b, 1);
-    return new Float32Array(this.core.memory.buffer, pointer, size).slice();
+    return this.heap.read(floats, Float32Array, size);
   }
 
   write(id, values) {
@@ -197,15 +192,13 @@ export class Tape {
     nodeId(id);
     const size = this.shapeOf(id).reduce((a, b) => a * b, 1);
     const x = check.tensor('values', values, size);
-    this.core.check(this.core.exports.attn_tape_data(this.scratch, this.handle, id), 'write');
-    new Float32Array(this.core.memory.buffer, this.#int(0), size).set(x);
+    const { data } = this.heap.call('write', 'attn_tape_data', Out.ptr('data'), this.heap.pointer, id);
+    this.heap.write(data, x);
   }
 
+  /** Frees the tape (unless a model owns it) and its scratch; later calls throw. Calling it twice is harmless. */
   dispose() {
-    if (!this.handle) return;
-    if (this.owned) this.core.exports.attn_tape_free(this.handle);
-    this.core.exports.free(this.scratch);
-    this.handle = 0;
+    this.heap.dispose();
   }
 }
 
@@ -221,7 +214,7 @@ function checkShape(shape) {
     throw new AttnError(Status.TYPE, `shape must be an array of 1 to ${MAX_DIMS} sizes, but it is ${check.describe(shape)}.`);
   }
   const dims = shape.map((d, i) => check.size(`shape[${i}]`, d));
-  if (dims.reduce((a, b) => a * b, 1) > 2 ** 29) {
+  if (dims.reduce((a, b) => a * b, 1) > MAX_ELEMENTS) {
     throw new AttnError(Status.OVERFLOW, `shape (${dims.join('·')}) is too large: the tensor would not fit in memory.`);
   }
   return dims;
@@ -229,10 +222,6 @@ function checkShape(shape) {
 
 /** attn.createTape(): an empty tape (dispose() frees it). */
 export function createTape(core) {
-  const handle = core.run((scope) => {
-    const out = scope.i32Out(1);
-    core.check(core.exports.attn_tape_create(out), 'createTape');
-    return scope.readI32(out, 1)[0];
-  });
-  return new Tape(core, handle, true);
+  const heap = core.handle({ noun: 'tape' }).create('createTape', 'attn_tape_create', 'attn_tape_free');
+  return new Tape(core, heap);
 }
