@@ -279,6 +279,10 @@ function apiRows() {
     row('createModel', 'seed a string', () => keep(attn.createModel({ ...MODEL_OPTIONS, seed: '1' })), TYPE, /seed must be a whole number/),
     row('createModel', 'dModel not divisible by heads', () => keep(attn.createModel({ ...MODEL_OPTIONS, dModel: 9, heads: 2 })), SHAPE, /dModel \(9\) must be divisible by heads \(2\)/),
     row('createModel', 'too big to train', () => keep(attn.createModel({ ...MODEL_OPTIONS, layers: 64, dModel: 4096, heads: 16, context: 4096, batch: 1024 })), MEMORY, /would need about [\d,]+ MiB/),
+    row('createModel', 'dModel past the core\'s limit', () => keep(attn.createModel({ ...MODEL_OPTIONS, dModel: 4098 })), SIZE, /dModel must be between 1 and 4096/),
+    row('createModel', 'lr that rounds to 1 as a float', () => keep(attn.createModel({ ...MODEL_OPTIONS, lr: 1 - 2 ** -30 })), ARGUMENT, /lr \(the learning rate\) must be a number between 0 and 1/),
+    row('createModel', 'a text of 65,537 distinct characters', () => keep(attn.createModel({ ...MODEL_OPTIONS, text: Array.from({ length: 65537 }, (_, i) => String.fromCodePoint(0x10000 + i)).join('') })), SIZE, /vocabulary may hold at most 65,536 characters, but this one has 65,537/),
+    okRow('createModel', 'context 1, the core\'s smallest', () => keep(attn.createModel({ ...MODEL_OPTIONS, context: 1 })), (model) => model.train(1).loss.every(Number.isFinite)),
   );
   return rows;
 }
@@ -326,6 +330,7 @@ function fileRows(model) {
     ['vocab: one character', withHeader((h) => { h.vocab = ['a']; }), FORMAT, /vocabulary is not a list of distinct characters/],
     ['vocab: repeated characters', withHeader((h) => { h.vocab = h.vocab.map(() => 'a'); }), FORMAT, /vocabulary/],
     ['vocab: numbers', withHeader((h) => { h.vocab = h.vocab.map((_, i) => i); }), FORMAT, /vocabulary/],
+    ['vocab: more characters than a model may have', withHeader((h) => { h.vocab = Array.from({ length: 65537 }, (_, i) => String.fromCodePoint(0x10000 + i)); }), FORMAT, /cannot build: A model's vocabulary may hold at most 65,536/],
     ['vocab: a longer vocabulary than the weights', withHeader((h) => { h.vocab = [...h.vocab, 'Z', 'Q']; }), FORMAT, /Expected \d+ weights|weights file/],
     ['paramCount does not match', withHeader((h) => { h.paramCount += 1; }), FORMAT, /header does not describe its weights/],
     ['a NaN weight', withHeader((h, p) => { const q = p.slice(); q[3] = NaN; return q; }), FORMAT, /weight 3 is NaN/],
