@@ -127,12 +127,12 @@ export class Channel {
    * When the worker is up, the request is posted before this returns (data parallel relies on
    * it: the other half of a batch starts while this one is computed).
    */
-  request(method, args = {}, { transfer: list = [], onProgress = null, signal = null } = {}) {
-    const send = () => (signal?.aborted
-      ? Promise.reject(new Cancelled())
-      : this.#send(method, args, list, { onProgress, signal, timed: this.timeoutMs > 0 }));
-    const waiting = this.#whenReady();
-    return waiting ? waiting.then(send) : send();
+  request(method, args = {}, options = {}) {
+    const { transfer: list = [], onProgress = null, signal = null } = options;
+    if (signal?.aborted) return Promise.reject(new Cancelled());
+    const waiting = this.#whenReady(); // and once it is ready, ask again: it may have been ended since
+    if (waiting) return waiting.then(() => this.request(method, args, options));
+    return this.#send(method, args, list, { onProgress, signal, timed: this.timeoutMs > 0 });
   }
 
   /**
