@@ -3,8 +3,11 @@
 // an infinite loop is stopped; syntax and runtime errors carry their line; the learner's code
 // cannot reach the network; a leak is flagged by the causality check; the code is kept across
 // a reload; and "Use my attention" trains the lab with the learner's function (the loss falls).
-import { readdirSync } from 'node:fs';
+// Errors from the workers reach the page with a real status code (issue 15).
+import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
+
+const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 
 async function openEditor(page) {
   await page.goto('/#editor');
@@ -249,4 +252,30 @@ test('CodeMirror loads only when the editor is shown', async ({ page }) => {
   expect(loaded).toEqual([]);
   await openEditor(page);
   expect(loaded.length).toBe(1);
+});
+
+test('errors from the workers carry a real status: a learner’s compile error (with its line), an unknown request', async ({ page }) => {
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  const refusal = (call) => lab.evaluate(async (el, call) => {
+    try {
+      await (call === 'compile' ? el.useAttention('function attention(ops, q, k, v) {\n  const x = 1;\n  return q.(;\n}') : el.client.request('nonsense'));
+      return null;
+    } catch (error) {
+      return { name: error.name, code: error.code, line: error.line ?? null, message: error.message };
+    }
+  }, call);
+  // Through the learner's worker: its own class, ARGUMENT (5), and the editor's line.
+  const compile = await refusal('compile');
+  expect(compile).toMatchObject({ name: 'LearnerFailure', code: 5, line: 3 });
+  expect(compile.message).toMatch(/^Line 3: syntax error: Unexpected token/);
+  // Through the training worker: ARGUMENT, naming what the worker answers.
+  const unknown = await refusal('unknown');
+  expect(unknown).toMatchObject({ name: 'AttnError', code: 5, line: null });
+  expect(unknown.message).toMatch(/^The training worker has no request "nonsense"; it answers /);
+  // The lab stays on the built-in attention, and its worker still answers.
+  expect(await lab.evaluate(async (el) => ({ learner: el.usingLearnerAttention, steps: (await el.client.request('info')).steps })))
+    .toEqual({ learner: false, steps: record.steps });
 });

@@ -1,52 +1,56 @@
-// train-client.js — the page's side of web/workers/train-worker.js: request() returns a
-// promise of the worker's answer; progress events go to `onEvent`. On a machine with two or more
-// cores it also starts web/workers/grad-worker.js and joins the two by a MessageChannel, so
-// training can split each batch across both cores (`cores` says how many it can use).
+// train-client.js — the page's side of web/workers/train-worker.js: a Channel (./channel.js)
+// whose requests are those of web/lib/model/training-session.js and whose events (progress,
+// validation, stopped) go to `onEvent`. On a machine with two or more cores it also starts
+// web/workers/grad-worker.js and joins the two by a MessageChannel, so training can split each
+// batch across both cores (`cores` says how many it can use). A crash of either worker ends
+// both; the next request starts them again (without a model: build or load one).
 
-import { AttnError } from './errors.js';
+import { Channel } from './channel.js';
 import { LabWorker as Worker } from './worker.js';
 
-export class TrainClient {
-  /** `worker`: another worker speaking the same protocol (web/lib/learner/learner-train-client.js); `helper` false: no second core. */
-  constructor(onEvent, { worker = null, helper = true } = {}) {
-    this.worker = worker ?? new Worker(new URL('../workers/train-worker.js', import.meta.url), { type: 'module' });
-    this.pending = new Map();
-    this.nextId = 1;
-    this.worker.onmessage = (event) => {
-      const message = event.data;
-      if (message.id === undefined) return onEvent(message);
-      const waiter = this.pending.get(message.id);
-      this.pending.delete(message.id);
-      if (!waiter) return;
-      if (message.ok) waiter.resolve(message.result);
-      else waiter.reject(new AttnError(message.error.code, message.error.message));
-    };
-    this.cores = 1;
-    if (helper && (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2) {
-      this.helper = new Worker(new URL('../workers/grad-worker.js', import.meta.url), { type: 'module' });
-      const channel = new MessageChannel();
-      this.helper.postMessage({ type: 'port', port: channel.port2 }, [channel.port2]);
-      this.request('helper', { port: channel.port1 }, [channel.port1]);
-      this.cores = 2;
-    }
-    this.worker.onerror = (event) => {
-      for (const waiter of this.pending.values()) waiter.reject(new Error(event.message || 'The training worker failed.'));
-      this.pending.clear();
-    };
-  }
+export class TrainClient extends Channel {
+  #second = null;
 
-  request(type, args = {}, transfer = []) {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, type, ...args }, transfer);
+  /**
+   * `channel`: options for another worker with the same requests (web/lib/learner/
+   * learner-train-client.js); `helper` false: no second core.
+   */
+  constructor(onEvent, { helper = true, channel = {} } = {}) {
+    const cores = helper && (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2 ? 2 : 1;
+    super({
+      name: 'training worker',
+      start: () => new Worker(new URL('../workers/train-worker.js', import.meta.url), { type: 'module' }),
+      onEvent,
+      prepare: cores === 2 ? (call) => this.#joinSecondCore(call) : null,
+      ...channel,
     });
+    this.cores = cores;
   }
 
-  terminate() {
-    this.worker.terminate();
-    this.helper?.terminate();
-    for (const waiter of this.pending.values()) waiter.reject(new Error('The training worker was stopped.'));
-    this.pending.clear();
+  /** Starts the second worker and hands each worker one end of a MessageChannel. */
+  #joinSecondCore(call) {
+    this.#second?.terminate();
+    const second = new Channel({
+      name: 'second training worker',
+      start: () => new Worker(new URL('../workers/grad-worker.js', import.meta.url), { type: 'module' }),
+      restarts: false,
+      onFatal: (error) => this.#secondFailed(second, error),
+    });
+    this.#second = second;
+    const { port1, port2 } = new MessageChannel();
+    second.request('connect', { port: port2 }, { transfer: [port2] }).catch((error) => this.#secondFailed(second, error));
+    return call('helper', { port: port1 }, [port1]);
+  }
+
+  /** The training worker would wait for a dead second worker forever: end both. */
+  #secondFailed(second, error) {
+    if (this.#second === second) this.terminate(error);
+  }
+
+  terminate(error) {
+    const second = this.#second;
+    this.#second = null;
+    super.terminate(error);
+    second?.terminate();
   }
 }

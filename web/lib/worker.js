@@ -13,6 +13,8 @@
 // still recognises the worker, bundles it and puts its built URL there; the local `Worker` is
 // LabWorker, which starts it from a blob when it is on another origin. (A `?worker&url` import
 // would do too, but node, which the WASM tests run widget helpers in, cannot import it.)
+// Once started, every worker but the core's helper thread is spoken to over web/lib/channel.js,
+// whose `start` option is where this constructor is called.
 
 /** A module Worker running the script at `url` (absolute or relative to the page). */
 export function startWorker(url, options = {}) {

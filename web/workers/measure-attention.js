@@ -1,21 +1,20 @@
 // measure-attention.js — a module Web Worker that times the C core's attention kernel for the
-// <attn-cost> widget, off the main thread so the page stays responsive during the runs.
-// Message in:  { sizes: number[], d: number }
-// Messages out: { n, ms } per size, in order; then { done: true }; or { error: message }.
+// <attn-cost> widget, off the main thread so the page stays responsive during the runs. It
+// answers over the lab's channel (web/lib/channel.js):
+//   measure { sizes: number[], d }  → the count of sizes; progress { n, ms } per size, in order
 
 import { loadAttn } from '../lib/attn.js';
+import { serve } from '../lib/channel.js';
 
 const ready = loadAttn();
 
-self.onmessage = async ({ data }) => {
-  try {
+serve({
+  measure: async ({ sizes, d }, { progress }) => {
     const attn = await ready;
-    for (const n of data.sizes) {
-      const { ms } = attn.measureAttention({ n, d: data.d, repeats: n <= 512 ? 5 : n <= 1024 ? 2 : 1, warmUp: n <= 1024 });
-      self.postMessage({ n, ms });
+    for (const n of sizes) {
+      const { ms } = attn.measureAttention({ n, d, repeats: n <= 512 ? 5 : n <= 1024 ? 2 : 1, warmUp: n <= 1024 });
+      progress({ n, ms });
     }
-    self.postMessage({ done: true });
-  } catch (error) {
-    self.postMessage({ error: error.message ?? String(error) });
-  }
-};
+    return sizes.length;
+  },
+}, { name: 'measuring worker' });

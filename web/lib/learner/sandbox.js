@@ -3,7 +3,8 @@
 //
 //   lockDown()                  removes the network and storage from the worker's globals (once)
 //   compileLearner(source)      → fn(ops, q, k, v, { heads, layer }); throws LearnerError
-//   LearnerError                { message, line, column }: line numbers are the editor's
+//   LearnerError                { message, line, column, code }: line numbers are the editor's;
+//                               code is Status.ARGUMENT (the learner's code is the bad argument)
 //
 // The code is parsed first (acorn), so a syntax error has its line; it must define
 // `function attention(ops, q, k, v, options)`. It runs in strict mode with the worker's
@@ -11,6 +12,7 @@
 // `ops` through a wrapper that explains shape errors in words.
 
 import { parse } from 'acorn';
+import { Status } from '../errors.js';
 
 /** Globals removed from the worker before any learner code runs: no network, no storage, no workers. */
 const NETWORK = ['fetch', 'XMLHttpRequest', 'WebSocket', 'WebTransport', 'EventSource', 'importScripts',
@@ -24,6 +26,7 @@ export class LearnerError extends Error {
   constructor(message, line = null, column = null) {
     super(line === null ? message : `Line ${line}: ${message}`);
     this.name = 'LearnerError';
+    this.code = Status.ARGUMENT;
     this.line = line;
     this.column = column;
     this.plain = message;

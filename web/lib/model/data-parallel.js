@@ -1,32 +1,30 @@
 // data-parallel.js — one training step split across two workers: this worker's model takes the
-// first half of the batch, a helper (web/workers/grad-worker.js, over a MessagePort) the second;
-// their gradients are averaged, weighted by rows, and this model makes the one optimiser step.
-// The result equals a whole-batch step up to float rounding (the loss is a mean over rows).
+// first half of the batch, a helper (web/workers/grad-worker.js, over a MessagePort and the lab's
+// channel, web/lib/channel.js) the second; their gradients are averaged, weighted by rows, and
+// this model makes the one optimiser step. The result equals a whole-batch step up to float
+// rounding (the loss is a mean over rows). Parameters go to the helper and gradients come back
+// transferred, not copied: one copy of each per step, as over a bare port.
+//
+//   new DataParallel(port)                    the training worker's side
+//   createHalfBatchHandlers({ loadCore })     the helper's side (web/workers/grad-worker.js):
+//     model { bytes }                         a copy of the model (same configuration)
+//     grads { params, steps, tokens, targets, b } → { loss, grads } of half a batch at these parameters
+
+import { AttnError, Status } from '../errors.js';
+import { Channel, transfer } from '../channel.js';
 
 export class DataParallel {
   constructor(port) {
-    this.port = port;
-    this.waiting = null;
-    this.port.onmessage = (event) => {
-      const waiter = this.waiting;
-      this.waiting = null;
-      if (!waiter) return;
-      if (event.data.type === 'error') waiter.reject(new Error(`The second worker failed: ${event.data.message}`));
-      else waiter.resolve(event.data);
-    };
-  }
-
-  #call(message, transfer = []) {
-    return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.port.postMessage(message, transfer);
+    this.helper = new Channel({
+      name: 'second training worker', endpoint: port,
+      reviveError: (wire) => new AttnError(wire.code, `The second worker failed: ${wire.message}`),
     });
   }
 
   /** Gives the helper a model of the same configuration (its parameters come with each step). */
   async adopt(model) {
     const bytes = model.save({ optimizer: false }); // the helper needs the weights, not the moments
-    await this.#call({ type: 'model', bytes }, [bytes.buffer]);
+    await this.helper.request('model', { bytes }, { transfer: [bytes.buffer] });
   }
 
   /** One step of `model` on a batch drawn by its own generator; returns the batch's mean loss. */
@@ -35,10 +33,10 @@ export class DataParallel {
     const { tokens, targets } = model.sampleBatch();
     const mine = Math.ceil(batch / 2), theirs = batch - mine, rows = mine * context;
     const params = model.getParams();
-    const reply = this.#call({
-      type: 'grads', params, steps: model.steps, b: theirs,
+    const reply = this.helper.request('grads', {
+      params, steps: model.steps, b: theirs,
       tokens: tokens.slice(rows), targets: targets.slice(rows),
-    }, [params.buffer]);
+    }, { transfer: [params.buffer] });
     const own = model.computeGradients(tokens.slice(0, rows), targets.slice(0, rows), mine);
     const other = await reply;
     const a = mine / batch, b = theirs / batch;
@@ -47,4 +45,24 @@ export class DataParallel {
     model.applyGradients(grads);
     return a * own.loss + b * other.loss;
   }
+}
+
+/** The requests the helper answers; `loadCore()` gives its own core (one thread: it is the second core). */
+export function createHalfBatchHandlers({ loadCore }) {
+  let attn = null;
+  let model = null;
+  return {
+    model: async ({ bytes }) => {
+      attn ??= await loadCore();
+      model?.dispose();
+      model = attn.loadModel(new Uint8Array(bytes));
+      return true;
+    },
+    grads: ({ params, steps, tokens, targets, b }) => {
+      if (!model) throw new AttnError(Status.ARGUMENT, 'The second worker has no model yet.');
+      model.setParams(params, steps);
+      const { loss, grads } = model.computeGradients(tokens, targets, b);
+      return transfer({ loss, grads }, [grads.buffer]);
+    },
+  };
 }

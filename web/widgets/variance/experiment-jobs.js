@@ -1,18 +1,13 @@
 // experiment-jobs.js — the page's side of web/workers/experiment-worker.js: runs a list of
-// experiments in a Web Worker and reports one overall progress fraction, weighted by how many
-// random numbers each job draws. One job list at a time; a new run or cancel() stops the old
-// one by terminating the worker (a fresh one starts on the next run).
+// experiments in a Web Worker, over the lab's channel (web/lib/channel.js), and reports one
+// overall progress fraction, weighted by how many random numbers each job draws. One job list at
+// a time; a new run or cancel() stops the old one (the channel ends the worker; a fresh one
+// starts on the next run).
 
-import { AttnError, Status } from '../../lib/errors.js';
+import { Channel, Cancelled } from '../../lib/channel.js';
 import { LabWorker as Worker } from '../../lib/worker.js';
 
-/** Thrown (as a rejection) when a run is cancelled. */
-export class Cancelled extends Error {
-  constructor() {
-    super('Cancelled.');
-    this.name = 'Cancelled';
-  }
-}
+export { Cancelled }; // the rejection of a cancelled run
 
 /** The work of a job, in normals drawn, for weighting progress. */
 function cost({ kind, options: o }) {
@@ -20,11 +15,13 @@ function cost({ kind, options: o }) {
 }
 
 export class ExperimentJobs {
-  #worker = null;
-  #pending = null;
-  #nextId = 1;
+  #channel = new Channel({
+    name: 'experiment worker',
+    start: () => new Worker(new URL('../../workers/experiment-worker.js', import.meta.url), { type: 'module' }),
+  });
+  #run = null; // the AbortController of the run under way
 
-  get busy() { return this.#pending !== null; }
+  get busy() { return this.#run !== null; }
 
   /**
    * Runs `jobs` ([{ kind, options }]) in order; resolves with their results. `onProgress(f)` gets
@@ -32,63 +29,27 @@ export class ExperimentJobs {
    */
   run(jobs, onProgress = () => {}) {
     this.cancel();
-    const id = this.#nextId++;
     const costs = jobs.map(cost);
     const all = costs.reduce((a, b) => a + b, 0) || 1;
     const before = costs.map((_, i) => costs.slice(0, i).reduce((a, b) => a + b, 0));
-    const worker = this.#ensureWorker();
-    return new Promise((resolve, reject) => {
-      this.#pending = { id, resolve, reject, onProgress, costs, before, all };
-      worker.postMessage({ id, jobs });
+    const run = new AbortController();
+    this.#run = run;
+    return this.#channel.request('run', { jobs }, {
+      signal: run.signal,
+      onProgress: ({ job, done, total }) => onProgress((before[job] + costs[job] * (done / total)) / all),
+    }).finally(() => {
+      if (this.#run === run) this.#run = null;
     });
   }
 
   /** Stops the current run (its promise rejects with Cancelled). */
   cancel() {
-    if (!this.#pending) return;
-    const { reject } = this.#pending;
-    this.#pending = null;
-    this.#worker?.terminate();
-    this.#worker = null;
-    reject(new Cancelled());
+    this.#run?.abort();
+    this.#run = null;
   }
 
   dispose() {
     this.cancel();
-    this.#worker?.terminate();
-    this.#worker = null;
-  }
-
-  #ensureWorker() {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL('../../workers/experiment-worker.js', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', ({ data }) => this.#onMessage(data));
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      this.#fail(new AttnError(Status.UNAVAILABLE, `The experiment worker stopped: ${event.message || 'it could not be loaded'}.`));
-    });
-    this.#worker = worker;
-    return worker;
-  }
-
-  #onMessage(data) {
-    const p = this.#pending;
-    if (!p || data.id !== p.id) return; // a message from a run that was replaced
-    if (data.type === 'progress') {
-      p.onProgress((p.before[data.job] + p.costs[data.job] * (data.done / data.total)) / p.all);
-    } else if (data.type === 'result') {
-      this.#pending = null;
-      p.resolve(data.results);
-    } else if (data.type === 'error') {
-      this.#fail(new AttnError(data.code ?? Status.ARGUMENT, data.message));
-    }
-  }
-
-  #fail(error) {
-    const p = this.#pending;
-    this.#pending = null;
-    this.#worker?.terminate();
-    this.#worker = null;
-    p?.reject(error);
+    this.#channel.terminate();
   }
 }

@@ -1,0 +1,189 @@
+// training-session.js — what the training worker does (web/workers/train-worker.js, and the
+// learner's worker, which adds its own requests): one model, trained in chunks so that requests
+// are answered between them, optionally splitting each batch with a second worker (data
+// parallel). DOM-free: node tests serve it over a MessageChannel.
+//
+//   const session = createTrainingSession({ loadCore: () => loadAttn(), emit });
+//   serve(session.handlers)            // the requests below, over web/lib/channel.js
+//   session.setAttention(fn)           // the learner's attention function, or null for the C path
+//
+// Requests:
+//   helper { port }        a MessagePort to the second worker (web/workers/grad-worker.js)
+//   parallel { on }        use the second worker for half of each batch (when there is one)
+//   create { options }     a new model (the current one is kept if this fails)
+//   load { bytes, text? }  a saved model (likewise)
+//   info                   the current model's description, or null
+//   start { untilStep }    train in chunks until paused or untilStep; events tell the progress
+//   pause                  stop after the current chunk; answers the step and validation loss
+//   probe { text }         attention maps (every layer and head) on a probe text
+//   sample { prompt, length, temperature, seed }
+//   save                   the weights file (Uint8Array)
+//   benchmark { steps }    tokens/s of `steps` steps: { one } (one thread), { threads } (the
+//                          kernels on two threads, isolated pages), { two } (two workers)
+// Events: { type: 'progress', step, loss: Float32Array, tokensPerSecond, stepsPerSecond, workers,
+// threads }, { type: 'validation', step, loss }, { type: 'stopped', step, reason, error? }.
+
+import { AttnError, Status } from '../errors.js';
+import { errorToWire } from '../channel.js';
+import { DataParallel } from './data-parallel.js';
+
+const EVAL_EVERY = 50;        // steps between validation losses
+const CHUNK_SECONDS = 0.15;   // how long one chunk of steps may run before the worker listens again
+
+/** Requests that need no model yet. */
+const WITHOUT_MODEL = new Set(['create', 'load', 'info', 'helper', 'parallel']);
+
+const refuse = (message) => new AttnError(Status.ARGUMENT, message);
+
+function describe(m) {
+  return {
+    config: m.config,
+    vocab: m.vocab,
+    steps: m.steps,
+    paramCount: m.paramCount,
+    baselines: m.baselines,
+    hasData: m.hasData,
+    valLoss: m.hasData ? m.evaluate() : null,
+  };
+}
+
+export function createTrainingSession({ loadCore, emit }) {
+  let attn = null;
+  let model = null;
+  let running = false;
+  let untilStep = Infinity;
+  let chunk = 2;
+  let helper = null;            // a DataParallel when a second worker is connected
+  let parallel = true;
+  let helperModel = null;       // the model the helper holds a copy of
+  let attention = null;         // the learner's attention function, or null for the C path
+  let inFlight = Promise.resolve(); // the chunk being trained, awaited by pause
+
+  function replace(next) {
+    running = false;
+    model?.dispose();
+    model = next;
+    return describe(model);
+  }
+
+  const useHelper = () => Boolean(helper && parallel && model.config.batch >= 2);
+
+  /** Up to `steps` training steps: in C (whose kernels use both cores where the page is
+   *  cross-origin isolated), or split across two workers (then the kernels keep to one thread,
+   *  since the other worker has the other core, and it stops early when `stop()` turns true, so a
+   *  pause takes effect within one step). */
+  async function trainSteps(m, steps, stop = () => false) {
+    if (attention || !useHelper()) {
+      attn.core.limitThreads(2);
+      const result = attention ? m.train(steps, { attention }) : m.train(steps);
+      return { ...result, workers: 1, threads: attn.threads };
+    }
+    attn.core.limitThreads(1);
+    if (helperModel !== m) {
+      await helper.adopt(m);
+      helperModel = m;
+    }
+    const loss = [];
+    const start = performance.now();
+    for (let i = 0; i < steps && !stop(); i++) loss.push(await helper.step(m));
+    const seconds = Math.max((performance.now() - start) / 1000, 1e-9);
+    const done = loss.length;
+    return { loss: Float32Array.from(loss), seconds, tokensPerSecond: done * m.config.batch * m.config.context / seconds, stepsPerSecond: done / seconds, workers: 2, threads: 1 };
+  }
+
+  function tick() {
+    inFlight = trainChunk();
+  }
+
+  async function trainChunk() {
+    if (!running || !model) return;
+    const current = model;
+    try {
+      const step = current.steps;
+      const steps = Math.max(1, Math.min(chunk, untilStep - step));
+      const result = await trainSteps(current, steps, () => !running || model !== current);
+      if (model !== current || result.loss.length === 0) return; // replaced or paused mid-chunk
+      // Aim each chunk at CHUNK_SECONDS so pause and probes answer quickly.
+      chunk = Math.max(1, Math.min(64, Math.round(result.loss.length * CHUNK_SECONDS / Math.max(result.seconds, 1e-3))));
+      emit({ type: 'progress', step: current.steps, loss: result.loss, tokensPerSecond: result.tokensPerSecond, stepsPerSecond: result.stepsPerSecond, workers: result.workers, threads: result.threads });
+      const before = Math.floor(step / EVAL_EVERY), after = Math.floor(current.steps / EVAL_EVERY);
+      if (after > before || current.steps >= untilStep) emit({ type: 'validation', step: current.steps, loss: current.evaluate() });
+      if (current.steps >= untilStep) {
+        running = false;
+        emit({ type: 'stopped', step: current.steps, reason: 'done' });
+        return;
+      }
+    } catch (error) {
+      if (model !== current) return;
+      running = false;
+      emit({ type: 'stopped', step: current.steps, reason: 'error', error: errorToWire(error) });
+      return;
+    }
+    setTimeout(tick, 0);
+  }
+
+  const requests = {
+    helper: ({ port }) => {
+      helper = new DataParallel(port);
+      helperModel = null;
+      return true;
+    },
+    parallel: ({ on }) => {
+      parallel = Boolean(on);
+      return { parallel, available: Boolean(helper) };
+    },
+    create: ({ options }) => replace(attn.createModel(options)),
+    load: ({ bytes, text }) => replace(attn.loadModel(new Uint8Array(bytes), text === undefined ? {} : { text })),
+    info: () => (model ? describe(model) : null),
+    start: ({ untilStep: until = Infinity }) => {
+      if (!model.hasData) throw refuse('This model has no text to train on: build a new model, or load one trained on the default corpus.');
+      untilStep = until;
+      if (!running) {
+        running = true;
+        setTimeout(tick, 0);
+      }
+      return { step: model.steps };
+    },
+    pause: async () => {
+      running = false;
+      await inFlight;
+      return { step: model.steps, valLoss: model.hasData ? model.evaluate() : null };
+    },
+    probe: ({ text }) => model.attentionMaps(text, attention ? { attention } : {}),
+    sample: (options) => model.sample(options),
+    save: () => model.save(),
+    benchmark: async ({ steps }) => {
+      if (running) throw refuse('Pause training before a benchmark.');
+      const saved = parallel;
+      const measure = async (threads, workers) => {
+        parallel = workers === 2;
+        attn.core.limitThreads(threads);
+        if (attn.threads !== threads || (workers === 2 && !useHelper())) return null;
+        await trainSteps(model, 3); // warm-up: V8 may leave a first call in its baseline compiler
+        attn.core.limitThreads(threads);
+        return workers === 2 ? (await trainSteps(model, steps)).tokensPerSecond : model.train(steps).tokensPerSecond;
+      };
+      try {
+        // One worker on one thread; one worker whose kernels use both cores (isolated pages only);
+        // two workers, each on one thread (data parallel).
+        return { one: await measure(1, 1), threads: await measure(2, 1), two: await measure(1, 2) };
+      } finally {
+        parallel = saved;
+        attn.core.limitThreads(2);
+      }
+    },
+  };
+
+  // Every request first has the core, and all but a few need a model.
+  const handlers = Object.fromEntries(Object.entries(requests).map(([name, handle]) => [name, async (args) => {
+    attn ??= await loadCore();
+    if (!model && !WITHOUT_MODEL.has(name)) throw refuse('Build a model first.');
+    return handle(args);
+  }]));
+
+  return {
+    handlers,
+    /** The learner's attention function, or null for the C path (only the learner's worker sets it). */
+    setAttention(fn) { attention = fn; },
+  };
+}
