@@ -314,7 +314,7 @@ export class AttnShuffle extends AttnWidget {
         'aria-label': `${this.words[wordIndex].text}, place ${place + 1} of ${n}${wordIndex === place ? '' : `, was ${wordIndex + 1}`}`,
         'data-place': place, 'data-word': wordIndex,
         onkeydown: (event) => this.#onChipKey(event, place),
-      }, h('span', { className: 'place', 'aria-hidden': 'true' }, String(place + 1)), this.words[wordIndex].text);
+      }, this.words[wordIndex].text); // its place is the list's own numbering (shuffle-view.js), so the word is the whole label
       return h('li', {}, chip);
     }));
     if (refocus !== null && !Number.isNaN(refocus)) this.strip.querySelector(`[data-word="${refocus}"]`)?.focus();
