@@ -40,6 +40,7 @@ import { widgetStyles } from './widget-styles.js';
 import { embedCode } from './embed-code.js';
 import { buildEmbedControl } from './embed-control.js';
 import { choice, presence, propertyName } from './attribute-types.js';
+import { ProblemLines } from './problem-lines.js';
 
 /** The attributes every widget has, after its own. embed-code is page furniture, not a setting. */
 export const COMMON_ATTRIBUTES = Object.freeze({
@@ -47,12 +48,18 @@ export const COMMON_ATTRIBUTES = Object.freeze({
   'embed-code': presence({ recorded: false }),
 });
 
+/** Widget class → its declarations, own and common (made once per class). */
+const DECLARATIONS = new WeakMap();
+
 export class AttnWidget extends HTMLElement {
   static declaredAttributes = {};
   static needsCore = true;
 
   /** Every attribute the widget understands: its own, then the common ones. */
-  static get declarations() { return { ...this.declaredAttributes, ...COMMON_ATTRIBUTES }; }
+  static get declarations() {
+    if (!DECLARATIONS.has(this)) DECLARATIONS.set(this, Object.freeze({ ...this.declaredAttributes, ...COMMON_ATTRIBUTES }));
+    return DECLARATIONS.get(this);
+  }
   static get observedAttributes() { return Object.keys(this.declarations); }
   /** The attributes kept in links and embed code, in declaration order. */
   static get recordedAttributes() {
@@ -63,8 +70,7 @@ export class AttnWidget extends HTMLElement {
   #changed = new Set();    // attributes whose value changed in the action under way
   #extra = null;           // detail the action adds to its `change`
   #depth = 0;              // nesting of batch()
-  #problems = new Map();   // key (an attribute, or a widget's own such as 'core') → sentence
-  #routes = new Map();     // key → { element, format }: where its problem is shown
+  #problems = new ProblemLines(); // what is refused (an attribute, or a widget's own key), and where it is said
   #fields = new Map();     // attribute → { input, read, show, dirty }
 
   constructor() {
@@ -223,42 +229,16 @@ export class AttnWidget extends HTMLElement {
 
   /** Shows the problems of `keys` (attributes or a widget's own keys) in `element`, each as
    *  `format(sentence)`. Problems not routed anywhere go to the line under the title. */
-  routeProblems(element, keys, format = (message) => message) {
-    element.id ||= uniqueId('problem');
-    for (const key of keys) this.#routes.set(key, { element, format });
+  routeProblems(element, keys, format) {
+    this.#problems.route(element, keys, format);
   }
 
   /** Shows `message` for `key` (an attribute, or a widget's own key such as 'core'); null clears it. */
   setProblem(key, message) {
-    if (message) this.#problems.set(key, message);
-    else if (!this.#problems.delete(key)) return;
-    this.#drawProblems();
+    if (this.#problems.set(key, message) && this.built) this.#problems.draw(this.problemLine, this.#fields);
   }
 
   hasProblem(key) { return this.#problems.has(key); }
-
-  #drawProblems() {
-    if (!this.built) return;
-    const general = { element: this.problemLine, format: (message) => `⚠ ${message}` };
-    const texts = new Map([[general.element, []], ...[...this.#routes.values()].map(({ element }) => [element, []])]);
-    for (const [key, message] of this.#problems) {
-      const route = this.#routes.get(key) ?? general;
-      texts.get(route.element).push(route.format(message));
-    }
-    for (const [element, list] of texts) {
-      element.textContent = list.join(' ');
-      element.hidden = list.length === 0;
-    }
-    for (const [name, { input }] of this.#fields) {
-      if (this.#problems.has(name)) {
-        input.setAttribute('aria-invalid', 'true');
-        input.setAttribute('aria-describedby', (this.#routes.get(name) ?? general).element.id);
-      } else {
-        input.removeAttribute('aria-invalid');
-        input.removeAttribute('aria-describedby');
-      }
-    }
-  }
 
   // ---------------------------------------------------------------- life cycle
 
@@ -295,7 +275,7 @@ export class AttnWidget extends HTMLElement {
     for (const [name, field] of this.#fields) {
       field.input.value = this.#problems.has(name) ? this.getAttribute(name) : field.show(this.value(name));
     }
-    this.#drawProblems();
+    this.#problems.draw(this.problemLine, this.#fields);
     this.#showEmbedControl(this.value('embed-code'));
     // A first draw of the controls before the core has loaded (this.attn is still null), so a
     // widget below the fold already shows its settings; render() returns early without a core.
