@@ -28,7 +28,8 @@
 // announced once, with `detail` added. Text typed in a bound field is applied on Enter, on
 // leaving the field (change), and before any other action of the widget. A value set from
 // outside (a script, the URL) is its own action. Setting a value a widget already has changes
-// nothing and fires nothing.
+// nothing and fires nothing. A property reads attributeValue(name) (the last good value) and
+// writes setAttributeValue(name, value); a refusal is shown with setProblem(key, sentence).
 //
 // Every widget also has: theme="light" | "dark" (CSS only: widget-styles.js), embed-code (the
 // "Copy embed code" control), heading-level="1".."6" (its title's heading level, default 3; read
@@ -84,12 +85,12 @@ export class AttnWidget extends HTMLElement {
   // ---------------------------------------------------------------- values
 
   /** The current good value of attribute `name`. Treat it as read-only. */
-  value(name) {
+  attributeValue(name) {
     return this.#values.has(name) ? this.#values.get(name) : this.constructor.declarations[name].fallback;
   }
 
   /** Sets attribute `name` from a value (a bad one is refused with its sentence, like any text). */
-  setValue(name, value) {
+  setAttributeValue(name, value) {
     const kind = this.constructor.declarations[name];
     const refused = this.#accept(name);
     const text = kind.format(value);
@@ -101,7 +102,7 @@ export class AttnWidget extends HTMLElement {
     const field = this.#fields.get(name);
     if (field && !this.#problems.has(name)) {
       field.dirty = false;
-      field.input.value = field.show(this.value(name));
+      field.input.value = field.show(this.attributeValue(name));
     }
     this.#changed.add(name);
     if (this.#depth === 0) this.#flush();
@@ -117,7 +118,7 @@ export class AttnWidget extends HTMLElement {
       this.setProblem(name, parsed.error);
       return; // the last good value stays
     }
-    const old = this.value(name);
+    const old = this.attributeValue(name);
     this.#values.set(name, parsed.value);
     if (field && !field.dirty) field.input.value = field.show(parsed.value);
     if (name === 'embed-code') this.#showEmbedControl(parsed.value);
@@ -185,7 +186,7 @@ export class AttnWidget extends HTMLElement {
 
   /** The `change` detail: every declared setting, by property name. */
   changeDetail() {
-    return Object.fromEntries(Object.keys(this.constructor.declaredAttributes).map((name) => [propertyName(name), this.value(name)]));
+    return Object.fromEntries(Object.keys(this.constructor.declaredAttributes).map((name) => [propertyName(name), this.attributeValue(name)]));
   }
 
   /** Announces something that changed, for a sighted user and a screen reader alike. */
@@ -224,7 +225,7 @@ export class AttnWidget extends HTMLElement {
     const parsed = this.constructor.declarations[name].parse(field.read(field.input));
     if ('error' in parsed) return this.setProblem(name, parsed.error);
     field.input.value = field.show(parsed.value);
-    this.setValue(name, parsed.value);
+    this.setAttributeValue(name, parsed.value);
   }
 
   /** Shows the problems of `keys` (attributes or a widget's own keys) in `element`, each as
@@ -273,10 +274,10 @@ export class AttnWidget extends HTMLElement {
     this.shadowRoot.append(this.root);
     this.build(this.body);
     for (const [name, field] of this.#fields) {
-      field.input.value = this.#problems.has(name) ? this.getAttribute(name) : field.show(this.value(name));
+      field.input.value = this.#problems.has(name) ? this.getAttribute(name) : field.show(this.attributeValue(name));
     }
     this.#problems.draw(this.problemLine, this.#fields);
-    this.#showEmbedControl(this.value('embed-code'));
+    this.#showEmbedControl(this.attributeValue('embed-code'));
     // A first draw of the controls before the core has loaded (this.attn is still null), so a
     // widget below the fold already shows its settings; render() returns early without a core.
     try { this.render(new Set()); } catch { /* drawn for real once started */ }
@@ -355,8 +356,8 @@ export function defineWidget(tag, Widget) {
     if (Object.hasOwn(Widget.prototype, property)) continue;
     if (property in Widget.prototype) throw new Error(`<${tag}>: the attribute ${name} would hide the element's own ${property}.`);
     Object.defineProperty(Widget.prototype, property, {
-      get() { return this.value(name); },
-      set(value) { this.setValue(name, value); },
+      get() { return this.attributeValue(name); },
+      set(value) { this.setAttributeValue(name, value); },
       configurable: true,
     });
   }

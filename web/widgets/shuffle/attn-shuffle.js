@@ -68,7 +68,7 @@ export class AttnShuffle extends AttnWidget {
 
   /** The sentence's words and the order in use (the order attribute when it fits the sentence). */
   #arrangement() {
-    const asked = this.value('order');
+    const asked = this.attributeValue('order');
     const key = `${this.sentence}\u0000${asked?.join(',') ?? ''}`;
     if (this.#arranged?.key !== key) {
       const { words } = parseSentence(this.sentence);
@@ -82,7 +82,7 @@ export class AttnShuffle extends AttnWidget {
   get words() { return this.#arrangement().words; }
   /** The arrangement in use, as original word indices: the order attribute, or the words as typed. */
   get order() { return this.#arrangement().order; }
-  set order(value) { this.setValue('order', value); }
+  set order(value) { this.setAttributeValue('order', value); }
 
   /** A new sentence starts in its own order (unless an order came with it). */
   settle(changed) {
