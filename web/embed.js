@@ -4,12 +4,12 @@
 //
 //   embed.html?widget=masks&masks=causal+window&window=3&theme=dark
 //
-// Parameters are checked against the widget's observedAttributes (plus the common `theme`); an
-// unknown widget or parameter gets a message saying what is understood. Values are only ever set
-// as attribute text, never parsed as HTML.
+// Parameters are checked against the widget's declared attributes (its recordedAttributes: its
+// own and the common `theme`); an unknown widget or parameter gets a message saying what is
+// understood, and a value the widget cannot use gets the widget's own sentence beside it. Values
+// are only ever set as attribute text, never parsed as HTML.
 
 import { WIDGETS, findWidget } from './widgets/registry.js';
-import { COMMON_ATTRIBUTES } from './ui/widget-base.js';
 import { h } from './ui/dom.js';
 
 const SIZE_MESSAGE = 'attn-lab:size';
@@ -46,7 +46,7 @@ async function show() {
   }
   await entry.load();
   const Widget = customElements.get(entry.tag);
-  const allowed = [...(Widget.observedAttributes ?? []), ...COMMON_ATTRIBUTES];
+  const allowed = Widget.recordedAttributes;
   const element = document.createElement(entry.tag);
   element.setAttribute('heading-level', '1'); // the widget's title is this page's heading
   const ignored = [];

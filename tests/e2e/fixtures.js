@@ -24,11 +24,11 @@ export const test = base.extend({
 export { expect };
 
 /**
- * Waits until `widget` (a locator of one attn-* element) has its core and has drawn with it.
- * Waiting for "Loading the attention core…" to be hidden is not enough: before the element is
- * defined and built, that text does not exist yet, so it is "hidden" at once.
+ * Waits until `widget` (a locator of one attn-* element) has started (with the page's core, if it
+ * needs one) and has drawn. Waiting for "Loading the attention core…" to be hidden is not enough:
+ * before the element is defined and built, that text does not exist yet, so it is "hidden" at once.
  */
 export async function whenStarted(widget, timeout = 20_000) {
-  await expect.poll(() => widget.evaluate((el) => Boolean(el.attn)), { timeout }).toBe(true);
+  await expect.poll(() => widget.evaluate((el) => el.started === true), { timeout }).toBe(true);
   await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout });
 }

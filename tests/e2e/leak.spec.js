@@ -1,6 +1,6 @@
 // leak.spec.js — 10,000 recomputations across the widgets that call the core on the page
 // (stepper, masks, shuffle, heads, cost: each flips one of its attributes back and forth, which
-// recomputes through the core synchronously, or in a microtask for the shuffle widget) leave the
+// recomputes through the core synchronously) leave the
 // page's WASM heap where it started: malloc's bytes in use (attn.core.heapInUse, read from the
 // C allocator) within a small bound, and linear memory not grown. Every recomputation is counted
 // by its `change` event, and each widget still shows its known numbers afterwards.
@@ -43,7 +43,7 @@ test('10,000 recomputations across the widgets leave the WASM heap where it star
       const k = i % flips.length;
       const [, attribute, a, b] = flips[k];
       widgets[k].setAttribute(attribute, Math.floor(i / flips.length) % 2 ? a : b);
-      if (k === 2) await Promise.resolve(); // the shuffle widget renders in a microtask
+      await Promise.resolve();
     };
     for (let i = 0; i < 10 * flips.length; i++) await flip(i); // warm up: first-use allocations
     for (const w of widgets) changes.set(w, 0);

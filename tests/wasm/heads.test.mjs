@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AttnError, Status } from '../../web/lib/attn.js';
 import { loadWasmAttn, runNative, randomFloats, maxRelativeDifference } from './helpers.mjs';
-import { tokenize, applyRules, buildInputs, DEFAULT_SENTENCE } from '../../web/widgets/heads/heads-rules.js';
+import { readSentence, applyRules, buildInputs, DEFAULT_SENTENCE } from '../../web/widgets/heads/heads-rules.js';
 
 const attn = await loadWasmAttn();
 
@@ -120,7 +120,7 @@ test('bad inputs throw AttnError naming the argument', () => {
 });
 
 test('the widget’s hand-set heads, computed by the core, follow their rules on the chapter’s sentence', () => {
-  const { words } = tokenize(DEFAULT_SENTENCE);
+  const { words } = readSentence(DEFAULT_SENTENCE);
   assert.equal(words.length, 10);
   const { heads } = applyRules(words);
   const r = attn.multiHead(buildInputs(attn, words, heads));
@@ -140,18 +140,18 @@ test('the widget’s hand-set heads, computed by the core, follow their rules on
 });
 
 test('learner sentences: the rules say where they find nothing', () => {
-  const { words } = tokenize('Dogs bark loudly.');
+  const { words } = readSentence('Dogs bark loudly.');
   const { heads } = applyRules(words);
   assert.match(heads[1].notes.join(' '), /No pronoun/);
   assert.match(heads[3].notes.join(' '), /No linking word/);
   assert.deepEqual(heads[2].targets[1], [0]); // "bark" → "Dogs" (a capitalised word the tagger does not know)
-  const other = applyRules(tokenize('Run fast and jump').words).heads;
+  const other = applyRules(readSentence('Run fast and jump').words).heads;
   assert.match(other[2].notes.join(' '), /“Run” has no noun or pronoun before it/);
   assert.match(other[2].notes.join(' '), /“jump” has no noun or pronoun before it/);
   assert.deepEqual(other[3].targets[1], [0, 2]); // start and "and"
-  assert.match(applyRules(tokenize('It is here').words).heads[1].notes.join(' '), /“It” has no noun before it/);
-  assert.deepEqual(tokenize('one').error, 'Type a sentence of at least 2 words.');
-  assert.match(tokenize('a '.repeat(17)).error, /^Up to 16 words, please: this sentence has 17\.$/);
+  assert.match(applyRules(readSentence('It is here').words).heads[1].notes.join(' '), /“It” has no noun before it/);
+  assert.deepEqual(readSentence('one').error, 'Type a sentence of at least 2 words.');
+  assert.match(readSentence('a '.repeat(17)).error, /^Up to 16 words, please: this sentence has 17\.$/);
 });
 
 for (const [n, dModel, heads] of [[1, 8, 1], [7, 12, 3], [33, 64, 4], [130, 64, 8], [5, 16, 16]]) {

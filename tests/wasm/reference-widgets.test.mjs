@@ -25,7 +25,7 @@ import { loadWasmAttn } from './helpers.mjs';
 import * as ref from '../reference/attention.mjs';
 import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from '../../web/widgets/stepper/stepper-example.js';
 import { computeMasks, WQ, WK, WIDTH } from '../../web/widgets/masks/masks-model.js';
-import { DEFAULT_SENTENCE, tokenize, applyRules, buildInputs } from '../../web/widgets/heads/heads-rules.js';
+import { DEFAULT_SENTENCE, readSentence, applyRules, buildInputs } from '../../web/widgets/heads/heads-rules.js';
 
 const attn = await loadWasmAttn();
 
@@ -169,7 +169,7 @@ test('shuffle: positions, rotary and sinusoidal self-attention outputs, q·k dot
 
 test('heads: every head\'s map, head outputs, concatenation and the mixed output', () => {
   for (const sentence of [DEFAULT_SENTENCE, 'she gave him the book because he asked']) {
-    const { words } = tokenize(sentence);
+    const { words } = readSentence(sentence);
     const { heads } = applyRules(words);
     for (const mixing of [true, false]) {
       for (const causal of [false, true]) {

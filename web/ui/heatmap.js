@@ -40,7 +40,7 @@ export class Heatmap {
     this.format = format;
     this.rowTitle = rowTitle;
     this.colTitle = colTitle;
-    this.focus = { row: 0, col: 0 };
+    this.focusedCell = { row: 0, col: 0 };
     this.values = new Float32Array(rowLabels.length * colLabels.length);
     this.cellSize = cellSize ?? Math.max(6, Math.min(44, Math.floor(360 / Math.max(rowLabels.length, colLabels.length))));
 
@@ -78,7 +78,7 @@ export class Heatmap {
 
   /** Changes the focused cell and tells listeners. */
   setFocus(row, col) {
-    this.focus = { row: clamp(row, 0, this.rows - 1), col: clamp(col, 0, this.cols - 1) };
+    this.focusedCell = { row: clamp(row, 0, this.rows - 1), col: clamp(col, 0, this.cols - 1) };
     this.#draw();
     this.#announce();
   }
@@ -140,11 +140,11 @@ export class Heatmap {
     // The focused cell: a thick outline in the text colour.
     ctx.strokeStyle = fg;
     ctx.lineWidth = 2.5;
-    ctx.strokeRect(left + this.focus.col * size + 1, top + this.focus.row * size + 1, size - 2, size - 2);
+    ctx.strokeRect(left + this.focusedCell.col * size + 1, top + this.focusedCell.row * size + 1, size - 2, size - 2);
   }
 
   #describeFocus() {
-    const { row, col } = this.focus;
+    const { row, col } = this.focusedCell;
     const value = this.values[row * this.cols + col];
     const shown = Number.isNaN(value) ? 'NaN (no allowed key in this row)'
       : value === -Infinity ? '−∞ (blocked)' : this.format(value);
@@ -154,13 +154,13 @@ export class Heatmap {
   #announce(emit = true) {
     this.readout.textContent = this.#describeFocus();
     if (emit) {
-      const { row, col } = this.focus;
+      const { row, col } = this.focusedCell;
       this.element.dispatchEvent(new CustomEvent('cell-focus', { bubbles: true, composed: true, detail: { row, col, value: this.values[row * this.cols + col] } }));
     }
   }
 
   #onKey(event) {
-    const { row, col } = this.focus;
+    const { row, col } = this.focusedCell;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[event.key]) this.setFocus(row + moves[event.key][0], col + moves[event.key][1]);
     else if (event.key === 'Home') this.setFocus(row, 0);

@@ -6,6 +6,7 @@
 //                                 rowLabels: ['q₁', 'q₂'], format: sig });
 //   host.append(view.element);
 //   view.update(values /* Float32Array(rows*cols) */, { rows: [0] });
+//   view.commitTyped();   // editable cells: applies what was typed and not committed yet
 
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { parseNumber, sig } from './format.js';
@@ -33,6 +34,7 @@ export class MatrixView {
     this.onFocusCell = onFocusCell;
     this.cells = [];
     this.inputs = [];
+    this.typed = new Set(); // cells typed in and not committed yet
     this.errorId = uniqueId('matrix-error');
     this.error = h('p', { className: 'cell-error', id: this.errorId, role: 'alert', hidden: true });
 
@@ -55,9 +57,11 @@ export class MatrixView {
       const input = h('input', {
         type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
         'aria-label': where, size: 5,
+        oninput: () => this.typed.add(input),
         onchange: () => this.#commit(r, c, input),
         onkeydown: (event) => { if (event.key === 'Enter') this.#commit(r, c, input); },
       });
+      input.dataset.cell = String(r * this.cols + c);
       this.inputs.push(input);
       td = h('td', {}, input);
     } else {
@@ -69,7 +73,16 @@ export class MatrixView {
     return td;
   }
 
+  /** Commits every cell typed in but not committed yet (its owner calls this before an action). */
+  commitTyped() {
+    for (const input of this.typed) {
+      const at = Number(input.dataset.cell);
+      this.#commit(Math.floor(at / this.cols), at % this.cols, input);
+    }
+  }
+
   #commit(r, c, input) {
+    this.typed.delete(input);
     const value = parseNumber(input.value);
     if (value === null) {
       const typed = input.value.trim();

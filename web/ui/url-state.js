@@ -11,8 +11,6 @@
 //
 //   startUrlState(document.querySelectorAll('attn-stepper, attn-masks'));
 
-import { COMMON_ATTRIBUTES } from './widget-base.js';
-
 const MARK = 'attnLab';
 
 /** The key a widget is recorded under in the hash. */
@@ -52,11 +50,12 @@ export function formatHash(anchor, entries) {
 
 /**
  * Starts keeping `widgets` (AttnWidget elements) in the URL hash. Returns { stop() }.
- * Attributes recorded: each widget's settings() (its observed attributes plus the common ones).
+ * Attributes recorded: each widget's settings(), read from its declaration (recordedAttributes).
+ * A value a widget cannot use is refused by the widget itself, with its sentence on the page.
  */
 export function startUrlState(widgetList, { win = window } = {}) {
   const widgets = [...widgetList];
-  const markup = new Map(widgets.map((widget) => [widget, new Map(settingsOf(widget))]));
+  const markup = new Map(widgets.map((widget) => [widget, new Map(widget.settings())]));
   let restoring = false;
   let lastState = '';
 
@@ -65,7 +64,7 @@ export function startUrlState(widgetList, { win = window } = {}) {
   function currentEntries() {
     const entries = [];
     for (const widget of widgets) {
-      const now = new Map(settingsOf(widget));
+      const now = new Map(widget.settings());
       const original = markup.get(widget);
       const same = now.size === original.size && [...now].every(([name, value]) => original.get(name) === value);
       if (!same) entries.push([widgetKey(widget), now.size ? now : new Map([['', '']])]);
@@ -80,14 +79,13 @@ export function startUrlState(widgetList, { win = window } = {}) {
     try {
       for (const widget of widgets) {
         const wanted = values.get(widgetKey(widget)) ?? markup.get(widget);
-        const names = attributeNames(widget);
-        for (const name of names) {
-          if (wanted.has(name)) {
-            if (widget.getAttribute(name) !== wanted.get(name)) widget.setAttribute(name, wanted.get(name));
-          } else if (widget.hasAttribute(name)) {
-            widget.removeAttribute(name);
+        // One batch per widget: it renders once, whatever order its attributes come in.
+        widget.batch(() => {
+          for (const name of widget.constructor.recordedAttributes) {
+            if (wanted.has(name)) widget.setAttribute(name, wanted.get(name));
+            else widget.removeAttribute(name);
           }
-        }
+        });
       }
     } finally {
       restoring = false;
@@ -146,14 +144,6 @@ export function startUrlState(widgetList, { win = window } = {}) {
       win.removeEventListener('popstate', onPopState);
     },
   };
-}
-
-function settingsOf(widget) {
-  return typeof widget.settings === 'function' ? widget.settings() : [];
-}
-
-function attributeNames(widget) {
-  return [...(widget.constructor.observedAttributes ?? []), ...COMMON_ATTRIBUTES];
 }
 
 /** A canonical text of the recorded state, to tell real changes from repeats. */

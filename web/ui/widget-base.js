@@ -1,47 +1,251 @@
 // widget-base.js — what every attn-* element shares: an open shadow root with the lab's
-// stylesheet, an "In words" description wired as the accessible description, a place for
-// errors, and a deferred start (the WASM core is loaded when the widget first scrolls into view).
+// stylesheet, an "In words" description wired as the accessible description, a deferred start
+// (when the widget first scrolls into view), and its attributes, declared once.
 //
-// A widget subclass implements:
-//   static title       its visible heading
-//   inWords()          the "In words" text, in the project's own words
-//   build(body)        builds its DOM into `body` once
-//   start(attn)        called once the core is loaded and the widget is visible
-//   render()           recomputes and redraws (called once before start with this.attn null, to
-//                      draw the controls, then after start and on every change)
-//   static observedAttributes   every configurable property, as an attribute; the subclass reflects
-//                      each one as a property and emits `change` (emitChange) when one changes.
+// A widget subclass declares:
+//   static title                its visible heading
+//   static declaredAttributes   { name: kind } with the kinds of ./attribute-types.js. From it the
+//                               base derives observedAttributes, one property per attribute
+//                               (camelCase, reflecting it), the parsing of every value set or
+//                               typed (a bad one gets its sentence beside its field, and the last
+//                               good value stays), URL state and embed code (settings()), and one
+//                               `change` per action.
+//   static needsCore = false    when its numbers come from its own worker: the page's core is then
+//                               never loaded for it (default true)
+// and implements:
+//   inWords()            the "In words" text, in the project's own words
+//   build(body)          builds its DOM into `body` once; binds its text fields (bindField)
+//   begin(attn)          called once, when the widget first comes into view (attn: the page's
+//                        core, or null without needsCore)
+//   render(changed)      recomputes and redraws from the current values (called once before
+//                        begin, to draw the controls, then after begin, with an empty Set, and
+//                        once per action that changed something: `changed` names the attributes)
+// and may override settle(changed) (rules between settings, e.g. a new sentence clears the edits)
+// and changeDetail(changed) (the `change` event's detail; default: every setting by property).
 //
-// Every widget also gets, from this base:
-//   theme="light" | "dark"   overrides prefers-color-scheme (CSS only: widget-styles.js)
-//   heading-level="1".."6"   the level of the title's heading (default 3, under a page's h2 sections;
-//                            embed.html makes it 1, the page's one heading). Read once, when built.
-//   embed-code               shows a "Copy embed code" control (the lab page turns it on)
-//   ::part(root | title | status | body | in-words | embed | embed-button)  styling hooks
-//   settings()               the current configuration as [attribute, value] pairs (URL state,
-//                            embed code); a widget whose configuration is not all in attributes
-//                            may override it.
+// One action, one `change`: act(fn, detail) first applies text typed in the widget's fields but
+// not yet committed, then runs `fn`; every attribute it sets is one batch, rendered once and
+// announced once, with `detail` added. Text typed in a bound field is applied on Enter, on
+// leaving the field (change), and before any other action of the widget. A value set from
+// outside (a script, the URL) is its own action. Setting a value a widget already has changes
+// nothing and fires nothing. A property reads attributeValue(name) (the last good value) and
+// writes setAttributeValue(name, value); a refusal is shown with setProblem(key, sentence).
+//
+// Every widget also has: theme="light" | "dark" (CSS only: widget-styles.js), embed-code (the
+// "Copy embed code" control), heading-level="1".."6" (its title's heading level, default 3; read
+// once, when built), and ::part(root | title | status | body | in-words | embed | embed-button).
 
 import { loadAttn } from '../lib/attn.js';
 import { h, uniqueId } from './dom.js';
 import { widgetStyles } from './widget-styles.js';
 import { embedCode } from './embed-code.js';
+import { buildEmbedControl } from './embed-control.js';
+import { choice, presence, propertyName } from './attribute-types.js';
+import { ProblemLines } from './problem-lines.js';
 
-/** Attributes every widget understands besides its own observedAttributes. */
-export const COMMON_ATTRIBUTES = Object.freeze(['theme']);
+/** The attributes every widget has, after its own. embed-code is page furniture, not a setting. */
+export const COMMON_ATTRIBUTES = Object.freeze({
+  theme: choice(['light', 'dark'], { fallback: '', label: 'The theme', shown: 'follows `prefers-color-scheme`' }),
+  'embed-code': presence({ recorded: false }),
+});
+
+/** Widget class → its declarations, own and common (made once per class). */
+const DECLARATIONS = new WeakMap();
 
 export class AttnWidget extends HTMLElement {
+  static declaredAttributes = {};
+  static needsCore = true;
+
+  /** Every attribute the widget understands: its own, then the common ones. */
+  static get declarations() {
+    if (!DECLARATIONS.has(this)) DECLARATIONS.set(this, Object.freeze({ ...this.declaredAttributes, ...COMMON_ATTRIBUTES }));
+    return DECLARATIONS.get(this);
+  }
+  static get observedAttributes() { return Object.keys(this.declarations); }
+  /** The attributes kept in links and embed code, in declaration order. */
+  static get recordedAttributes() {
+    return Object.entries(this.declarations).filter(([, kind]) => kind.recorded).map(([name]) => name);
+  }
+
+  #values = new Map();     // attribute → its last good value (absent: the declared fallback)
+  #changed = new Set();    // attributes whose value changed in the action under way
+  #extra = null;           // detail the action adds to its `change`
+  #depth = 0;              // nesting of batch()
+  #problems = new ProblemLines(); // what is refused (an attribute, or a widget's own key), and where it is said
+  #fields = new Map();     // attribute → { input, read, show, dirty }
+
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
     this.shadowRoot.adoptedStyleSheets = [widgetStyles()];
     this.attn = null;
+    this.started = false;
   }
+
+  // ---------------------------------------------------------------- values
+
+  /** The current good value of attribute `name`. Treat it as read-only. */
+  attributeValue(name) {
+    return this.#values.has(name) ? this.#values.get(name) : this.constructor.declarations[name].fallback;
+  }
+
+  /** Sets attribute `name` from a value (a bad one is refused with its sentence, like any text). */
+  setAttributeValue(name, value) {
+    const kind = this.constructor.declarations[name];
+    const refused = this.#accept(name);
+    const text = kind.format(value);
+    const isDefault = kind.omitDefault && text === kind.format(kind.fallback);
+    if (text === null || isDefault) this.removeAttribute(name);
+    else this.setAttribute(name, text);
+    if (!refused) return;
+    // It was refusing: show the value in force again, even when the text is the same.
+    const field = this.#fields.get(name);
+    if (field && !this.#problems.has(name)) {
+      field.dirty = false;
+      field.input.value = field.show(this.attributeValue(name));
+    }
+    this.#changed.add(name);
+    if (this.#depth === 0) this.#flush();
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before === after) return;
+    const kind = this.constructor.declarations[name];
+    const parsed = after === null ? { value: kind.fallback } : kind.parse(after);
+    const field = this.#fields.get(name);
+    if ('error' in parsed) {
+      if (field) { field.dirty = false; field.input.value = after; } // show what was asked for, refused
+      this.setProblem(name, parsed.error);
+      return; // the last good value stays
+    }
+    const old = this.attributeValue(name);
+    this.#values.set(name, parsed.value);
+    if (field && !field.dirty) field.input.value = field.show(parsed.value);
+    if (name === 'embed-code') this.#showEmbedControl(parsed.value);
+    if (Object.hasOwn(COMMON_ATTRIBUTES, name)) return this.setProblem(name, null);
+    if (!this.#accept(name) && kind.format(old) === kind.format(parsed.value)) return;
+    this.#changed.add(name);
+    if (this.#depth === 0) this.#flush();
+  }
+
+  /** Clears a refusal of attribute `name`; true when there was one (the widget then redraws,
+   *  since it may have kept its last good state while refusing). */
+  #accept(name) {
+    if (!this.#problems.has(name)) return false;
+    this.setProblem(name, null);
+    return true;
+  }
+
+  /** Runs `fn`; the attributes it sets are rendered and announced once, when it returns. */
+  batch(fn, detail) {
+    this.#depth += 1;
+    try {
+      fn();
+    } finally {
+      this.#depth -= 1;
+    }
+    if (detail) this.#extra = { ...this.#extra, ...detail };
+    if (this.#depth === 0) this.#flush();
+  }
+
+  /** One user action: commits any typed text first, then `fn`, as one batch (see above). */
+  act(fn = () => {}, detail = undefined) {
+    this.batch(() => {
+      this.commitTyped();
+      fn();
+    }, detail);
+  }
+
+  /** Applies text typed in the bound fields but not committed yet (a widget with other typed
+   *  inputs, such as matrix cells, commits those too). */
+  commitTyped() {
+    for (const [name, field] of this.#fields) if (field.dirty) this.#commit(name);
+  }
+
+  #flush() {
+    if (!this.built || this.#changed.size === 0) {
+      if (!this.built) this.#changed.clear();
+      this.#extra = null;
+      return;
+    }
+    this.#depth += 1;
+    try {
+      this.settle(new Set(this.#changed));
+    } finally {
+      this.#depth -= 1;
+    }
+    const changed = this.#changed, extra = this.#extra;
+    this.#changed = new Set();
+    this.#extra = null;
+    this.render(changed);
+    this.emitChange({ ...this.changeDetail(changed), ...extra });
+  }
+
+  /** Rules between settings, run inside the batch before rendering (default: none). */
+  settle() {}
+
+  /** The `change` detail: every declared setting, by property name. */
+  changeDetail() {
+    return Object.fromEntries(Object.keys(this.constructor.declaredAttributes).map((name) => [propertyName(name), this.attributeValue(name)]));
+  }
+
+  /** Announces something that changed, for a sighted user and a screen reader alike. */
+  emitChange(detail) {
+    this.dispatchEvent(new CustomEvent('change', { bubbles: true, detail }));
+  }
+
+  // ---------------------------------------------------------------- fields and problems
+
+  /**
+   * Ties a text, number or range input to attribute `name`: what is typed is parsed by the
+   * declaration and applied as one action (on Enter, on change, before any other action of the
+   * widget; at once with `live`), or refused with its sentence. `show(value)` is the field's text;
+   * `onEnter` replaces the plain action Enter runs (it must call act()).
+   */
+  bindField(name, input, { live = false, read = (el) => el.value, show = null, onEnter = () => this.act() } = {}) {
+    const kind = this.constructor.declarations[name];
+    const field = { input, read, show: show ?? ((value) => kind.format(value) ?? ''), dirty: false };
+    this.#fields.set(name, field);
+    input.addEventListener('input', () => {
+      field.dirty = true;
+      if (live) this.act();
+    });
+    input.addEventListener('change', () => { if (field.dirty) this.act(); });
+    input.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      field.dirty = true; // Enter applies the text again, clearing a message about it
+      onEnter();
+    });
+    return input;
+  }
+
+  #commit(name) {
+    const field = this.#fields.get(name);
+    field.dirty = false;
+    const parsed = this.constructor.declarations[name].parse(field.read(field.input));
+    if ('error' in parsed) return this.setProblem(name, parsed.error);
+    field.input.value = field.show(parsed.value);
+    this.setAttributeValue(name, parsed.value);
+  }
+
+  /** Shows the problems of `keys` (attributes or a widget's own keys) in `element`, each as
+   *  `format(sentence)`. Problems not routed anywhere go to the line under the title. */
+  routeProblems(element, keys, format) {
+    this.#problems.route(element, keys, format);
+  }
+
+  /** Shows `message` for `key` (an attribute, or a widget's own key such as 'core'); null clears it. */
+  setProblem(key, message) {
+    if (this.#problems.set(key, message) && this.built) this.#problems.draw(this.problemLine, this.#fields);
+  }
+
+  hasProblem(key) { return this.#problems.has(key); }
+
+  // ---------------------------------------------------------------- life cycle
 
   connectedCallback() {
     if (!this.built) this.#buildShell();
-    if (this.hasAttribute('embed-code')) this.#buildEmbedControl();
-    if (!this.attn && !this.observer) this.#startWhenVisible();
+    if (!this.started && !this.observer) this.#startWhenVisible();
   }
 
   disconnectedCallback() {
@@ -54,33 +258,42 @@ export class AttnWidget extends HTMLElement {
     const titleId = uniqueId('widget-title');
     const wordsId = uniqueId('in-words');
     this.statusLine = h('p', { className: 'status', role: 'status', part: 'status' }, 'Loading the attention core…');
+    // Refused settings with no field of their own (a link's bad value, say): said here, politely.
+    this.problemLine = h('p', { className: 'error attribute-problems', 'aria-live': 'polite', id: uniqueId('problems'), hidden: true });
     this.body = h('div', { className: 'widget-body', part: 'body' });
     this.wordsText = h('span', {}, this.inWords());
     // An article, not a landmark: a page may hold several copies of one widget (same title).
     const level = Number(this.getAttribute('heading-level'));
     this.headingLevel = Number.isInteger(level) && level >= 1 && level <= 6 ? level : 3;
-    const heading = `h${this.headingLevel}`;
     this.root = h('article', { part: 'root', 'aria-labelledby': titleId, 'aria-describedby': wordsId },
-      h(heading, { id: titleId, part: 'title', className: 'widget-title' }, this.constructor.title),
+      h(`h${this.headingLevel}`, { id: titleId, part: 'title', className: 'widget-title' }, this.constructor.title),
       this.statusLine,
+      this.problemLine,
       this.body,
       h('p', { className: 'in-words', id: wordsId, part: 'in-words' }, h('strong', {}, 'In words. '), this.wordsText));
     this.shadowRoot.append(this.root);
     this.build(this.body);
+    for (const [name, field] of this.#fields) {
+      field.input.value = this.#problems.has(name) ? this.getAttribute(name) : field.show(this.attributeValue(name));
+    }
+    this.#problems.draw(this.problemLine, this.#fields);
+    this.#showEmbedControl(this.attributeValue('embed-code'));
     // A first draw of the controls before the core has loaded (this.attn is still null), so a
     // widget below the fold already shows its settings; render() returns early without a core.
-    try { this.render(); } catch { /* drawn for real once started */ }
+    try { this.render(new Set()); } catch { /* drawn for real once started */ }
   }
 
   #startWhenVisible() {
     const begin = () => {
       this.observer?.disconnect();
       this.observer = null;
-      loadAttn().then((attn) => {
+      const core = this.constructor.needsCore ? loadAttn() : Promise.resolve(null);
+      core.then((attn) => {
         this.attn = attn;
+        this.started = true;
         this.statusLine.hidden = true;
-        this.start(attn);
-        this.render();
+        this.begin(attn);
+        this.render(new Set());
       }, (error) => {
         this.statusLine.textContent = `The attention core could not be loaded: ${error.message}`;
         this.statusLine.classList.add('error');
@@ -93,28 +306,14 @@ export class AttnWidget extends HTMLElement {
     this.observer.observe(this);
   }
 
-  /** "light", "dark" or "" (follow the reader's colour scheme); reflects the `theme` attribute. */
-  get theme() {
-    const value = this.getAttribute('theme');
-    return value === 'light' || value === 'dark' ? value : '';
-  }
-  set theme(value) {
-    if (value === 'light' || value === 'dark') this.setAttribute('theme', value);
-    else this.removeAttribute('theme');
-  }
+  begin() {}
+  render() {}
 
-  /** Whether the "Copy embed code" control is shown; reflects the `embed-code` attribute. */
-  get embedCode() { return this.hasAttribute('embed-code'); }
-  set embedCode(on) {
-    this.toggleAttribute('embed-code', Boolean(on));
-    if (on && this.built) this.#buildEmbedControl();
-    if (this.embedBox) this.embedBox.hidden = !on;
-  }
+  // ---------------------------------------------------------------- settings and embed code
 
-  /** The widget's configuration: [attribute, value] for each observed or common attribute set. */
+  /** The widget's configuration: [attribute, text] for each recorded attribute that is set. */
   settings() {
-    const names = [...(this.constructor.observedAttributes ?? []), ...COMMON_ATTRIBUTES];
-    return names.filter((name) => this.hasAttribute(name)).map((name) => [name, this.getAttribute(name)]);
+    return this.constructor.recordedAttributes.filter((name) => this.hasAttribute(name)).map((name) => [name, this.getAttribute(name)]);
   }
 
   /** Both embed forms (script + element, iframe) with the current settings, as text. */
@@ -128,40 +327,10 @@ export class AttnWidget extends HTMLElement {
     });
   }
 
-  #buildEmbedControl() {
-    if (this.embedBox) { this.embedBox.hidden = false; return; }
-    const elementId = uniqueId('embed-element'), iframeId = uniqueId('embed-iframe');
-    const elementText = h('textarea', { id: elementId, readonly: true, rows: 3, spellcheck: 'false' });
-    const iframeText = h('textarea', { id: iframeId, readonly: true, rows: 4, spellcheck: 'false' });
-    const done = h('span', { className: 'embed-done', 'aria-live': 'polite' });
-    const details = h('details', { className: 'embed-details' },
-      h('summary', {}, 'Show the embed code'),
-      h('p', {}, 'Paste either form into a page; both keep the settings shown above.'),
-      h('label', { for: elementId }, 'Script and element'), elementText,
-      h('label', { for: iframeId }, 'Iframe (sizes itself with embed-resize.js)'), iframeText);
-    const refresh = () => {
-      const code = this.embedSnippets();
-      elementText.value = code.element;
-      iframeText.value = code.iframe;
-      return code;
-    };
-    const copy = async () => {
-      const code = refresh();
-      try {
-        await navigator.clipboard.writeText(code.both);
-        done.textContent = 'Copied both forms to the clipboard.';
-      } catch {
-        details.open = true;
-        elementText.focus();
-        elementText.select();
-        done.textContent = 'The clipboard is not available here: select and copy the code below.';
-      }
-    };
-    const button = h('button', { type: 'button', className: 'secondary', part: 'embed-button', onclick: copy }, 'Copy embed code');
-    details.addEventListener('toggle', () => { if (details.open) refresh(); });
-    this.addEventListener('change', () => { if (details.open) refresh(); done.textContent = ''; });
-    this.embedBox = h('div', { className: 'embed', part: 'embed' }, h('div', { className: 'toolbar' }, button, done), details);
-    this.root.append(this.embedBox);
+  #showEmbedControl(on) {
+    if (!this.built) return;
+    if (on && !this.embedBox) this.root.append(this.embedBox = buildEmbedControl(this));
+    if (this.embedBox) this.embedBox.hidden = !on;
   }
 
   /** The tag for a heading one level under the widget's title (h4 under the default h3). */
@@ -173,12 +342,24 @@ export class AttnWidget extends HTMLElement {
   refreshInWords() {
     this.wordsText.textContent = this.inWords();
   }
+}
 
-  /** Announces something that changed, for a sighted user and a screen reader alike. */
-  emitChange(detail) {
-    this.dispatchEvent(new CustomEvent('change', { bubbles: true, detail }));
+/**
+ * Defines `Widget` as the element `tag` (once per page), with one property per declared
+ * attribute: el.dModel reads the value of d-model, `el.dModel = 256` sets the attribute. A
+ * widget may write its own accessor for a property instead.
+ */
+export function defineWidget(tag, Widget) {
+  if (customElements.get(tag)) return;
+  for (const name of Object.keys(Widget.declarations)) {
+    const property = propertyName(name);
+    if (Object.hasOwn(Widget.prototype, property)) continue;
+    if (property in Widget.prototype) throw new Error(`<${tag}>: the attribute ${name} would hide the element's own ${property}.`);
+    Object.defineProperty(Widget.prototype, property, {
+      get() { return this.attributeValue(name); },
+      set(value) { this.setAttributeValue(name, value); },
+      configurable: true,
+    });
   }
-
-  start() {}
-  render() {}
+  customElements.define(tag, Widget);
 }

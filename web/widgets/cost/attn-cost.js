@@ -5,27 +5,33 @@
 // bytes per head per layer are printed. "Measure in my browser" times the core's own attention
 // for N = 128 … 4,096 (d = 64) and plots it beside the model scaled to the first point.
 //
-// Attributes (observed and reflected):
+// Attributes (declared below; observed and reflected as properties n, dModel, heads):
 //   n        tokens, 16–65,536 (default 1024)
-//   d-model  model width (default 512)
-//   heads    number of heads, must divide d-model (default 8)
-// Events: `change` (bubbles), detail = { n, dModel, heads }; `measured` (bubbles) when a
-//         measurement series finishes, detail = { points: [{ n, ms, predicted }] }.
+//   d-model  model width, 1–16,384 (default 512)
+//   heads    number of heads, 1–16,384, must divide d-model (default 8)
+// Events: `change` (bubbles) once per action, detail = { n, dModel, heads }; `measured`
+//         (bubbles) when a measurement series finishes, detail = { points: [{ n, ms, predicted }] }.
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { integer } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
 import { measureSeries } from './cost-measure.js';
 
-const N_MIN = 16, N_MAX = 65536;
+const N_MIN = 16, N_MAX = 65536, WIDTH_MAX = 16384;
 const MEASURE_SIZES = [128, 256, 512, 1024, 2048, 4096];
 const MEASURE_WIDTH = 64;
 const count = (x) => Math.round(x).toLocaleString('en-US');
 
 export class AttnCost extends AttnWidget {
   static title = 'What attention costs as the sequence grows';
-  static observedAttributes = ['n', 'd-model', 'heads'];
+  static declaredAttributes = {
+    n: integer({ min: N_MIN, max: N_MAX, fallback: 1024, message: `N must be a whole number between ${count(N_MIN)} and ${count(N_MAX)}.` }),
+    'd-model': integer({ min: 1, max: WIDTH_MAX, fallback: 512, message: `d_model must be a whole number between 1 and ${count(WIDTH_MAX)}.` }),
+    heads: integer({ min: 1, max: WIDTH_MAX, fallback: 8, message: `h must be a whole number between 1 and ${count(WIDTH_MAX)}.`,
+      values: '`1`–`16384`, dividing `d-model`' }),
+  };
 
   inWords() {
     return 'A calculator for one layer of multi-head attention. Choose the number of tokens N, the model '
@@ -37,31 +43,17 @@ export class AttnCost extends AttnWidget {
       + '128 to 4,096 to compare with the prediction.';
   }
 
-  get n() { return clampInt(this.getAttribute('n'), N_MIN, N_MAX, 1024); }
-  set n(value) { this.setAttribute('n', String(value)); }
-  get dModel() { return clampInt(this.getAttribute('d-model'), 1, 16384, 512); }
-  set dModel(value) { this.setAttribute('d-model', String(value)); }
-  get heads() { return clampInt(this.getAttribute('heads'), 1, 16384, 8); }
-  set heads(value) { this.setAttribute('heads', String(value)); }
-
-  attributeChangedCallback(name, before, after) {
-    if (!this.built || before === after) return;
-    this.render();
-    this.emitChange({ n: this.n, dModel: this.dModel, heads: this.heads });
-  }
-
   build(body) {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, costSheet()];
     this.nRange = h('input', { type: 'range', id: 'n-range', min: 4, max: 16, step: 1,
       'aria-label': 'N, tokens (log scale, powers of two)',
-      oninput: () => { this.n = 2 ** Number(this.nRange.value); } });
-    this.nInput = h('input', { type: 'number', id: 'n', min: N_MIN, max: N_MAX, step: 1,
-      onchange: () => this.#commitNumber(this.nInput, 'n', N_MIN, N_MAX, 'N') });
-    this.dInput = h('input', { type: 'number', id: 'd-model', 'aria-label': 'd_model (model width)', min: 1, max: 16384, step: 1,
-      onchange: () => this.#commitNumber(this.dInput, 'd-model', 1, 16384, 'd_model') });
-    this.hInput = h('input', { type: 'number', id: 'heads', min: 1, max: 16384, step: 1,
-      onchange: () => this.#commitNumber(this.hInput, 'heads', 1, 16384, 'h') });
+      oninput: () => this.act(() => { this.n = 2 ** Number(this.nRange.value); }) });
+    this.nInput = this.bindField('n', h('input', { type: 'number', id: 'n', min: N_MIN, max: N_MAX, step: 1 }));
+    this.dInput = this.bindField('d-model', h('input', { type: 'number', id: 'd-model', 'aria-label': 'd_model (model width)', min: 1, max: WIDTH_MAX, step: 1 }));
+    this.hInput = this.bindField('heads', h('input', { type: 'number', id: 'heads', min: 1, max: WIDTH_MAX, step: 1 }));
+    // One line under the controls for every refusal: a bad number, or heads not dividing d_model.
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.routeProblems(this.error, ['n', 'd-model', 'heads', 'core']);
     body.append(
       h('div', { className: 'controls' },
         h('label', { for: 'n' }, 'N (tokens)'), h('div', { className: 'n-controls' }, this.nRange, this.nInput),
@@ -77,7 +69,7 @@ export class AttnCost extends AttnWidget {
     body.append(this.summary, scrollFocus(h('div', { className: 'table-scroll' }, this.table), 'Multiply-adds (scrolls sideways)'), this.scoreTable,
       h('div', { className: 'chart-box' }, this.chartCanvas), this.chartText);
 
-    this.measureButton = h('button', { type: 'button', onclick: () => this.measure() }, 'Measure in my browser');
+    this.measureButton = h('button', { type: 'button', onclick: () => this.act(() => this.measure()) }, 'Measure in my browser');
     this.measureStatus = h('p', { className: 'measure-status', role: 'status' });
     this.measureTable = h('table', { className: 'cost-table', 'aria-label': 'Measured attention times', hidden: true });
     this.measureCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of measured and predicted attention times against N' });
@@ -88,43 +80,22 @@ export class AttnCost extends AttnWidget {
       scrollFocus(h('div', { className: 'table-scroll' }, this.measureTable), 'Measured times (scrolls sideways)'), this.measureBox);
   }
 
-  #commitNumber(input, attribute, min, max, name) {
-    const value = Number(input.value);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      this.#showError(`${name} must be a whole number between ${count(min)} and ${count(max)}.`);
-      input.setAttribute('aria-invalid', 'true');
-      return;
-    }
-    input.removeAttribute('aria-invalid');
-    if (this.getAttribute(attribute) === String(value)) this.render();
-    else this.setAttribute(attribute, String(value));
-  }
-
-  #showError(message) {
-    this.error.textContent = message;
-    this.error.hidden = false;
-  }
-
   render() {
     const n = this.n, dModel = this.dModel, heads = this.heads;
     this.nRange.value = String(Math.round(Math.log2(n)));
     this.nRange.setAttribute('aria-valuetext', `N = ${count(n)}`);
-    if (this.shadowRoot.activeElement !== this.nInput) this.nInput.value = String(n);
-    if (this.shadowRoot.activeElement !== this.dInput) this.dInput.value = String(dModel);
-    if (this.shadowRoot.activeElement !== this.hInput) this.hInput.value = String(heads);
     if (!this.attn) return;
     let c;
     try {
       c = this.attn.cost({ n, dModel, heads });
     } catch (error) {
-      this.#showError(error.message);
+      if (error?.name !== 'AttnError') throw error;
+      this.setProblem('core', error.message);
       this.hInput.setAttribute('aria-invalid', 'true');
       return;
     }
-    this.error.hidden = true;
-    this.hInput.removeAttribute('aria-invalid');
-    this.dInput.removeAttribute('aria-invalid');
-    this.nInput.removeAttribute('aria-invalid');
+    this.setProblem('core', null);
+    if (!this.hasProblem('heads')) this.hInput.removeAttribute('aria-invalid');
     this.cost = c;
     const dk = dModel / heads;
     replaceChildren(this.summary,
@@ -242,12 +213,6 @@ function bytes(b) {
   return `${Number(value.toPrecision(3))} ${units[unit]}`;
 }
 
-function clampInt(text, min, max, fallback) {
-  const value = Number(text);
-  if (text === null || !Number.isInteger(value)) return fallback;
-  return Math.min(Math.max(value, min), max);
-}
-
 let sheet = null;
 function costSheet() {
   sheet ??= new CSSStyleSheet();
@@ -274,4 +239,4 @@ function costSheet() {
   return sheet;
 }
 
-customElements.get('attn-cost') ?? customElements.define('attn-cost', AttnCost);
+defineWidget('attn-cost', AttnCost);

@@ -9,14 +9,16 @@
 // web/workers/learner-worker.js, with a time limit (an infinite loop ends the worker).
 // The last code that ran is kept in localStorage.
 //
-// Attributes (observed and reflected):
+// Attributes (declared below; observed and reflected as properties):
 //   train     the id of the <attn-train> that "Use my attention" drives (default: the first on the page)
-//   timeout   seconds a check may run before it is stopped (default 5)
-// Events: `change` (bubbles) after each check; detail = { what: 'check' | 'causality' | 'use'
-//         | 'bug' | 'reset', pass?, leak?, bug? }.
+//   timeout   seconds a check may run before it is stopped, 0.1–120 (default 5)
+// Its checks run in the learner's worker: it never loads the page's core (needsCore = false).
+// Events: `change` (bubbles) once per action; detail = { what: 'check' | 'causality' | 'use'
+//         | 'bug' | 'reset' | 'settings', pass?, leak?, bug? }.
 // Keyboard: every control is a native button; in the editor, Tab leaves it (Ctrl-] indents).
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { text, decimal, quote } from '../../ui/attribute-types.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../../lib/learner/template.js';
 import { LearnerClient } from '../../lib/learner/learner-client.js';
@@ -33,7 +35,12 @@ function store(source) {
 
 export class AttnEditor extends AttnWidget {
   static title = 'Write your own attention, and prove it';
-  static observedAttributes = ['train', 'timeout'];
+  static declaredAttributes = {
+    train: text({ fallback: '', values: 'an element id', shown: 'the first `<attn-train>`' }),
+    timeout: decimal({ min: 0.1, max: 120, fallback: 5, label: 'timeout', values: 'seconds, `0.1` to `120`',
+      message: (typed) => `timeout must be a number of seconds from 0.1 to 120, but it is ${quote(typed)}.` }),
+  };
+  static needsCore = false;
 
   inWords() {
     return 'A code editor holds the attention function the training lab runs, written with a small set of '
@@ -45,19 +52,19 @@ export class AttnEditor extends AttnWidget {
       + 'earlier output moved. Use my attention makes the training lab train with your function.';
   }
 
-  get timeoutMs() {
-    const s = Number(this.getAttribute('timeout'));
-    return Number.isFinite(s) && s > 0 ? Math.min(s, 120) * 1000 : 5000;
+  render(changed) {
+    if (changed.has('timeout') && this.client) this.client.timeoutMs = this.timeout * 1000;
   }
 
-  attributeChangedCallback(name) {
-    if (name === 'timeout' && this.client) this.client.timeoutMs = this.timeoutMs;
+  changeDetail() {
+    return { what: 'settings', train: this.train, timeout: this.timeout };
   }
 
   build(body) {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, editorSheet()];
     const helpId = uniqueId('ops-help');
-    const button = (text, onclick, extra = {}) => h('button', { type: 'button', onclick, ...extra }, text);
+    // Each button is one action (act): the widget's actions all go the same way.
+    const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: () => this.act(action), ...extra }, label);
     this.buttons = {
       check: button('Check against reference', () => this.#check()),
       causality: button('Causality check', () => this.#causality()),
@@ -86,8 +93,8 @@ export class AttnEditor extends AttnWidget {
     this.#setBusy(true);
   }
 
-  async start() {
-    this.client = new LearnerClient({ timeoutMs: this.timeoutMs });
+  async begin() {
+    this.client = new LearnerClient({ timeoutMs: this.timeout * 1000 });
     try {
       const { createCodeEditor } = await import('./code-editor.js');
       this.host.replaceChildren();
@@ -168,7 +175,7 @@ export class AttnEditor extends AttnWidget {
   }
 
   #trainLab() {
-    const id = this.getAttribute('train');
+    const id = this.train;
     const lab = id ? document.getElementById(id) : document.querySelector('attn-train');
     if (!lab || typeof lab.useAttention !== 'function') throw new Error('There is no training lab (<attn-train>) on this page to use it in.');
     return lab;
@@ -212,4 +219,4 @@ export class AttnEditor extends AttnWidget {
   }
 }
 
-customElements.get('attn-editor') ?? customElements.define('attn-editor', AttnEditor);
+defineWidget('attn-editor', AttnEditor);

@@ -5,26 +5,33 @@
 // tensor), the head outputs, their concatenation and the output projection W^O. A learner can
 // type another sentence; the rules apply where they can, and the widget says where they find nothing.
 //
-// Attributes (observed and reflected):
-//   sentence  the words read (default: the chapter's sentence); at most 16 words
+// Attributes (declared below; observed and reflected as properties):
+//   sentence  the words read (default: the chapter's sentence); 2 to 16 words
 //   head      "1"–"4" (one head) or "all" (the four side by side); default "1"
 //   mask      "none" (default) or "causal"
 //   wo        "mix" (default: a fixed random W^O standing in for a trained one) or "identity"
-// Events: `change` (bubbles), detail = { sentence, head, mask, wo }.
+// Events: `change` (bubbles) once per action, detail = { sentence, head, mask, wo }.
 // Keyboard: ← / → move between the head tabs; in a heatmap the arrow keys move the focused cell.
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { text, choice } from '../../ui/attribute-types.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
 import { StackView } from './heads-stack.js';
-import { DEFAULT_SENTENCE, HEADS, HEAD_WIDTH, D_MODEL, tokenize, applyRules, buildInputs } from './heads-rules.js';
+import { DEFAULT_SENTENCE, HEADS, HEAD_WIDTH, D_MODEL, readSentence, applyRules, buildInputs } from './heads-rules.js';
 
 const TABS = ['1', '2', '3', '4', 'all'];
 
 export class AttnHeads extends AttnWidget {
   static title = 'Four heads read one sentence';
-  static observedAttributes = ['sentence', 'head', 'mask', 'wo'];
+  static declaredAttributes = {
+    sentence: text({ fallback: DEFAULT_SENTENCE, values: 'text, 2–16 words', shown: 'the chapter\'s sentence',
+      check: (typed) => { const read = readSentence(typed); return read.error ?? { value: read.words.join(' ') }; } }),
+    head: choice(TABS, { fallback: '1', label: 'head', values: '`1`–`4`, `all`' }),
+    mask: choice(['none', 'causal'], { label: 'mask' }),
+    wo: choice(['mix', 'identity'], { label: 'wo' }),
+  };
 
   inWords() {
     return 'Four attention heads read the same sentence at once, each with weights set by hand to imitate '
@@ -36,39 +43,25 @@ export class AttnHeads extends AttnWidget {
       + 'where each rule applies and where it finds nothing.';
   }
 
-  get sentence() { return this.getAttribute('sentence') ?? DEFAULT_SENTENCE; }
-  set sentence(text) { this.setAttribute('sentence', String(text)); }
-  get head() { const value = this.getAttribute('head'); return TABS.includes(value) ? value : '1'; }
-  set head(value) { this.setAttribute('head', String(value)); }
-  get causal() { return this.getAttribute('mask') === 'causal'; }
-  set causal(on) { this.setAttribute('mask', on ? 'causal' : 'none'); }
-  get mixing() { return this.getAttribute('wo') !== 'identity'; }
-  set mixing(on) { this.setAttribute('wo', on ? 'mix' : 'identity'); }
-
-  attributeChangedCallback(name, before, after) {
-    if (!this.built || before === after) return;
-    this.render();
-    this.emitChange({ sentence: this.sentence, head: this.head, mask: this.causal ? 'causal' : 'none', wo: this.mixing ? 'mix' : 'identity' });
-  }
-
   build(body) {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, headsSheet()];
-    this.focus = { row: 7, col: 1 }; // "it" → "animal" in the chapter's sentence
-    this.sentenceInput = h('input', { type: 'text', id: 'sentence', size: 48, maxlength: 200, spellcheck: 'false' });
+    this.focusedCell = { row: 7, col: 1 }; // "it" → "animal" in the chapter's sentence
+    this.sentenceInput = this.bindField('sentence', h('input', { type: 'text', id: 'sentence', size: 48, maxlength: 200, spellcheck: 'false' }));
     this.sentenceError = h('p', { className: 'error', role: 'alert', hidden: true });
-    const form = h('form', { className: 'toolbar', onsubmit: (event) => { event.preventDefault(); this.#applySentence(); } },
+    this.routeProblems(this.sentenceError, ['sentence']);
+    const form = h('form', { className: 'toolbar', onsubmit: (event) => { event.preventDefault(); this.act(); } },
       h('label', { for: 'sentence' }, 'Sentence'), this.sentenceInput,
       h('button', { type: 'submit' }, 'Read it'),
-      h('button', { type: 'button', className: 'secondary', onclick: () => { this.sentence = DEFAULT_SENTENCE; } }, 'Chapter’s sentence'));
-    this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
-    this.identityBox = h('input', { type: 'checkbox', onchange: () => { this.mixing = !this.identityBox.checked; } });
+      h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => { this.sentence = DEFAULT_SENTENCE; }) }, 'Chapter’s sentence'));
+    this.causalBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.mask = this.causalBox.checked ? 'causal' : 'none'; }) });
+    this.identityBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.wo = this.identityBox.checked ? 'identity' : 'mix'; }) });
     const options = h('div', { className: 'toolbar' },
       h('label', {}, this.causalBox, ' Causal mask'),
       h('label', {}, this.identityBox, ' Make W', h('sup', {}, 'O'), ' the identity (no mixing)'));
 
     this.tabs = TABS.map((value) => h('button', {
       type: 'button', role: 'tab', className: 'tab', id: `tab-${value}`, 'aria-controls': 'head-panel',
-      onclick: () => { this.head = value; },
+      onclick: () => this.act(() => { this.head = value; }),
     }, value === 'all' ? 'All four' : `Head ${value}`));
     const tablist = h('div', { role: 'tablist', 'aria-label': 'Heads', className: 'tabs', onkeydown: (e) => this.#onTabKey(e) }, this.tabs);
     this.panel = h('div', { role: 'tabpanel', id: 'head-panel', className: 'head-panel' });
@@ -94,18 +87,6 @@ export class AttnHeads extends AttnWidget {
           + 'Tick “identity” above to see the alternative: each output slice is just one head, untouched.')));
   }
 
-  #applySentence() {
-    const parsed = tokenize(this.sentenceInput.value);
-    if (parsed.error) {
-      this.sentenceError.textContent = parsed.error;
-      this.sentenceError.hidden = false;
-      this.sentenceInput.setAttribute('aria-invalid', 'true');
-      return;
-    }
-    this.sentence = parsed.words.join(' ');
-    this.render(); // same words again: still clear the error
-  }
-
   #onTabKey(event) {
     const index = TABS.indexOf(this.head);
     const moves = { ArrowRight: 1, ArrowLeft: -1 };
@@ -115,18 +96,14 @@ export class AttnHeads extends AttnWidget {
     else if (event.key === 'End') next = TABS.length - 1;
     else return;
     event.preventDefault();
-    this.head = TABS[next];
+    this.act(() => { this.head = TABS[next]; });
     this.tabs[next].focus();
   }
 
   render() {
-    const parsed = tokenize(this.sentence);
-    const words = parsed.words ?? tokenize(DEFAULT_SENTENCE).words;
-    if (this.shadowRoot.activeElement !== this.sentenceInput) this.sentenceInput.value = words.join(' ');
-    this.sentenceError.hidden = true;
-    this.sentenceInput.removeAttribute('aria-invalid');
-    this.causalBox.checked = this.causal;
-    this.identityBox.checked = !this.mixing;
+    const { words } = readSentence(this.sentence);
+    this.causalBox.checked = this.mask === 'causal';
+    this.identityBox.checked = this.wo === 'identity';
     this.tabs.forEach((tab, i) => {
       const selected = TABS[i] === this.head;
       tab.setAttribute('aria-selected', String(selected));
@@ -136,8 +113,8 @@ export class AttnHeads extends AttnWidget {
 
     const { heads } = applyRules(words);
     const n = words.length;
-    const result = this.attn.multiHead({ ...buildInputs(this.attn, words, heads, { mixing: this.mixing }), mask: this.causal ? 'causal' : 'none' });
-    if (this.focus.row >= n || this.focus.col >= n) this.focus = { row: n - 1, col: 0 };
+    const result = this.attn.multiHead({ ...buildInputs(this.attn, words, heads, { mixing: this.wo === 'mix' }), mask: this.mask });
+    if (this.focusedCell.row >= n || this.focusedCell.col >= n) this.focusedCell = { row: n - 1, col: 0 };
     this.state = { words, heads, n, result };
     this.#drawHeads();
     this.#drawNotes();
@@ -155,9 +132,9 @@ export class AttnHeads extends AttnWidget {
         rowLabels: words, colLabels: words, min: 0, max: 1,
         cellSize: chosen === null ? Math.max(12, Math.min(20, Math.floor(200 / n))) : undefined,
       });
-      map.focus = { ...this.focus };
+      map.focusedCell = { ...this.focusedCell };
       map.element.addEventListener('cell-focus', (event) => {
-        this.focus = { row: event.detail.row, col: event.detail.col };
+        this.focusedCell = { row: event.detail.row, col: event.detail.col };
         if (chosen === null) this.focusHead = index;
         this.#drawFocusDependent();
       });
@@ -175,7 +152,7 @@ export class AttnHeads extends AttnWidget {
   #drawNotes() {
     const { heads } = this.state;
     const items = heads.flatMap((head, index) => head.notes.map((note) => h('li', {}, h('strong', {}, `Head ${index + 1}. `), note)));
-    if (this.causal) {
+    if (this.mask === 'causal') {
       const link = heads[3].targets[0][1];
       if (link !== undefined) items.push(h('li', {}, h('strong', {}, 'Causal mask. '), `Words before “${this.state.words[link]}” cannot see it, so head 4 gives them only the start.`));
     }
@@ -186,8 +163,8 @@ export class AttnHeads extends AttnWidget {
   #drawFocusDependent() {
     const { words, n, result } = this.state;
     const top = this.focusHead;
-    const { row, col } = this.focus;
-    this.stack.update(result.weights, HEADS, n, top, this.focus);
+    const { row, col } = this.focusedCell;
+    this.stack.update(result.weights, HEADS, n, top, this.focusedCell);
     const value = result.weights[(top * n + row) * n + col];
     replaceChildren(this.stackText,
       `The weights tensor has shape (${HEADS}, ${n}, ${n}): ${HEADS} layers of ${n} × ${n}, one per head, `
@@ -212,7 +189,7 @@ export class AttnHeads extends AttnWidget {
     replaceChildren(this.joinedText, withSuperscripts(
       `Query “${words[row]}”: each head returns ${dh} numbers; laid side by side in head order they make one vector of ${D_MODEL}, `
       + `which is multiplied by W^O (${D_MODEL} × ${D_MODEL}). `
-      + (this.mixing
+      + (this.wo === 'mix'
         ? 'Here W^O is a fixed random matrix standing in for a trained one, so every output feature draws on all four heads.'
         : 'Here W^O is the identity: the output is the joined vector unchanged, and each slice still belongs to one head alone.')));
   }
@@ -254,4 +231,4 @@ function headsSheet() {
   return sheet;
 }
 
-customElements.get('attn-heads') ?? customElements.define('attn-heads', AttnHeads);
+defineWidget('attn-heads', AttnHeads);

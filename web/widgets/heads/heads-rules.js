@@ -9,6 +9,8 @@
 // into weights. Value weights W^V and the output projection W^O are fixed seeded random matrices
 // standing in for trained ones (or W^O = I, to show what happens without mixing).
 
+import { splitWords } from '../../ui/sentence.js';
+
 export const MAX_WORDS = 16;
 export const HEADS = 4;
 export const HEAD_WIDTH = MAX_WORDS;          // d_k = d_v = 16 (a query row must hold N ≤ 16 scores)
@@ -37,13 +39,12 @@ const VERBS = new Set(`is am are was were be been being has have had do does did
   helped helps hear heard hears stay stayed stays rest rested rests lie lay lies`.split(/\s+/));
 
 /**
- * Splits a sentence into words (punctuation around a word is dropped; apostrophes inside stay).
+ * The words the heads read, from a sentence (ui/sentence.js splits it; each word is read bare,
+ * without the punctuation around it), or the reason it cannot be read: 2 to 16 words.
  * @returns {{ words: string[] } | { error: string }}
  */
-export function tokenize(text) {
-  const words = String(text).split(/\s+/)
-    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((w) => w.length > 0);
+export function readSentence(text) {
+  const words = splitWords(text).map((word) => word.bare);
   if (words.length < 2) return { error: 'Type a sentence of at least 2 words.' };
   if (words.length > MAX_WORDS) return { error: `Up to ${MAX_WORDS} words, please: this sentence has ${words.length}.` };
   return { words };

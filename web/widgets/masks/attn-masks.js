@@ -5,7 +5,7 @@
 // with no allowed key turns NaN, and the widget says why. A comparison shows the bug of masking
 // after the softmax. Every number comes from the C core (masks-model.js does the calls).
 //
-// Attributes (observed and reflected):
+// Attributes (declared below; observed and reflected as properties):
 //   sentence  the sentence, 2 to 12 words (default "the cat chased the mouse")
 //   second    the batch's second sentence, for padding, 1 to 12 words (default "dogs bark loudly")
 //   masks     the switches that are on, space-separated: causal window padding (default "causal")
@@ -15,12 +15,16 @@
 //   compare   present: also show the weights masked after the softmax (the bug)
 //   edits     the mask cells the learner flipped, space-separated "sequence:row:col=blocked|allowed"
 //             (rows and columns from 0), e.g. "1:0:3=blocked"; cleared when a sentence changes
-// Events: `change` (bubbles) on every change; detail = { sentence, second, masks, window, scores,
-//         sequence, compare, edits, emptyRows }.
+//             (the property is a Map("sequence:row:col" → 0 or −Infinity))
+// A bad sentence, second sentence (when padding is on) or window (when the window is on) is
+// refused with a message, and the last good state stays on screen.
+// Events: `change` (bubbles) once per action; detail = { sentence, second, masks, window, scores,
+//         sequence, compare, edits, emptyRows }, plus toggled: [row, col] or cleared: true.
 // Keyboard: Tab reaches every control; in the mask grid the arrow keys move, Enter or Space
 //           toggles the focused cell; the heatmaps take the arrow keys too.
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { text, choice, choices, integer, presence, custom, readNumber, quote } from '../../ui/attribute-types.js';
 import { AttnError } from '../../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
@@ -28,9 +32,8 @@ import { Heatmap } from '../../ui/heatmap.js';
 import { MatrixView } from '../../ui/matrix-view.js';
 import { fixed } from '../../ui/format.js';
 import { MaskGrid } from './mask-grid.js';
-import { computeMasks, MASK_KINDS, MAX_TOKENS } from './masks-model.js';
+import { computeMasks, sentenceProblem, MASK_KINDS, MAX_TOKENS, SECOND } from './masks-model.js';
 
-const DEFAULTS = { sentence: 'the cat chased the mouse', second: 'dogs bark loudly', masks: 'causal', window: '2' };
 const SWITCHES = [
   ['causal', 'Causal mask'],
   ['window', 'Sliding window'],
@@ -38,26 +41,42 @@ const SWITCHES = [
 ];
 const quoted = (t) => `“${t}”`;
 
-/** "1:0:3=blocked 1:2:2=allowed" → Map("1:0:3" → −Infinity, "1:2:2" → 0); bad entries are skipped. */
+/** "1:0:3=blocked 1:2:2=allowed" → { value: Map("1:0:3" → −Infinity, "1:2:2" → 0) }, or why not. */
 function parseEdits(text) {
   const edits = new Map();
-  for (const entry of String(text ?? '').split(/\s+/)) {
+  for (const entry of String(text).split(/\s+/).filter(Boolean)) {
     const match = /^([12]):(\d{1,2}):(\d{1,2})=(blocked|allowed)$/.exec(entry);
-    if (match) edits.set(`${match[1]}:${Number(match[2])}:${Number(match[3])}`, match[4] === 'blocked' ? -Infinity : 0);
+    if (!match) return { error: `edits must be mask cells such as 1:0:3=blocked (sentence:row:column from 0, then blocked or allowed), separated by spaces; ${quote(entry)} is not one.` };
+    edits.set(`${match[1]}:${Number(match[2])}:${Number(match[3])}`, match[4] === 'blocked' ? -Infinity : 0);
   }
-  return edits;
+  return { value: edits };
 }
 
 function formatEdits(edits) {
-  return [...edits].map(([key, value]) => `${key}=${value === -Infinity ? 'blocked' : 'allowed'}`).join(' ');
+  return [...edits].map(([key, value]) => `${key}=${value === -Infinity ? 'blocked' : 'allowed'}`).join(' ') || null;
+}
+
+/** The window's refusal, in the words the core uses for attn.mask. */
+function windowMessage(typed) {
+  const value = readNumber(typed);
+  return Number.isInteger(value) ? `window must be at least 1, but it is ${value}.` : `window must be a whole number, but it is ${quote(typed)}.`;
 }
 const nats = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 4));
 const sum6 = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 6));
 
 export class AttnMasks extends AttnWidget {
   static title = 'Masks: build them, combine them, break them';
-  // `edits` last: a sentence change clears the edits, so a restore must set the sentence first.
-  static observedAttributes = ['sentence', 'second', 'masks', 'window', 'scores', 'sequence', 'compare', 'edits'];
+  static declaredAttributes = {
+    sentence: text({ fallback: 'the cat chased the mouse', values: 'text, 2–12 words', check: (typed) => sentenceProblem(typed) }),
+    second: text({ fallback: 'dogs bark loudly', values: 'text, 1–12 words', check: (typed) => sentenceProblem(typed, SECOND) }),
+    masks: choices(MASK_KINDS, { fallback: ['causal'], label: 'masks' }),
+    window: integer({ min: 1, fallback: 2, message: windowMessage }),
+    scores: choice(['words', 'equal'], { label: 'scores' }),
+    sequence: integer({ min: 1, max: 2, fallback: 1, label: 'sequence', values: '`1`, `2`' }),
+    compare: presence(),
+    edits: custom({ parse: parseEdits, format: formatEdits, fallback: new Map(), shown: 'none',
+      values: '`sequence:row:col=blocked\\|allowed`, space-separated, from 0' }),
+  };
 
   inWords() {
     return 'The tokens of a short sentence attend to one another through a mask. In the mask grid each cell '
@@ -71,83 +90,50 @@ export class AttnMasks extends AttnWidget {
       + 'whose rows no longer sum to 1.';
   }
 
-  // ---------------------------------------------------------------- attributes
-  get sentence() { return this.getAttribute('sentence') ?? DEFAULTS.sentence; }
-  set sentence(text) { this.setAttribute('sentence', String(text)); }
-  get second() { return this.getAttribute('second') ?? DEFAULTS.second; }
-  set second(text) { this.setAttribute('second', String(text)); }
-  get masks() {
-    const words = (this.getAttribute('masks') ?? DEFAULTS.masks).split(/\s+/);
-    return new Set(MASK_KINDS.filter((kind) => words.includes(kind)));
-  }
-  set masks(set) { this.setAttribute('masks', MASK_KINDS.filter((kind) => set.has(kind)).join(' ')); }
-  get window() { return Number(this.getAttribute('window') ?? DEFAULTS.window); }
-  set window(w) { this.setAttribute('window', String(w)); }
-  get scores() { return this.getAttribute('scores') === 'equal' ? 'equal' : 'words'; }
-  set scores(mode) { this.setAttribute('scores', mode === 'equal' ? 'equal' : 'words'); }
-  get sequence() { return this.getAttribute('sequence') === '2' ? 2 : 1; }
-  set sequence(s) { this.setAttribute('sequence', String(s === 2 ? 2 : 1)); }
-  get compare() { return this.hasAttribute('compare'); }
-  set compare(on) { this.toggleAttribute('compare', Boolean(on)); }
-
-  /** The flipped cells: Map("sequence:row:col" → 0 or −Infinity); reflects `edits`. */
-  get editedCells() { return parseEdits(this.getAttribute('edits')); }
-  set editedCells(map) {
-    const text = formatEdits(map);
-    if (text) this.setAttribute('edits', text); else this.removeAttribute('edits');
+  /** A new sentence clears the cells flipped on the old one (unless the edits came with it). */
+  settle(changed) {
+    if ((changed.has('sentence') || changed.has('second')) && !changed.has('edits')) this.edits = new Map();
   }
 
-  attributeChangedCallback(name, oldValue, newValue) {
-    if (!this.built || oldValue === newValue) return;
-    if (name === 'edits') this.edits = parseEdits(newValue);
-    if ((name === 'sentence' || name === 'second') && this.edits.size) {
-      this.edits.clear();
-      this.removeAttribute('edits');
-    }
-    this.render();
-    const extra = this.pendingDetail;
-    this.pendingDetail = undefined;
-    this.#emit(extra);
-  }
-
-  #emit(extra = {}) {
-    this.emitChange({
+  changeDetail() {
+    return {
       sentence: this.sentence, second: this.second, masks: [...this.masks], window: this.window,
       scores: this.scores, sequence: this.sequence, compare: this.compare, edits: this.edits.size,
-      emptyRows: this.state?.emptyRows ?? null, ...extra,
-    });
+      emptyRows: this.state?.emptyRows ?? null,
+    };
   }
 
   // ---------------------------------------------------------------- building
   build(body) {
-    this.edits = this.editedCells;
     this.views = null;
 
-    this.sentenceInput = this.#textInput(() => { this.sentence = this.sentenceInput.value; });
-    this.secondInput = this.#textInput(() => { this.second = this.secondInput.value; });
+    this.sentenceInput = this.bindField('sentence', this.#textInput());
+    this.secondInput = this.bindField('second', this.#textInput());
     this.switches = Object.fromEntries(SWITCHES.map(([kind]) => [kind, h('input', {
       type: 'checkbox',
-      onchange: (event) => {
-        const set = this.masks;
+      onchange: (event) => this.act(() => {
+        const set = new Set(this.masks);
         if (event.target.checked) set.add(kind); else set.delete(kind);
         this.masks = set;
-      },
+      }),
     })]));
-    this.windowSlider = h('input', {
+    this.windowSlider = this.bindField('window', h('input', {
       type: 'range', min: 1, max: MAX_TOKENS, step: 1, 'aria-label': 'Window width w',
-      oninput: () => { this.window = Number(this.windowSlider.value); },
-    });
+    }), { live: true });
     this.windowValue = h('output', { 'aria-hidden': 'true' });
     const radioName = uniqueId('scores');
     this.scoreRadios = {
-      words: h('input', { type: 'radio', name: radioName, onchange: () => { this.scores = 'words'; } }),
-      equal: h('input', { type: 'radio', name: radioName, onchange: () => { this.scores = 'equal'; } }),
+      words: h('input', { type: 'radio', name: radioName, onchange: () => this.act(() => { this.scores = 'words'; }) }),
+      equal: h('input', { type: 'radio', name: radioName, onchange: () => this.act(() => { this.scores = 'equal'; }) }),
     };
     const sequenceName = uniqueId('sequence');
-    this.sequenceRadios = [1, 2].map((s) => h('input', { type: 'radio', name: sequenceName, onchange: () => { this.sequence = s; } }));
-    this.compareBox = h('input', { type: 'checkbox', onchange: () => { this.compare = this.compareBox.checked; } });
+    this.sequenceRadios = [1, 2].map((s) => h('input', { type: 'radio', name: sequenceName, onchange: () => this.act(() => { this.sequence = s; }) }));
+    this.compareBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.compare = this.compareBox.checked; }) });
     this.clearButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.clearEdits() }, 'Clear my edits');
-    this.error = h('p', { className: 'cell-error', role: 'alert', id: uniqueId('masks-error'), hidden: true });
+    // One line for every refusal: a sentence, the window, or settings the core turns down.
+    this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true });
+    this.routeProblems(this.error, ['sentence', 'second', 'window', 'core'],
+      (message) => `⚠ ${message}${this.state ? ' The last good state is still shown.' : ''}`);
 
     this.batchGroup = h('fieldset', { className: 'batch' },
       h('legend', {}, 'Padding batch'),
@@ -193,19 +179,13 @@ export class AttnMasks extends AttnWidget {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, masksSheet()];
   }
 
-  #textInput(commit) {
-    return h('input', {
-      type: 'text', autocomplete: 'off', spellcheck: 'false', size: 34,
-      onchange: commit,
-      onkeydown: (event) => { if (event.key === 'Enter') commit(); },
-    });
+  #textInput() {
+    return h('input', { type: 'text', autocomplete: 'off', spellcheck: 'false', size: 34 });
   }
 
   /** Removes every cell the learner flipped. */
   clearEdits() {
-    if (!this.hasAttribute('edits')) { this.render(); this.#emit({ cleared: true }); return; }
-    this.pendingDetail = { cleared: true };
-    this.removeAttribute('edits'); // attributeChangedCallback re-renders and emits
+    this.act(() => { this.edits = new Map(); }, { cleared: true });
   }
 
   /** Flips mask cell (i, j) of the sentence shown between 0 and −∞. */
@@ -216,14 +196,16 @@ export class AttnMasks extends AttnWidget {
     const edits = new Map(this.edits);
     if (next === built[i * n + j]) edits.delete(key);
     else edits.set(key, next);
-    this.pendingDetail = { toggled: [i + 1, j + 1] };
-    this.editedCells = edits; // attributeChangedCallback re-renders and emits
+    this.act(() => { this.edits = edits; }, { toggled: [i + 1, j + 1] });
   }
 
   // ---------------------------------------------------------------- drawing
   render() {
     this.#syncControls();
     if (!this.attn) return;
+    // A refused setting that is in use: its message stays, and so does the last good state.
+    const inUse = ['sentence', ...(this.masks.has('window') ? ['window'] : []), ...(this.masks.has('padding') ? ['second'] : [])];
+    if (inUse.some((name) => this.hasProblem(name))) return;
     const settings = {
       sentence: this.sentence, second: this.second, masks: this.masks, window: this.window,
       scores: this.scores, sequence: this.sequence, edits: this.edits,
@@ -233,22 +215,19 @@ export class AttnMasks extends AttnWidget {
       state = computeMasks(this.attn, settings);
     } catch (error) {
       if (!(error instanceof AttnError)) throw error;
-      this.#showError(error.message);
+      this.setProblem('core', error.message);
       return;
     }
-    this.#clearError();
     this.state = state;
+    this.setProblem('core', null);
     this.#draw(state);
   }
 
   #syncControls() {
     const masks = this.masks;
-    if (this.sentenceInput.getAttribute('aria-invalid') !== 'true') this.sentenceInput.value = this.sentence;
-    if (this.secondInput.getAttribute('aria-invalid') !== 'true') this.secondInput.value = this.second;
     for (const [kind, box] of Object.entries(this.switches)) box.checked = masks.has(kind);
     this.windowSlider.disabled = !masks.has('window');
-    if (Number.isInteger(this.window) && this.window >= 1) this.windowSlider.value = String(this.window);
-    this.windowValue.textContent = `= ${this.getAttribute('window') ?? DEFAULTS.window}`;
+    this.windowValue.textContent = `= ${this.getAttribute('window') ?? this.window}`;
     this.windowSlider.setAttribute('aria-valuetext', `${this.windowSlider.value} tokens`);
     this.scoreRadios[this.scores].checked = true;
     this.sequenceRadios[this.sequence - 1].checked = true;
@@ -258,37 +237,10 @@ export class AttnMasks extends AttnWidget {
     this.clearButton.disabled = this.edits.size === 0;
   }
 
-  #showError(message) {
-    const last = this.state ? ' The last good state is still shown.' : '';
-    this.error.textContent = `⚠ ${message}${last}`;
-    this.error.hidden = false;
-    const input = /second sentence/i.test(message) ? this.secondInput : /sentence/i.test(message) ? this.sentenceInput : null;
-    for (const field of [this.sentenceInput, this.secondInput]) {
-      if (field === input) {
-        field.setAttribute('aria-invalid', 'true');
-        field.setAttribute('aria-describedby', this.error.id);
-      } else {
-        field.removeAttribute('aria-invalid');
-        field.removeAttribute('aria-describedby');
-      }
-    }
-  }
-
-  #clearError() {
-    this.error.hidden = true;
-    this.error.textContent = '';
-    for (const field of [this.sentenceInput, this.secondInput]) {
-      field.removeAttribute('aria-invalid');
-      field.removeAttribute('aria-describedby');
-    }
-    this.sentenceInput.value = this.sentence;
-    this.secondInput.value = this.second;
-  }
-
   #ensureViews(state) {
     const key = state.tokens.join('\u0000');
     if (this.views?.key === key) return this.views;
-    const focus = this.views?.grid.focus;
+    const focus = this.views?.grid.focusedCell;
     const labels = state.tokens.map((t, i) => `${i + 1} ${t}`);
     const views = {
       key,
@@ -433,4 +385,4 @@ function masksSheet() {
   return sheet;
 }
 
-customElements.get('attn-masks') ?? customElements.define('attn-masks', AttnMasks);
+defineWidget('attn-masks', AttnMasks);

@@ -15,7 +15,7 @@ export class MaskGrid {
     this.tokens = tokens;
     this.n = tokens.length;
     this.onToggle = onToggle;
-    this.focus = { i: 0, j: 0 };
+    this.focusedCell = { i: 0, j: 0 };
     this.buttons = [];
     const label = (t, i) => `${i + 1} ${t}`;
     const head = h('tr', {}, h('td', { className: 'corner' }),
@@ -32,7 +32,7 @@ export class MaskGrid {
       type: 'button', className: 'mask-cell', tabindex: i === 0 && j === 0 ? 0 : -1,
       onclick: () => { this.#moveTo(i, j, false); this.onToggle(i, j); },
       onkeydown: (event) => this.#onKey(event),
-      onfocus: () => { this.focus = { i, j }; },
+      onfocus: () => { this.focusedCell = { i, j }; },
     });
     this.buttons.push(button);
     return button;
@@ -62,12 +62,12 @@ export class MaskGrid {
     i = Math.min(Math.max(i, 0), n - 1);
     j = Math.min(Math.max(j, 0), n - 1);
     this.buttons.forEach((button, at) => button.setAttribute('tabindex', at === i * n + j ? '0' : '-1'));
-    this.focus = { i, j };
+    this.focusedCell = { i, j };
     if (focus) this.buttons[i * n + j].focus();
   }
 
   #onKey(event) {
-    const { i, j } = this.focus;
+    const { i, j } = this.focusedCell;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[event.key]) this.#moveTo(i + moves[event.key][0], j + moves[event.key][1], true);
     else if (event.key === 'Home') this.#moveTo(i, 0, true);

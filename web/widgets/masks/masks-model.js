@@ -2,36 +2,38 @@
 // switches, window width, score mode, the learner's cell edits) into masks, weights and row
 // diagnostics, every number through the C core. Throws AttnError on settings the core refuses.
 //
-// Scores "from the words": each word gets the core's fixed 4-number embedding of its lower-case
-// spelling (attn.wordEmbedding, so the same word always gets the same vector), projected by fixed W^Q and W^K into queries and
+// Scores "from the words": each word gets the core's fixed 4-number embedding of its key (its
+// lower-case spelling without the punctuation around it, ui/sentence.js; attn.wordEmbedding, so
+// the same word always gets the same vector), projected by fixed W^Q and W^K into queries and
 // keys; the values are the embeddings themselves. Scores "all equal": every query is zero, so
 // every score is 0 and the weights are spread evenly over the allowed keys (1/k each).
 
 import { AttnError, Status } from '../../lib/errors.js';
+import { splitWords, wordCount } from '../../ui/sentence.js';
 
 export const WIDTH = 4;          // embedding and head width
 export const MIN_TOKENS = 2;     // the sentence
 export const MAX_TOKENS = 12;
 export const PAD = '<pad>';
 export const MASK_KINDS = ['causal', 'window', 'padding'];
+/** The padding batch's second sentence: 1 to 12 words. */
+export const SECOND = { name: 'The second sentence', min: 1 };
 
 // Fixed projections (4 × 4), chosen by hand so that different words score visibly differently.
 export const WQ = [1.2, -0.4, 0.3, 0.9, 0.2, 1.1, -0.8, 0.1, -0.6, 0.5, 1.0, -0.3, 0.4, -0.9, 0.2, 1.3];
 export const WK = [0.9, 0.3, -0.5, 0.6, -0.2, 1.2, 0.4, -0.7, 0.8, -0.1, 1.1, 0.2, 0.1, 0.6, -0.4, 1.0];
 
-/** The tokens of a sentence: runs of non-space characters. */
-export function tokenize(text) {
-  return String(text ?? '').trim().split(/\s+/).filter(Boolean);
+/** Why a sentence cannot be used (too few or too many words), or null. `name` starts the sentence. */
+export function sentenceProblem(text, { name = 'The sentence', min = MIN_TOKENS, max = MAX_TOKENS } = {}) {
+  const count = splitWords(text).length;
+  return count < min || count > max ? `${name} has ${wordCount(count)}; use ${min} to ${max} words, separated by spaces.` : null;
 }
 
-/** Checks a sentence's token count; returns its tokens or throws a learner-readable AttnError. */
-export function sentenceTokens(text, { name = 'The sentence', min = MIN_TOKENS, max = MAX_TOKENS } = {}) {
-  const tokens = tokenize(text);
-  if (tokens.length < min || tokens.length > max) {
-    const has = tokens.length === 1 ? '1 word' : `${tokens.length} words`;
-    throw new AttnError(Status.SIZE, `${name} has ${has}; use ${min} to ${max} words, separated by spaces.`);
-  }
-  return tokens;
+/** A sentence's words (ui/sentence.js), or a learner-readable AttnError when it has too few or too many. */
+export function sentenceWords(text, options = {}) {
+  const problem = sentenceProblem(text, options);
+  if (problem) throw new AttnError(Status.SIZE, problem);
+  return splitWords(text);
 }
 
 /**
@@ -40,13 +42,15 @@ export function sentenceTokens(text, { name = 'The sentence', min = MIN_TOKENS, 
  *     sequence: 1 | 2, edits: Map('seq:i:j' → 0 | -Infinity) }.
  */
 export function computeMasks(attn, settings) {
-  const first = sentenceTokens(settings.sentence);
+  const first = sentenceWords(settings.sentence);
   const padding = settings.masks.has('padding');
-  const second = padding ? sentenceTokens(settings.second, { name: 'The second sentence', min: 1 }) : null;
+  const second = padding ? sentenceWords(settings.second, SECOND) : null;
   const n = padding ? Math.max(first.length, second.length) : first.length;
   const sequence = padding ? settings.sequence : 1;
   const words = sequence === 2 ? second : first;
-  const tokens = [...words, ...Array(n - words.length).fill(PAD)];
+  const pads = Array(n - words.length).fill(PAD);
+  const tokens = [...words.map((word) => word.text), ...pads];
+  const wordKeys = [...words.map((word) => word.key), ...pads];
 
   // The mask: the switches' masks added together (starting from "no mask"), then the learner's edits.
   const parts = [];
@@ -69,7 +73,7 @@ export function computeMasks(attn, settings) {
 
   // Queries, keys and values.
   const x = new Float32Array(n * WIDTH);
-  tokens.forEach((token, i) => x.set(attn.wordEmbedding({ word: token.toLowerCase(), d: WIDTH }), i * WIDTH));
+  wordKeys.forEach((key, i) => x.set(attn.wordEmbedding({ word: key, d: WIDTH }), i * WIDTH));
   const equal = settings.scores === 'equal';
   const q = equal ? new Float32Array(n * WIDTH) : attn.matmul({ a: x, b: WQ, m: n, k: WIDTH, n: WIDTH });
   const k = attn.matmul({ a: x, b: WK, m: n, k: WIDTH, n: WIDTH });

@@ -5,25 +5,28 @@
 // largest difference. Without positions the outputs only move with their words; sinusoidal or
 // rotary positions, or a causal mask, make them change. Every number comes from the C core.
 //
-// Attributes (observed and reflected):
+// Attributes (declared below; observed and reflected as properties):
 //   sentence   the sentence, up to 16 words (default "The dog bit the man")
-//   order      the arrangement, as original word indices from 0: "0,4,2,3,1" (default: as typed)
+//   order      the arrangement, as original word indices from 0: "0,4,2,3,1" (default: as typed);
+//              one that does not fit the sentence is refused with a message
 //   positions  "none" (default), "sinusoidal" (added to the embeddings) or "rotary" (on q and k)
 //   mask       "none" (default) or "causal"
 //   width      the vector width d, 1–16 (default 8; rotary needs it even)
 //   offset     the position of the first word, 0–1000 (default 0)
-// Events: `change` (bubbles) after every change; detail = { sentence, order, positions, mask,
+// The `order` property is the arrangement in use, as an array.
+// Events: `change` (bubbles) once per action; detail = { sentence, order, positions, mask,
 //         width, offset, largestDifference }.
 // Keyboard: on a word, ← / → move the focus, Shift+← / Shift+→ move the word one place,
 //           Shift+Home / Shift+End move it to an end; every other control is a button or field.
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { text, choice, integer, arrangement, quote } from '../../ui/attribute-types.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { MatrixView } from '../../ui/matrix-view.js';
 import { fixed } from '../../ui/format.js';
 import {
-  DEFAULT_SENTENCE, MAX_WORDS, parseSentence, parseOrder, identity, isIdentity, shuffled, moved, swappedDogAndMan,
+  DEFAULT_SENTENCE, MAX_WORDS, parseSentence, arranges, identity, isIdentity, shuffled, moved, swappedDogAndMan,
 } from './shuffle-words.js';
 import { difference, largestDifference, vectorLine, shuffleSheet } from './shuffle-view.js';
 
@@ -32,7 +35,7 @@ const POSITIONS = {
   sinusoidal: 'Sinusoidal (added to the embeddings)',
   rotary: 'Rotary (applied to q and k)',
 };
-const DEFAULT_WIDTH = 8, MAX_WIDTH = 16, MAX_OFFSET = 1000;
+const MAX_WIDTH = 16, MAX_OFFSET = 1000;
 /** Differences at or below this are float rounding, not a change. */
 const SAME = 1e-6;
 /** The projections are fixed: the embeddings of these names, d·d numbers each. */
@@ -40,7 +43,15 @@ const PROJECTION_NAMES = ['W^Q', 'W^K', 'W^V'];
 
 export class AttnShuffle extends AttnWidget {
   static title = 'Shuffle the words: what attention can and cannot see';
-  static observedAttributes = ['sentence', 'order', 'positions', 'mask', 'width', 'offset'];
+  static declaredAttributes = {
+    sentence: text({ fallback: DEFAULT_SENTENCE, values: 'text, 1–16 words',
+      check: (typed) => { const read = parseSentence(typed); return read.error ?? { value: read.words.map((word) => word.text).join(' ') }; } }),
+    order: arrangement({ max: MAX_WORDS, label: 'order', shown: 'as typed', values: 'original word indices from 0, e.g. `0,4,2,3,1`' }),
+    positions: choice(Object.keys(POSITIONS), { label: 'positions' }),
+    mask: choice(['none', 'causal'], { label: 'mask' }),
+    width: integer({ min: 1, max: MAX_WIDTH, fallback: 8, message: `Width d must be a whole number from 1 to ${MAX_WIDTH}.` }),
+    offset: integer({ min: 0, max: MAX_OFFSET, fallback: 0, message: `First position must be a whole number from 0 to ${MAX_OFFSET}.` }),
+  };
 
   inWords() {
     return 'A short sentence goes through self-attention, and each word’s output vector is listed as '
@@ -52,39 +63,37 @@ export class AttnShuffle extends AttnWidget {
       + 'switching on the causal mask makes the outputs depend on where each word stands.';
   }
 
-  // ---------------------------------------------------------------- attributes
-  get sentence() { return this.getAttribute('sentence') ?? DEFAULT_SENTENCE; }
-  set sentence(text) { this.setAttribute('sentence', String(text)); }
-  get positions() {
-    const value = this.getAttribute('positions');
-    return Object.hasOwn(POSITIONS, value) ? value : 'none';
-  }
-  set positions(value) { this.setAttribute('positions', value); }
-  get causal() { return this.getAttribute('mask') === 'causal'; }
-  set causal(on) { this.setAttribute('mask', on ? 'causal' : 'none'); }
-  get width() { return wholeNumber(this.getAttribute('width'), DEFAULT_WIDTH); }
-  set width(value) { this.setAttribute('width', String(value)); }
-  get offset() { return wholeNumber(this.getAttribute('offset'), 0); }
-  set offset(value) { this.setAttribute('offset', String(value)); }
+  // ---------------------------------------------------------------- the words and their order
+  #arranged = null;
 
-  attributeChangedCallback() {
-    if (!this.built) return;
-    this.#schedule();
+  /** The sentence's words and the order in use (the order attribute when it fits the sentence). */
+  #arrangement() {
+    const asked = this.attributeValue('order');
+    const key = `${this.sentence}\u0000${asked?.join(',') ?? ''}`;
+    if (this.#arranged?.key !== key) {
+      const { words } = parseSentence(this.sentence);
+      const fits = asked === null || arranges(asked, words.length);
+      this.#arranged = { key, words, fits, order: fits && asked !== null ? asked : identity(words.length) };
+    }
+    return this.#arranged;
   }
 
-  /** Renders once per burst of attribute changes, then announces the change. */
-  #schedule() {
-    if (this.pending) return;
-    this.pending = true;
-    queueMicrotask(() => {
-      this.pending = false;
-      this.render();
-      this.emitChange({
-        sentence: this.sentence, order: this.order ? [...this.order] : null, positions: this.positions,
-        mask: this.causal ? 'causal' : 'none', width: this.width, offset: this.offset,
-        largestDifference: this.result?.largest ?? null,
-      });
-    });
+  /** The words in use: [{ text, bare, key }] (ui/sentence.js). */
+  get words() { return this.#arrangement().words; }
+  /** The arrangement in use, as original word indices: the order attribute, or the words as typed. */
+  get order() { return this.#arrangement().order; }
+  set order(value) { this.setAttributeValue('order', value); }
+
+  /** A new sentence starts in its own order (unless an order came with it). */
+  settle(changed) {
+    if (changed.has('sentence') && !changed.has('order')) this.order = null;
+  }
+
+  changeDetail() {
+    return {
+      sentence: this.sentence, order: [...this.order], positions: this.positions, mask: this.mask,
+      width: this.width, offset: this.offset, largestDifference: this.result?.largest ?? null,
+    };
   }
 
   // ---------------------------------------------------------------- building
@@ -93,29 +102,28 @@ export class AttnShuffle extends AttnWidget {
     this.embeddings = new Map();
 
     const sentenceId = uniqueId('sentence');
-    const sentenceErrorId = uniqueId('sentence-error');
-    this.sentenceInput = h('input', {
-      id: sentenceId, type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': sentenceErrorId,
-    });
-    this.sentenceError = h('p', { className: 'error', id: sentenceErrorId, role: 'alert', hidden: true });
-    const form = h('form', { className: 'sentence-form', onsubmit: (event) => { event.preventDefault(); this.#useSentence(); } },
+    this.sentenceInput = this.bindField('sentence', h('input', { id: sentenceId, type: 'text', autocomplete: 'off', spellcheck: 'false' }));
+    this.sentenceError = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.routeProblems(this.sentenceError, ['sentence']);
+    const form = h('form', { className: 'sentence-form', onsubmit: (event) => { event.preventDefault(); this.act(); } },
       h('label', { for: sentenceId }, `Sentence (up to ${MAX_WORDS} words)`),
       this.sentenceInput,
       h('button', { type: 'submit' }, 'Use sentence'));
 
-    this.shuffleButton = h('button', { type: 'button', onclick: () => this.#arrange(shuffled(this.order)) }, 'Shuffle');
-    this.swapButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.#swapDogAndMan() }, 'Swap dog and man');
-    this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.#arrange(identity(this.words.length)) }, 'Original order');
+    this.shuffleButton = h('button', { type: 'button', onclick: () => this.act(() => { this.order = shuffled(this.order); }) }, 'Shuffle');
+    this.swapButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => this.#swapDogAndMan()) }, 'Swap dog and man');
+    this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => { this.order = null; }) }, 'Original order');
 
     const group = uniqueId('positions');
-    this.positionRadios = Object.entries(POSITIONS).map(([value, text]) => {
-      const radio = h('input', { type: 'radio', name: group, value, onchange: () => { this.positions = value; } });
-      return h('label', {}, radio, ` ${text}`);
+    this.positionRadios = Object.entries(POSITIONS).map(([value, label]) => {
+      const radio = h('input', { type: 'radio', name: group, value, onchange: () => this.act(() => { this.positions = value; }) });
+      return h('label', {}, radio, ` ${label}`);
     });
-    this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
-    this.widthInput = h('input', { type: 'number', min: 1, max: MAX_WIDTH, step: 1, onchange: () => this.#setNumber('width', this.widthInput, 1, MAX_WIDTH) });
-    this.offsetInput = h('input', { type: 'number', min: 0, max: MAX_OFFSET, step: 1, onchange: () => this.#setNumber('offset', this.offsetInput, 0, MAX_OFFSET) });
+    this.causalBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.mask = this.causalBox.checked ? 'causal' : 'none'; }) });
+    this.widthInput = this.bindField('width', h('input', { type: 'number', min: 1, max: MAX_WIDTH, step: 1 }));
+    this.offsetInput = this.bindField('offset', h('input', { type: 'number', min: 0, max: MAX_OFFSET, step: 1 }));
     this.numberError = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.routeProblems(this.numberError, ['width', 'offset']);
 
     const hintId = uniqueId('strip-hint');
     this.strip = h('ol', { className: 'word-strip', 'aria-label': 'Word order', 'aria-describedby': hintId });
@@ -130,6 +138,7 @@ export class AttnShuffle extends AttnWidget {
       + 'Reordering only moves outputs around when every word sees every word.');
     this.offsetNote = h('p', { className: 'note', hidden: true });
     this.resultError = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.routeProblems(this.resultError, ['core'], (message) => `Nothing could be computed: ${message}`);
     this.outputs = h('table', { className: 'outputs', 'aria-label': 'Outputs by word' });
     this.results = h('div', { className: 'results' },
       this.summary, this.causalNote, this.offsetNote,
@@ -152,43 +161,14 @@ export class AttnShuffle extends AttnWidget {
   }
 
   // ---------------------------------------------------------------- actions
-  #useSentence() {
-    const parsed = parseSentence(this.sentenceInput.value);
-    this.#showError(this.sentenceError, parsed.error, this.sentenceInput);
-    if (parsed.error) return;
-    const text = parsed.words.map((word) => word.text).join(' ');
-    this.removeAttribute('order');
-    this.sentence = text;
-  }
-
-  #setNumber(name, input, min, max) {
-    const value = Number(input.value);
-    const ok = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
-    const label = name === 'width' ? 'Width d' : 'First position';
-    this.#showError(this.numberError, ok ? null : `${label} must be a whole number from ${min} to ${max}.`, input);
-    if (ok) this.setAttribute(name, String(value));
-  }
-
-  #showError(element, message, input) {
-    element.hidden = !message;
-    element.textContent = message ?? '';
-    if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
-  }
-
-  #arrange(order, announcement) {
-    this.setAttribute('order', order.join(','));
-    if (announcement) this.announcer.textContent = announcement;
-  }
-
   #swapDogAndMan() {
-    let swapped = this.words && swappedDogAndMan(this.order, this.words);
+    let swapped = swappedDogAndMan(this.order, this.words);
     if (!swapped) {
       // The preset is about the chapter's sentence: bring it back, then swap.
-      const words = parseSentence(DEFAULT_SENTENCE).words;
-      swapped = swappedDogAndMan(identity(words.length), words);
       this.sentence = DEFAULT_SENTENCE;
+      swapped = swappedDogAndMan(identity(this.words.length), this.words);
     }
-    this.#arrange(swapped);
+    this.order = swapped;
   }
 
   /** Moves the word at place `from` to place `to`, keeping the keyboard focus on it. */
@@ -196,8 +176,8 @@ export class AttnShuffle extends AttnWidget {
     if (to < 0 || to >= this.order.length || to === from) return;
     const wordIndex = this.order[from];
     this.focusWord = wordIndex;
-    this.#arrange(moved(this.order, from, to),
-      `“${this.words[wordIndex].text}” moved to place ${to + 1} of ${this.order.length}.`);
+    this.act(() => { this.order = moved(this.order, from, to); });
+    this.announcer.textContent = `“${this.words[wordIndex].text}” moved to place ${to + 1} of ${this.order.length}.`;
   }
 
   #onChipKey(event, place) {
@@ -260,19 +240,19 @@ export class AttnShuffle extends AttnWidget {
 
   // ---------------------------------------------------------------- rendering
   render() {
-    const parsed = parseSentence(this.sentence);
-    this.words = parsed.words ?? this.words ?? parseSentence(DEFAULT_SENTENCE).words;
-    this.order = parseOrder(this.getAttribute('order'), this.words.length) ?? identity(this.words.length);
-    this.#syncControls(parsed.error);
+    const { fits } = this.#arrangement();
+    this.setProblem('order', fits ? null : `order ${quote(this.getAttribute('order'))} does not fit the sentence: it must list each of its `
+      + `${this.words.length} words once, by their places from 0 to ${this.words.length - 1}. The words are shown as typed.`);
+    this.#syncControls();
     this.#drawStrip();
     if (!this.attn) return;
     this.result = null;
     try {
-      this.#validateNumbers();
       this.result = this.#compute();
-      this.#showError(this.resultError, null);
+      this.setProblem('core', null);
     } catch (error) {
-      this.#showError(this.resultError, `Nothing could be computed: ${error.message}`);
+      if (error?.name !== 'AttnError') throw error;
+      this.setProblem('core', error.message);
     }
     this.results.hidden = !this.result;
     this.#drawResults();
@@ -280,27 +260,11 @@ export class AttnShuffle extends AttnWidget {
     this.refreshInWords();
   }
 
-  #syncControls(sentenceError) {
-    if (this.shadowRoot.activeElement !== this.sentenceInput) this.sentenceInput.value = this.words.map((w) => w.text).join(' ');
-    if (sentenceError) {
-      this.#showError(this.sentenceError, `The sentence attribute cannot be used: ${sentenceError}`, this.sentenceInput);
-      this.attributeError = true;
-    } else if (this.attributeError) {
-      this.#showError(this.sentenceError, null, this.sentenceInput);
-      this.attributeError = false;
-    }
+  #syncControls() {
     this.positionRadios.forEach((label) => { const radio = label.firstChild; radio.checked = radio.value === this.positions; });
-    this.causalBox.checked = this.causal;
-    if (this.shadowRoot.activeElement !== this.widthInput) this.widthInput.value = String(this.width);
-    if (this.shadowRoot.activeElement !== this.offsetInput) this.offsetInput.value = String(this.offset);
+    this.causalBox.checked = this.mask === 'causal';
     this.shuffleButton.disabled = this.words.length < 2;
     this.resetButton.disabled = isIdentity(this.order);
-  }
-
-  #validateNumbers() {
-    const { width, offset } = this;
-    if (!(width >= 1 && width <= MAX_WIDTH)) throw new Error(`the width d must be a whole number from 1 to ${MAX_WIDTH}, but it is “${this.getAttribute('width')}”.`);
-    if (!(offset >= 0 && offset <= MAX_OFFSET)) throw new Error(`the first position must be a whole number from 0 to ${MAX_OFFSET}, but it is “${this.getAttribute('offset')}”.`);
   }
 
   #drawStrip() {
@@ -314,7 +278,7 @@ export class AttnShuffle extends AttnWidget {
         'aria-label': `${this.words[wordIndex].text}, place ${place + 1} of ${n}${wordIndex === place ? '' : `, was ${wordIndex + 1}`}`,
         'data-place': place, 'data-word': wordIndex,
         onkeydown: (event) => this.#onChipKey(event, place),
-      }, h('span', { className: 'place', 'aria-hidden': 'true' }, String(place + 1)), this.words[wordIndex].text);
+      }, this.words[wordIndex].text); // its place is the list's own numbering (shuffle-view.js), so the word is the whole label
       return h('li', {}, chip);
     }));
     if (refocus !== null && !Number.isNaN(refocus)) this.strip.querySelector(`[data-word="${refocus}"]`)?.focus();
@@ -335,7 +299,7 @@ export class AttnShuffle extends AttnWidget {
       return x;
     };
     const [wq, wk, wv] = PROJECTION_NAMES.map((name) => embed(name, d * d));
-    const mask = this.causal ? 'causal' : 'none';
+    const mask = this.mask;
     const run = (x, kind, start) => attn.selfAttention({ x, wq, wk, wv, n, d, positions: kind, mask, offset: start });
 
     const xOriginal = stack(identity(n)), xNow = stack(order);
@@ -358,7 +322,7 @@ export class AttnShuffle extends AttnWidget {
   }
 
   #drawResults() {
-    this.causalNote.hidden = !this.causal;
+    this.causalNote.hidden = this.mask !== 'causal';
     const r = this.result;
     if (!r) {
       replaceChildren(this.outputs);
@@ -367,7 +331,7 @@ export class AttnShuffle extends AttnWidget {
       return;
     }
     const rearranged = !isIdentity(this.order);
-    const blind = this.positions === 'none' && !this.causal;
+    const blind = this.positions === 'none' && this.mask !== 'causal';
     let summary;
     if (!rearranged) {
       summary = 'The words are in their original order. Shuffle them, swap dog and man, or move a word, and compare.';
@@ -445,11 +409,4 @@ export class AttnShuffle extends AttnWidget {
   }
 }
 
-/** A whole-number attribute, the fallback when absent, NaN when present but not whole. */
-function wholeNumber(text, fallback) {
-  if (text === null) return fallback;
-  const value = Number(text);
-  return text.trim() !== '' && Number.isInteger(value) ? value : NaN;
-}
-
-customElements.get('attn-shuffle') ?? customElements.define('attn-shuffle', AttnShuffle);
+defineWidget('attn-shuffle', AttnShuffle);

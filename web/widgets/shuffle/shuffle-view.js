@@ -65,7 +65,9 @@ export function shuffleSheet() {
       background: var(--attn-surface); border-radius: 8px; }
     .word-strip button { touch-action: none; user-select: none; -webkit-user-select: none; cursor: grab;
       background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); font-weight: 600; }
-    .word-strip button .place { font-weight: 400; color: var(--attn-muted); font-size: 0.75rem; margin-right: 0.3rem; }
+    .word-strip { counter-reset: place; }
+    .word-strip li { counter-increment: place; }
+    .word-strip button::before { content: counter(place); font-weight: 400; color: var(--attn-muted); font-size: 0.75rem; margin-right: 0.3rem; }
     .word-strip button.moved { border-color: var(--attn-involved-border); border-style: dashed; }
     .word-strip button.dragging { opacity: 0.5; cursor: grabbing; }
     .word-strip button.drop-target { outline: 3px solid var(--attn-accent); outline-offset: 2px; }

@@ -1,34 +1,28 @@
-// shuffle-words.js — the sentence side of <attn-shuffle>: splitting a sentence into words,
-// what counts as "the same word" (its embedding key), and orders (arrangements of the words).
-// No DOM and no numbers: the numbers come from the core.
+// shuffle-words.js — the sentence side of <attn-shuffle>: which sentences it takes, and orders
+// (arrangements of the words). No DOM and no numbers: the numbers come from the core.
+
+import { splitWords } from '../../ui/sentence.js';
 
 export const DEFAULT_SENTENCE = 'The dog bit the man';
 export const MAX_WORDS = 16;
 export const MAX_WORD_LENGTH = 40;
 
 /**
- * Splits a sentence into words, or explains why it cannot be used.
- * @returns {{words: {text: string, key: string}[]} | {error: string}}
- *   `key` is what the embedding is derived from: the word lowercased, without the punctuation
- *   around it, so "The" and "the," share one vector.
+ * The words of a sentence (ui/sentence.js splits it), or why it cannot be used: 1 to 16 words
+ * of at most 40 characters. A word's vector is made from its key, so "The" and "the," share one.
+ * @returns {{words: {text: string, bare: string, key: string}[]} | {error: string}}
  */
 export function parseSentence(sentence) {
-  const texts = String(sentence ?? '').trim().split(/\s+/).filter(Boolean);
-  if (texts.length === 0) return { error: 'Type at least one word.' };
-  if (texts.length > MAX_WORDS) {
-    return { error: `Use at most ${MAX_WORDS} words: this sentence has ${texts.length}.` };
+  const words = splitWords(sentence);
+  if (words.length === 0) return { error: 'Type at least one word.' };
+  if (words.length > MAX_WORDS) {
+    return { error: `Use at most ${MAX_WORDS} words: this sentence has ${words.length}.` };
   }
-  const long = texts.find((text) => [...text].length > MAX_WORD_LENGTH);
+  const long = words.find(({ text }) => [...text].length > MAX_WORD_LENGTH);
   if (long) {
-    return { error: `Each word may have at most ${MAX_WORD_LENGTH} characters: “${[...long].slice(0, 12).join('')}…” has ${[...long].length}.` };
+    return { error: `Each word may have at most ${MAX_WORD_LENGTH} characters: “${[...long.text].slice(0, 12).join('')}…” has ${[...long.text].length}.` };
   }
-  return { words: texts.map((text) => ({ text, key: wordKey(text) })) };
-}
-
-/** The embedding key of a word: lowercased, surrounding punctuation trimmed (kept if nothing else). */
-export function wordKey(text) {
-  const lower = text.toLowerCase();
-  return lower.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || lower;
+  return { words };
 }
 
 /** The identity order 0..n-1. */
@@ -36,13 +30,8 @@ export const identity = (n) => Array.from({ length: n }, (_, i) => i);
 
 export const isIdentity = (order) => order.every((from, i) => from === i);
 
-/** Parses an `order` attribute ("0,4,2,3,1"): a permutation of 0..n-1, or null. */
-export function parseOrder(text, n) {
-  if (typeof text !== 'string' || text.trim() === '') return null;
-  const order = text.split(',').map((part) => Number(part.trim()));
-  if (order.length !== n || !order.every((i) => Number.isInteger(i) && i >= 0 && i < n)) return null;
-  return new Set(order).size === n ? order : null;
-}
+/** Whether `order` (distinct whole numbers) arranges exactly n words: a permutation of 0..n-1. */
+export const arranges = (order, n) => order.length === n && order.every((i) => i < n);
 
 /** A random order different from `order` (when the words can be reordered at all). */
 export function shuffled(order, random = Math.random) {

@@ -2,19 +2,20 @@
 // tokens, one step at a time (inputs, scores, scale, mask, softmax, output). Every number is
 // computed by the C core; editing an input or flipping a toggle recomputes every step.
 //
-// Attributes (observed and reflected):
+// Attributes (declared below; observed and reflected as properties):
 //   step   1–6, the step shown (default 1)
 //   mask   "causal" (default) or "none"
 //   scale  "true" (default) or "false": divide scores by √d_k
 //   x, wq, wk, wv   the inputs X (2×4) and W^Q, W^K, W^V (4×2), row-major, comma-separated
 //          (default: the chapter's example). Editing a cell writes the whole matrix here, so an
 //          edited example travels in a link; "Reset example" removes them. A value that is not
-//          8 finite numbers is ignored (the example's matrix is used).
-// Events: `change` (bubbles) whenever the step, a toggle or an input changes;
-//         detail = { step, mask, scale, edited? }.
+//          8 finite numbers is refused with a message, and the last good matrix stays.
+// Events: `change` (bubbles), once per action (a step, a toggle, an edit, "Reset example");
+//         detail = { step, mask, scale }, plus edited (the matrix) or reset: true.
 // Keyboard: ← / → (or Back / Next) move between steps; Home and End jump to the ends.
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { integer, choice, boolean, numbers } from '../../ui/attribute-types.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { MatrixView } from '../../ui/matrix-view.js';
 import { sig } from '../../ui/format.js';
@@ -24,9 +25,20 @@ import { MATRICES, STEPS } from './stepper-steps.js';
 const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
 const INPUT_NAMES = ['x', 'wq', 'wk', 'wv'];
 
+/** An input matrix of the example: 8 numbers, absent while it is the chapter's. */
+const example = (key, shown) => numbers({ count: EXAMPLE[key].length, fallback: EXAMPLE[key], omitDefault: true, label: key, shown });
+
 export class AttnStepper extends AttnWidget {
   static title = 'Scaled dot-product attention, step by step';
-  static observedAttributes = ['step', 'mask', 'scale', ...INPUT_NAMES];
+  static declaredAttributes = {
+    step: integer({ min: 1, max: STEPS.length, fallback: 1, label: 'step' }),
+    mask: choice(['causal', 'none'], { label: 'mask' }),
+    scale: boolean({ fallback: true, label: 'scale' }),
+    x: example('x', 'the chapter\'s X'),
+    wq: example('wq', 'the chapter\'s example'),
+    wk: example('wk', 'the chapter\'s example'),
+    wv: example('wv', 'the chapter\'s example'),
+  };
 
   inWords() {
     return 'Two tokens go through attention one step at a time. Their queries, keys and values come from '
@@ -36,59 +48,23 @@ export class AttnStepper extends AttnWidget {
       + 'mask and the scaling can be switched off to see what they change.';
   }
 
-  get step() { return clampStep(Number(this.getAttribute('step') ?? 1)); }
-  set step(value) { this.setAttribute('step', String(clampStep(value))); }
-  get causal() { return this.getAttribute('mask') !== 'none'; }
-  set causal(on) { this.setAttribute('mask', on ? 'causal' : 'none'); }
-  get scaled() { return this.getAttribute('scale') !== 'false'; }
-  set scaled(on) { this.setAttribute('scale', on ? 'true' : 'false'); }
-
-  get x() { return this.#matrix('x'); }
-  set x(values) { this.#setMatrix('x', values); }
-  get wq() { return this.#matrix('wq'); }
-  set wq(values) { this.#setMatrix('wq', values); }
-  get wk() { return this.#matrix('wk'); }
-  set wk(values) { this.#setMatrix('wk', values); }
-  get wv() { return this.#matrix('wv'); }
-  set wv(values) { this.#setMatrix('wv', values); }
-
-  /** The matrix from its attribute, or the example's when the attribute is absent or unusable. */
-  #matrix(key) {
-    const text = this.getAttribute(key);
-    const values = text === null ? [] : text.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
-    const usable = (value) => Number.isFinite(Math.fround(value)); // finite as a 32-bit float too
-    return values.length === EXAMPLE[key].length && values.every(usable) ? values : [...EXAMPLE[key]];
-  }
-
-  #setMatrix(key, values) {
-    const list = Array.from(values, Number);
-    if (list.length === EXAMPLE[key].length && list.every((value, i) => value === EXAMPLE[key][i])) this.removeAttribute(key);
-    else this.setAttribute(key, list.join(','));
-  }
-
-  attributeChangedCallback(name, before, after) {
-    if (!this.built || before === after) return;
-    if (INPUT_NAMES.includes(name)) this.inputs[name] = this.#matrix(name);
-    this.render();
-    this.emitChange({ step: this.step, mask: this.causal ? 'causal' : 'none', scale: this.scaled,
-      ...(INPUT_NAMES.includes(name) ? { edited: name } : {}) });
+  changeDetail() {
+    return { step: this.step, mask: this.mask, scale: this.scale };
   }
 
   build(body) {
-    this.inputs = { x: this.x, wq: this.wq, wk: this.wk, wv: this.wv };
-    this.focus = STEPS.map((step) => ({ ...step.focus }));
+    this.focusedCells = STEPS.map((step) => ({ ...step.focus }));
 
     this.backButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.move(-1) }, '← Back');
     this.nextButton = h('button', { type: 'button', onclick: () => this.move(1) }, 'Next →');
     this.indicator = h('p', { className: 'step-indicator', 'aria-live': 'polite' });
     this.stepList = h('ol', { className: 'step-list', 'aria-label': 'Steps' },
       STEPS.map((step, index) => h('li', {}, h('button', {
-        type: 'button', className: 'secondary', onclick: () => { this.step = index + 1; },
+        type: 'button', className: 'secondary', onclick: () => this.goTo(index + 1),
       }, `${index + 1}. ${step.title}`))));
-    this.causalBox = h('input', { type: 'checkbox', onchange: () => { this.causal = this.causalBox.checked; } });
-    this.scaleBox = h('input', { type: 'checkbox', onchange: () => { this.scaled = this.scaleBox.checked; } });
+    this.causalBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.mask = this.causalBox.checked ? 'causal' : 'none'; }) });
+    this.scaleBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.scale = this.scaleBox.checked; }) });
     const reset = h('button', { type: 'button', className: 'secondary', onclick: () => this.reset() }, 'Reset example');
-    this.problem = h('p', { className: 'error', role: 'alert', hidden: true });
 
     this.panels = STEPS.map((step, index) => this.#buildPanel(step, index));
     body.append(
@@ -98,7 +74,6 @@ export class AttnStepper extends AttnWidget {
         h('label', {}, this.causalBox, ' Causal mask'),
         h('label', {}, this.scaleBox, ' Scale by 1/√d_k'),
         reset),
-      this.problem,
       ...this.panels.map((panel) => panel.element));
     this.root.addEventListener('keydown', (event) => this.#onKey(event));
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, stepperSheet()];
@@ -129,45 +104,58 @@ export class AttnStepper extends AttnWidget {
     return { element, views, summary, explanation };
   }
 
+  /** The chapter's example again: one action, one `change` (with reset: true). */
   reset() {
-    for (const key of INPUT_NAMES) this.removeAttribute(key); // each removal re-renders and emits
-    this.inputs = { x: this.x, wq: this.wq, wk: this.wk, wv: this.wv };
-    this.render();
-    this.emitChange({ step: this.step, reset: true });
+    this.act(() => { for (const key of INPUT_NAMES) this[key] = EXAMPLE[key]; }, { reset: true });
+  }
+
+  /** Shows step `step` (clamped to 1–6). */
+  goTo(step) {
+    this.act(() => { this.step = Math.min(Math.max(step, 1), STEPS.length); });
   }
 
   move(delta) {
-    this.step = this.step + delta;
+    this.goTo(this.step + delta);
+  }
+
+  /** Typed matrix entries are applied before any other action too. */
+  commitTyped() {
+    super.commitTyped();
+    for (const panel of this.panels) for (const view of Object.values(panel.views)) view.commitTyped();
   }
 
   #onKey(event) {
     if (event.target instanceof HTMLInputElement && event.target.type === 'text') return;
     const moves = { ArrowRight: 1, ArrowLeft: -1 };
     if (event.key in moves) this.move(moves[event.key]);
-    else if (event.key === 'Home') this.step = 1;
-    else if (event.key === 'End') this.step = STEPS.length;
+    else if (event.key === 'Home') this.goTo(1);
+    else if (event.key === 'End') this.goTo(STEPS.length);
     else return;
     event.preventDefault();
   }
 
+  #inputs() {
+    return { x: this.x, wq: this.wq, wk: this.wk, wv: this.wv };
+  }
+
   #edit(key, index, value) {
-    const next = [...this.inputs[key]];
+    const next = [...this[key]];
     next[index] = value;
     // Throws the core's AttnError when the projections would overflow (the cell shows it).
-    if (this.attn) this.#compute({ ...this.inputs, [key]: next });
-    this.#setMatrix(key, next); // attributeChangedCallback re-renders and emits `change`
+    if (this.attn) this.#compute({ ...this.#inputs(), [key]: next });
+    this.act(() => { this[key] = next; }, { edited: key });
   }
 
   #setFocus(stepIndex, matrix, i, j) {
-    this.focus[stepIndex] = { matrix, i, j };
+    this.focusedCells[stepIndex] = { matrix, i, j };
     this.#drawPanel(stepIndex);
   }
 
   /** Recomputes everything through the core, then draws the current step. */
   render() {
     const current = this.step - 1;
-    this.causalBox.checked = this.causal;
-    this.scaleBox.checked = this.scaled;
+    this.causalBox.checked = this.mask === 'causal';
+    this.scaleBox.checked = this.scale;
     this.backButton.disabled = current === 0;
     this.nextButton.disabled = current === STEPS.length - 1;
     this.indicator.textContent = `Step ${current + 1} of ${STEPS.length}: ${STEPS[current].title}`;
@@ -178,13 +166,12 @@ export class AttnStepper extends AttnWidget {
     this.panels.forEach((panel, index) => { panel.element.hidden = index !== current; });
     if (!this.attn) return;
     try {
-      this.state = this.#compute(this.inputs);
-      this.problem.hidden = true;
+      this.state = this.#compute(this.#inputs());
+      this.setProblem('core', null);
     } catch (error) {
       if (error?.name !== 'AttnError') throw error;
       // Inputs set by attribute that overflow the core's floats: keep the last good state.
-      this.problem.textContent = `⚠ These inputs cannot be computed: ${error.message} The last good state is still shown.`;
-      this.problem.hidden = false;
+      this.setProblem('core', `These inputs cannot be computed: ${error.message} The last good state is still shown.`);
     }
     this.#drawPanel(current);
   }
@@ -196,25 +183,21 @@ export class AttnStepper extends AttnWidget {
     const q = project(wq), k = project(wk), v = project(wv);
     const result = attention({
       q, k, v, n: TOKENS, m: TOKENS, dk: HEAD_WIDTH, dv: HEAD_WIDTH,
-      scale: this.scaled, mask: this.causal ? 'causal' : 'none',
+      scale: this.scale, mask: this.mask,
     });
     // The mask grid is what the core added: masked − scaled is 0 or −∞ entry by entry.
     const mask = result.masked.map((value, index) => (value === -Infinity && result.scaled[index] !== -Infinity ? -Infinity : 0));
-    return { ...inputs, q, k, v, ...result, mask, causal: this.causal, scale: this.scaled };
+    return { ...inputs, q, k, v, ...result, mask, causal: this.mask === 'causal', scale: this.scale };
   }
 
   #drawPanel(index) {
     if (!this.state) return;
     const step = STEPS[index], panel = this.panels[index];
-    const { text, marks } = step.explain(this.state, this.focus[index]);
+    const { text, marks } = step.explain(this.state, this.focusedCells[index]);
     for (const [key, view] of Object.entries(panel.views)) view.update(this.state[key], marks[key]);
     replaceChildren(panel.summary, withSuperscripts(step.summary(this.state)));
     replaceChildren(panel.explanation, withSuperscripts(text));
   }
-}
-
-function clampStep(value) {
-  return Number.isFinite(value) ? Math.min(Math.max(Math.round(value), 1), STEPS.length) : 1;
 }
 
 let sheet = null;
@@ -232,4 +215,4 @@ function stepperSheet() {
   return sheet;
 }
 
-customElements.get('attn-stepper') ?? customElements.define('attn-stepper', AttnStepper);
+defineWidget('attn-stepper', AttnStepper);

@@ -5,15 +5,17 @@
 // It opens with the shipped model (trained by `npm run train-default`), so the maps show a real
 // model at once.
 //
-// Attributes (observed and reflected):
+// Attributes (declared below; observed and reflected as properties):
 //   preset   "small" (default) or "nanogpt": the configuration a new model starts from
 //   probe    the probe text (default: a sentence of the default corpus)
-// Events: `change` (bubbles) when a model is built or loaded, training starts or pauses, the
-//         probe changes, or the attention function changes (what 'attention', with `learner`
-//         true or false); detail = { what, step, learner? }.
+// Its numbers come from its training worker: it never loads the page's core (needsCore = false).
+// Events: `change` (bubbles) once per action: a model built or loaded, training started or
+//         paused, the preset or the probe changed, or the attention function changed (what
+//         'attention', with `learner` true or false); detail = { what, step, learner?, preset? }.
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { choice, text } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { LineChart } from '../../ui/line-chart.js';
@@ -31,7 +33,11 @@ const SHOWN = { ' ': '␣', '\n': '⏎', '\t': '⇥' };
 
 export class AttnTrain extends AttnWidget {
   static title = 'Train a character-level transformer, then read its attention';
-  static observedAttributes = ['preset', 'probe'];
+  static declaredAttributes = {
+    preset: choice(Object.keys(PRESETS), { label: 'preset' }),
+    probe: text({ fallback: DEFAULT_PROBE, values: 'any text', shown: 'a sentence of the corpus' }),
+  };
+  static needsCore = false;
 
   inWords() {
     return 'A small transformer learns to predict the next character of a text, right here in the browser. '
@@ -43,21 +49,25 @@ export class AttnTrain extends AttnWidget {
       + 'zero, because the causal mask hides the future.';
   }
 
-  get preset() { return PRESETS[this.getAttribute('preset')] ? this.getAttribute('preset') : 'small'; }
-  set preset(value) { this.setAttribute('preset', value); }
-  get probe() { return this.getAttribute('probe') ?? DEFAULT_PROBE; }
-  set probe(value) { this.setAttribute('probe', value); }
+  /** A new preset fills the model's fields; a new probe text draws its maps. */
+  render(changed) {
+    if (changed.has('preset')) this.#fillPreset(this.preset);
+    if (changed.has('probe') && this.info) {
+      this.probeDrawn = true;
+      this.#probe();
+    }
+  }
 
-  attributeChangedCallback(name) {
-    if (!this.built) return;
-    if (name === 'preset') {
-      this.#fillPreset(this.preset);
-      this.emitChange({ what: 'preset', preset: this.preset });
-    }
-    if (name === 'probe' && this.probePanel.text.value !== this.probe) {
-      this.probePanel.text.value = this.probe;
-      if (this.info) this.#probe();
-    }
+  changeDetail(changed) {
+    return changed.has('preset') ? { what: 'preset', preset: this.preset } : { what: 'probe', step: this.step };
+  }
+
+  /** "Show attention" (or Enter in the probe field): applies the probe text and draws its maps,
+   *  even when the text is the same (the model may have trained since). */
+  #showAttention() {
+    this.probeDrawn = false;
+    this.act();
+    if (!this.probeDrawn) this.#probe();
   }
 
   build(body) {
@@ -76,37 +86,41 @@ export class AttnTrain extends AttnWidget {
       this.samplePanel.element, this.probePanel.element, this.weights.element);
 
     this.#fillPreset(this.preset);
-    this.probePanel.text.value = this.probe;
     const c = this.config;
+    this.routeProblems(c.presetError, ['preset']);
     c.preset.addEventListener('change', () => {
-      if (c.preset.value !== 'custom') this.preset = c.preset.value;
+      if (c.preset.value === 'custom') return;
+      this.act(() => { this.preset = c.preset.value; });
+      this.#fillPreset(c.preset.value); // the same preset again refills what was changed by hand
     });
     for (const input of Object.values(c.inputs)) input.addEventListener('input', () => { c.preset.value = 'custom'; });
-    c.file.addEventListener('change', () => this.#readFile());
+    // Every action first applies a probe text typed and not committed yet (act).
+    const on = (control, event, action) => control.addEventListener(event, () => this.act(action));
+    on(c.file, 'change', () => this.#readFile());
     c.textBox.addEventListener('input', () => { c.useMine.checked = true; });
-    c.build.addEventListener('click', () => this.#build());
+    on(c.build, 'click', () => this.#build());
     const t = this.training;
-    t.start.addEventListener('click', () => this.#start());
-    t.pause.addEventListener('click', () => this.#pause());
-    t.reset.addEventListener('click', () => this.#build());
-    t.bothCores.addEventListener('change', () => this.#task('Two cores', () => this.client.request('parallel', { on: t.bothCores.checked })));
+    on(t.start, 'click', () => this.#startTraining());
+    on(t.pause, 'click', () => this.#pauseTraining());
+    on(t.reset, 'click', () => this.#build());
+    on(t.bothCores, 'change', () => this.#task('Two cores', () => this.client.request('parallel', { on: t.bothCores.checked })));
     const s = this.samplePanel;
     s.temperature.addEventListener('input', () => { s.temperatureText.textContent = Number(s.temperature.value).toFixed(2); });
-    s.button.addEventListener('click', () => this.#sample());
+    on(s.button, 'click', () => this.#sample());
     const p = this.probePanel;
-    p.button.addEventListener('click', () => { this.probe = p.text.value; this.#probe(); });
-    p.text.addEventListener('keydown', (event) => { if (event.key === 'Enter') { this.probe = p.text.value; this.#probe(); } });
-    p.layer.addEventListener('change', () => this.#drawMap());
-    p.head.addEventListener('change', () => this.#drawMap());
+    this.bindField('probe', p.text, { onEnter: () => this.#showAttention() });
+    p.button.addEventListener('click', () => this.#showAttention());
+    on(p.layer, 'change', () => this.#drawMap());
+    on(p.head, 'change', () => this.#drawMap());
     const w = this.weights;
-    w.download.addEventListener('click', () => this.#download());
-    w.upload.addEventListener('change', () => this.#upload());
-    w.restore.addEventListener('click', () => this.#restore());
-    w.shipped.addEventListener('click', () => this.#loadShipped());
+    on(w.download, 'click', () => this.#download());
+    on(w.upload, 'change', () => this.#upload());
+    on(w.restore, 'click', () => this.#restore());
+    on(w.shipped, 'click', () => this.#loadShipped());
     this.#setRunning(false);
   }
 
-  async start() {
+  async begin() {
     this.client = new TrainClient((event) => this.#onEvent(event));
     this.training.coresLabel.hidden = this.client.cores < 2;
     this.client.request('parallel', { on: this.training.bothCores.checked });
@@ -123,14 +137,17 @@ export class AttnTrain extends AttnWidget {
   disconnectedCallback() {
     super.disconnectedCallback();
     this.client?.terminate();
-    this.cClient?.terminate();
+    this.builtinClient?.terminate();
     this.client = null;
   }
 
   // ---------------------------------------------------------------- the learner's attention (<attn-editor>)
+  // this.client is the worker that trains now. While the learner's attention trains (in the
+  // learner's worker), this.builtinClient keeps the training worker of the built-in attention,
+  // to go back to.
 
   /** True while training runs the learner's attention function. */
-  get usingLearnerAttention() { return Boolean(this.cClient); }
+  get usingLearnerAttention() { return Boolean(this.builtinClient); }
 
   /**
    * "Use my attention": train (and draw maps) with the learner's attention function, given as
@@ -140,13 +157,13 @@ export class AttnTrain extends AttnWidget {
    */
   async useAttention(source) {
     if (!this.client) throw new Error('The training lab has not started yet: scroll to it first.');
-    if (this.running) await this.#pause();
+    if (this.running) await this.#pauseTraining();
     const bytes = await this.client.request('save');
     if (source === null) {
-      if (!this.cClient) return;
-      const info = await this.cClient.request('load', { bytes });
+      if (!this.builtinClient) return;
+      const info = await this.builtinClient.request('load', { bytes });
       this.client.terminate();
-      [this.client, this.cClient] = [this.cClient, null];
+      [this.client, this.builtinClient] = [this.builtinClient, null];
       this.learnerNote.hidden = this.learnerAlert.hidden = true;
       this.#adopt(info, 'Back to the built-in attention');
       this.emitChange({ what: 'attention', step: info.steps, learner: false });
@@ -156,8 +173,8 @@ export class AttnTrain extends AttnWidget {
     try {
       await next.request('attention', { source });
       const info = await next.request('load', { bytes });
-      if (this.cClient) this.client.terminate();
-      else this.cClient = this.client;
+      if (this.builtinClient) this.client.terminate();
+      else this.builtinClient = this.client;
       this.client = next;
       this.learnerNote.hidden = false;
       this.learnerAlert.hidden = true;
@@ -172,8 +189,8 @@ export class AttnTrain extends AttnWidget {
 
   /** The learner's worker stopped (a time limit or a crash): back to the C path and its model. */
   async #learnerDied(message) {
-    if (!this.cClient) return;
-    [this.client, this.cClient] = [this.cClient, null];
+    if (!this.builtinClient) return;
+    [this.client, this.builtinClient] = [this.builtinClient, null];
     this.#setRunning(false);
     this.learnerNote.hidden = true;
     this.learnerAlert.hidden = false;
@@ -186,7 +203,7 @@ export class AttnTrain extends AttnWidget {
   /** A training loss below the corpus floor cannot be honest: say why. */
   #suspect(loss) {
     const floor = this.info?.baselines?.floor;
-    if (!this.cClient || floor === null || floor === undefined || !(loss < floor - 0.05)) return;
+    if (!this.builtinClient || floor === null || floor === undefined || !(loss < floor - 0.05)) return;
     this.learnerAlert.hidden = false;
     this.learnerAlert.textContent = `Suspicious: the training loss (${fixed(loss, 3)}) is below the corpus floor (${fixed(floor, 3)}), the loss of a model that knows exactly how the text was generated but sees only the past. No honest model gets there. The likeliest reason is that your attention lets positions see the future, so the model reads the character it is asked to predict: run the causality check in the editor. The validation loss, measured with the built-in causal attention, tells the truth: a model that learned to copy the answer has nothing to copy when it must predict.`;
   }
@@ -256,7 +273,7 @@ export class AttnTrain extends AttnWidget {
     });
   }
 
-  async #start() {
+  async #startTraining() {
     await this.#task('Training could not start', async () => {
       const until = this.training.until.valueAsNumber;
       await this.client.request('start', { untilStep: Number.isInteger(until) && until > 0 ? until : 2000 });
@@ -266,7 +283,7 @@ export class AttnTrain extends AttnWidget {
     });
   }
 
-  async #pause() {
+  async #pauseTraining() {
     await this.#task('Training could not pause', async () => {
       const { step, valLoss } = await this.client.request('pause');
       this.#setRunning(false);
@@ -302,9 +319,8 @@ export class AttnTrain extends AttnWidget {
 
   async #probe() {
     await this.#task('The probe failed', async () => {
-      this.maps = await this.client.request('probe', { text: this.probePanel.text.value });
+      this.maps = await this.client.request('probe', { text: this.probe });
       this.#drawMap();
-      this.emitChange({ what: 'probe', step: this.step });
     });
   }
 
@@ -412,7 +428,7 @@ export class AttnTrain extends AttnWidget {
     const head = Math.min(Number(this.probePanel.head.value) || 0, heads - 1);
     const slice = weights.subarray((layer * heads + head) * t * t, (layer * heads + head + 1) * t * t);
     const labels = chars.map((c) => SHOWN[c] ?? c);
-    const focus = this.heatmap?.focus;
+    const focus = this.heatmap?.focusedCell;
     this.heatmap = new Heatmap({
       label: `Layer ${layer + 1}, head ${head + 1}: attention weights on the probe text (rows: queries, columns: keys)`,
       rowLabels: labels, colLabels: labels, min: 0, max: 1, format: (x) => fixed(x, 3),
@@ -433,4 +449,4 @@ export class AttnTrain extends AttnWidget {
   }
 }
 
-customElements.get('attn-train') ?? customElements.define('attn-train', AttnTrain);
+defineWidget('attn-train', AttnTrain);

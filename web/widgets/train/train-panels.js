@@ -32,15 +32,16 @@ export function buildConfigPanel() {
   const textBox = h('textarea', { rows: 4, placeholder: 'Paste a text to train on (at least a few thousand characters)…' });
   const file = h('input', { type: 'file', accept: '.txt,text/plain' });
   const build = h('button', { type: 'button' }, 'Build model');
+  const presetError = h('p', { className: 'error', 'aria-live': 'polite', hidden: true });
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Model and text'),
-    h('div', { className: 'toolbar' }, labelled('Preset', preset)),
+    h('div', { className: 'toolbar' }, labelled('Preset', preset)), presetError,
     h('div', { className: 'fields' }, FIELDS.map((f) => labelled(f.label, inputs[f.name]))),
     h('div', { className: 'toolbar', role: 'radiogroup', 'aria-label': 'Training text' },
       h('label', {}, useDefault, ' The default corpus (generated, seeded)'),
       h('label', {}, useMine, ' My own text')),
     h('div', { className: 'own-text' }, labelled('Your text', textBox), labelled('or a .txt file (up to 5 MB)', file)),
     h('div', { className: 'toolbar' }, build));
-  return { element, preset, inputs, useDefault, useMine, textBox, file, build };
+  return { element, preset, presetError, inputs, useDefault, useMine, textBox, file, build };
 }
 
 export function buildTrainingPanel() {

@@ -5,20 +5,21 @@
 // chapter's measurements (up to 51 million multiply-adds a width) in a Web Worker, with a
 // progress bar and Cancel, so the page never freezes.
 //
-// Attributes (observed and reflected): dk (1–512, default 128), draws (1–10,000,000, default
-// 20,000), seed (0–4,294,967,295, default 1), keys (2–4,096, default 64), trials (1–100,000,
-// default 500), threshold (0–1 exclusive, default 0.99).
-// Events: `change` (bubbles) after each new measurement; detail = the settings used.
-//         `reproduce` (bubbles) when the chapter's measurements are done; detail = the rows.
+// Attributes (declared in variance-fields.js; observed and reflected as properties): dk (1–512,
+// default 128), draws (1–10,000,000, default 20,000), seed (0–4,294,967,295, default 1), keys
+// (2–4,096, default 64), trials (1–100,000, default 500), threshold (0–1 exclusive, default 0.99).
+// Its numbers come from its worker: it never loads the page's core (needsCore = false).
+// Events: `change` (bubbles) once per changed setting, detail = the settings (a new measurement
+//         follows); `reproduce` (bubbles) when the chapter's measurements are done, detail = the rows.
 // Keyboard: every control is a native input or button; Enter or leaving a field commits it.
 
-import { AttnWidget } from '../../ui/widget-base.js';
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
-import { FIELDS, PRESET_WIDTHS, parseField } from './variance-fields.js';
+import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
 import { chartColours, varianceSheet } from './variance-view.js';
 
@@ -32,7 +33,8 @@ const group = (n) => n.toLocaleString('en-US');
 
 export class AttnVariance extends AttnWidget {
   static title = 'Why divide by √d_k: random scores, measured';
-  static observedAttributes = Object.keys(FIELDS);
+  static declaredAttributes = Object.fromEntries(Object.entries(FIELDS).map(([name, field]) => [name, field.kind]));
+  static needsCore = false;
 
   inWords() {
     return 'The widget draws many random query and key vectors whose entries are standard normal, and '
@@ -46,38 +48,15 @@ export class AttnVariance extends AttnWidget {
       + 'beside the chapter’s.';
   }
 
-  /** The current good value of a setting (its attribute when allowed, else its default). */
-  setting(name) {
-    const text = this.getAttribute(name);
-    if (text === null) return FIELDS[name].fallback;
-    const parsed = parseField(name, text);
-    return 'value' in parsed ? parsed.value : (this.good?.[name] ?? FIELDS[name].fallback);
-  }
-
-  attributeChangedCallback(name, _old, value) {
-    if (!this.built) return;
-    const parsed = parseField(name, value ?? String(FIELDS[name].fallback));
-    this.#showFieldError(name, parsed.error);
-    if (parsed.error) return; // keep the last good result
-    this.good[name] = parsed.value;
-    if (this.inputs[name].value !== String(parsed.value) && this.shadowRoot.activeElement !== this.inputs[name]) {
-      this.inputs[name].value = String(parsed.value);
-    }
-    this.#markPreset();
-    if (this.attn) this.render();
-  }
-
   build(body) {
     this.live = new ExperimentJobs();
     this.chapterJobs = new ExperimentJobs();
-    this.good = Object.fromEntries(Object.keys(FIELDS).map((name) => [name, this.setting(name)]));
     this.inputs = {};
-    this.errors = {};
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, varianceSheet()];
 
     this.presets = PRESET_WIDTHS.map((dk) => h('button', {
       type: 'button', className: 'secondary preset', 'aria-pressed': 'false',
-      'aria-label': `d_k = ${dk}`, onclick: () => this.#commit('dk', String(dk)),
+      'aria-label': `d_k = ${dk}`, onclick: () => this.act(() => { this.dk = dk; }),
     }, String(dk)));
     const scoreControls = h('div', { className: 'fields', role: 'group', 'aria-label': 'Score settings' },
       this.#field('dk', h('span', { className: 'presets', role: 'group', 'aria-label': 'The chapter’s head widths' }, this.presets)),
@@ -112,8 +91,6 @@ export class AttnVariance extends AttnWidget {
     this.chapter = this.#buildChapterPanel();
     body.append(scoreControls, this.liveProgress.row, h('div', { className: 'charts' }, this.charts.raw.figure, this.charts.scaled.figure),
       saturation, this.chapter.section);
-    for (const name of Object.keys(FIELDS)) this.inputs[name].value = String(this.good[name]);
-    this.#markPreset();
   }
 
   #id(key) {
@@ -122,47 +99,30 @@ export class AttnVariance extends AttnWidget {
     return this.ids[key];
   }
 
-  /** A labelled input with its error message beside it. */
+  /** A labelled input bound to its attribute, with its error message beside it. */
   #field(name, extra = null) {
-    const spec = FIELDS[name];
-    const inputId = this.#id(`${name}-input`), errorId = this.#id(`${name}-error`);
-    const input = h('input', {
-      id: inputId, type: 'number', inputmode: spec.whole ? 'numeric' : 'decimal', step: spec.step,
-      min: spec.whole ? spec.min : undefined, max: spec.whole ? spec.max : undefined,
-      'aria-describedby': errorId,
-      onchange: () => this.#commit(name, input.value),
-      onkeydown: (event) => { if (event.key === 'Enter') this.#commit(name, input.value); },
-    });
-    const error = h('p', { id: errorId, className: 'field-error error', 'aria-live': 'polite' });
+    const { label, step, kind } = FIELDS[name];
+    const whole = kind.kind === 'integer';
+    const inputId = this.#id(`${name}-input`);
+    const input = this.bindField(name, h('input', {
+      id: inputId, type: 'number', inputmode: whole ? 'numeric' : 'decimal', step,
+      min: whole ? kind.min : undefined, max: whole ? kind.max : undefined,
+    }));
+    const error = h('p', { className: 'field-error error', 'aria-live': 'polite' });
+    this.routeProblems(error, [name]);
     this.inputs[name] = input;
-    this.errors[name] = error;
-    return h('div', { className: 'field' }, h('label', { for: inputId }, spec.label), h('span', { className: 'field-row' }, input, extra), error);
-  }
-
-  #commit(name, text) {
-    const parsed = parseField(name, text);
-    this.#showFieldError(name, parsed.error);
-    if (parsed.error) return;
-    this.inputs[name].value = String(parsed.value);
-    if (String(parsed.value) === this.getAttribute(name) && parsed.value === this.good[name]) return;
-    this.setAttribute(name, String(parsed.value)); // → attributeChangedCallback → render
-  }
-
-  #showFieldError(name, message) {
-    this.errors[name].textContent = message ?? '';
-    if (message) this.inputs[name].setAttribute('aria-invalid', 'true');
-    else this.inputs[name].removeAttribute('aria-invalid');
+    return h('div', { className: 'field' }, h('label', { for: inputId }, label), h('span', { className: 'field-row' }, input, extra), error);
   }
 
   #markPreset() {
-    for (const button of this.presets) button.setAttribute('aria-pressed', String(button.textContent === String(this.good.dk)));
+    for (const button of this.presets) button.setAttribute('aria-pressed', String(button.textContent === String(this.dk)));
   }
 
   /** A progress bar with its percentage and a Cancel button, hidden while idle. */
   #progressRow(label, onCancel) {
     const bar = h('progress', { max: '1', value: '0', 'aria-label': label });
     const text = h('span', { className: 'progress-text' }, '0%');
-    const cancel = h('button', { type: 'button', className: 'secondary', onclick: onCancel }, 'Cancel');
+    const cancel = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(onCancel) }, 'Cancel');
     const row = h('div', { className: 'progress-row' }, h('span', {}, `${label}…`), bar, text, cancel);
     row.hidden = true;
     return {
@@ -197,7 +157,7 @@ export class AttnVariance extends AttnWidget {
     ].map(([what, chapter]) => h('tr', {}, h('th', { scope: 'row' }, what), h('td', {}, '—'), h('td', {}, chapter), h('td', {}, '—'))));
     const progress = this.#progressRow('Reproducing the chapter', () => this.chapterJobs.cancel());
     const status = h('p', { className: 'status-line', role: 'status' });
-    const button = h('button', { type: 'button', onclick: () => this.reproduce() }, 'Reproduce the chapter');
+    const button = h('button', { type: 'button', onclick: () => this.act(() => this.reproduce()) }, 'Reproduce the chapter');
     const section = h('section', { className: 'panel', 'aria-labelledby': this.#id('chapter-title') },
       h(this.subheading, { id: this.ids['chapter-title'] }, 'Reproduce the chapter'),
       h('p', {}, `The chapter measured Var(q·k)/d_k over ${group(CHAPTER.draws)} random draws at four head widths, and `
@@ -224,21 +184,21 @@ export class AttnVariance extends AttnWidget {
 
   /** Measures the current settings in the worker, then draws. */
   render() {
-    if (!this.attn) return;
-    const { dk, draws, seed, keys, trials, threshold } = this.good;
+    this.#markPreset();
+    if (!this.started) return;
+    const settings = this.changeDetail();
+    const { dk, draws, seed, keys, trials, threshold } = settings;
     const jobs = [
       { kind: 'scoreStats', options: { dk, draws, seed, scaled: false, bins: evenEdges(rawHalfWidth(dk), BINS.raw) } },
       { kind: 'scoreStats', options: { dk, draws, seed, scaled: true, bins: evenEdges(4, BINS.scaled) } },
       { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: false } },
       { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: true } },
     ];
-    const settings = { ...this.good };
     this.liveProgress.show(true);
     this.live.run(jobs, (f) => this.liveProgress.set(f)).then(async (results) => {
       this.liveProgress.show(false);
       await this.#drawScores(settings, results[0], results[1]);
       this.#drawSaturation(settings, results[2], results[3]);
-      this.emitChange(settings);
     }, (error) => {
       if (error instanceof Cancelled) {
         if (!this.live.busy) this.liveProgress.show(false);
@@ -291,7 +251,7 @@ export class AttnVariance extends AttnWidget {
   /** Recomputes the chapter's measurements in the background worker and fills the tables. */
   reproduce() {
     const { progress, status, button } = this.chapter;
-    const seed = this.good.seed;
+    const seed = this.seed;
     button.disabled = true;
     status.textContent = `Running ${group(2 * CHAPTER.variance.length)} score measurements and ${2 * CHAPTER.saturation.trials} softmax trials with seed ${seed}…`;
     progress.show(true);
@@ -330,4 +290,4 @@ export class AttnVariance extends AttnWidget {
   }
 }
 
-customElements.get('attn-variance') ?? customElements.define('attn-variance', AttnVariance);
+defineWidget('attn-variance', AttnVariance);

@@ -1,0 +1,169 @@
+// attributes.spec.js — every widget's attributes come from one declaration (static
+// declaredAttributes, web/ui/attribute-types.js): the README's attribute tables agree with it
+// (names, values, defaults); the declaration gives the observed attributes and the properties;
+// one action fires one `change` and an unchanged value fires none; a bad value from a link or the
+// embed URL is refused with a visible message, never dropped in silence.
+import { readFileSync } from 'node:fs';
+import { test, expect, whenStarted } from './fixtures.js';
+import { WIDGETS } from '../../web/widgets/registry.js';
+
+/** README's attribute tables: heading → [{ names, values, shown }] (a row may name several). */
+function readmeTables() {
+  const lines = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
+  const tables = new Map();
+  let heading = null;
+  for (let i = 0; i < lines.length; i++) {
+    const title = /^###\s+(.*)$/.exec(lines[i]);
+    if (title) heading = title[1].trim();
+    if (!heading || tables.has(heading) || !/^\| attribute \| values \| default \|/.test(lines[i])) continue;
+    const rows = [];
+    for (i += 2; lines[i]?.startsWith('|'); i++) {
+      const [names, values, shown] = lines[i].slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim());
+      rows.push({ names: [...names.matchAll(/`([^`]+)`/g)].map((m) => m[1]), values, shown });
+    }
+    tables.set(heading, rows);
+  }
+  return tables;
+}
+
+/** Each widget's declarations as the README writes them: tag → { own: [...], common: [...] }. */
+async function declarations(page) {
+  await page.goto('/');
+  return page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {
+    const Widget = customElements.get(tag);
+    const row = ([name, kind]) => ({ name, values: kind.values, shown: kind.shown });
+    const own = Object.entries(Widget.declaredAttributes).map(row);
+    const common = Object.entries(Widget.declarations).filter(([name]) => !(name in Widget.declaredAttributes)).map(row);
+    return [tag, { own, common, observed: Widget.observedAttributes }];
+  })), WIDGETS.map((widget) => widget.tag));
+}
+
+/** A table's rows, one per attribute name. */
+const perName = (rows) => rows.flatMap(({ names, values, shown }) => names.map((name) => ({ name, values, shown })));
+
+test('the README’s attribute tables agree with the declarations: names, values and defaults', async ({ page }) => {
+  const tables = readmeTables();
+  const declared = await declarations(page);
+  for (const { tag } of WIDGETS) {
+    const table = tables.get(`\`<${tag}>\``);
+    expect(table, `README has an attribute table under ### \`<${tag}>\``).toBeTruthy();
+    expect(perName(table), `README table of <${tag}>`).toEqual(declared[tag].own);
+    expect(declared[tag].observed, `<${tag}> observes what it declares`).toEqual([...declared[tag].own, ...declared[tag].common].map((row) => row.name));
+  }
+  const common = tables.get('Attributes every widget has');
+  for (const { tag } of WIDGETS) expect(perName(common), `common attributes of <${tag}>`).toEqual(declared[tag].common);
+});
+
+/** [tag, attribute, text, the property's value for that text, the text the property writes back]. */
+const EXAMPLES = [
+  ['attn-stepper', 'step', '4', 4],
+  ['attn-stepper', 'scale', 'false', false],
+  ['attn-stepper', 'wv', '1,0,0,1,0,0,1,3', [1, 0, 0, 1, 0, 0, 1, 3]],
+  ['attn-variance', 'threshold', '0.5', 0.5],
+  ['attn-masks', 'masks', 'window causal', ['causal', 'window'], 'causal window'],
+  ['attn-masks', 'compare', 'yes', true, ''],
+  ['attn-shuffle', 'order', '4,3,2,1,0', [4, 3, 2, 1, 0]],
+  ['attn-heads', 'head', 'all', 'all'],
+  ['attn-cost', 'd-model', '0256', 256, '256'],
+  ['attn-train', 'preset', 'nanogpt', 'nanogpt'],
+  ['attn-editor', 'timeout', '2.5', 2.5],
+  ['attn-cost', 'theme', 'dark', 'dark'],
+];
+
+test('each declared attribute is a property: reading parses the attribute, writing reflects it', async ({ page }) => {
+  await page.goto('/examples/course.html');
+  for (const [tag, attribute, text, value, written = text] of EXAMPLES) {
+    const result = await page.locator(tag).first().evaluate((el, [name, typed]) => {
+      const property = name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+      const before = el.getAttribute(name);
+      el.setAttribute(name, typed);
+      const read = el[property];
+      el.removeAttribute(name);
+      el[property] = read; // and back through the setter
+      const reflected = el.getAttribute(name);
+      if (before === null) el.removeAttribute(name); else el.setAttribute(name, before);
+      return { read: read instanceof Set ? [...read] : read, reflected };
+    }, [attribute, text]);
+    expect(result.read, `${tag}.${attribute} for "${text}"`).toEqual(value);
+    expect(result.reflected, `${tag}: the ${attribute} property written back`).toBe(written);
+  }
+});
+
+/** Counts `change` events of one widget from now on (in window.changes). */
+async function countChanges(widget) {
+  await widget.evaluate((el) => {
+    window.changes = [];
+    el.addEventListener('change', (event) => window.changes.push(event.detail));
+  });
+  return () => widget.page().evaluate(() => window.changes);
+}
+
+test('“Reset example” after edits is one change; a value the widget already has is none', async ({ page }) => {
+  await page.goto('/embed.html?widget=stepper');
+  const stepper = page.locator('attn-stepper');
+  await whenStarted(stepper);
+  for (const [name, value] of [['X, row x₁, column 1', '2'], ['W^Q, row 1, column 1', '4'], ['W^V, row 4, column 2', '3']]) {
+    const cell = stepper.getByRole('textbox', { name });
+    await cell.fill(value);
+    await cell.press('Enter');
+  }
+  await stepper.evaluate((el) => { el.mask = 'none'; el.step = 3; });
+  const changes = await countChanges(stepper);
+  await stepper.getByRole('button', { name: 'Reset example' }).click();
+  expect(await changes()).toEqual([{ step: 3, mask: 'none', scale: true, reset: true }]);
+  for (const name of ['x', 'wq', 'wk', 'wv']) await expect(stepper).not.toHaveAttribute(name);
+
+  // Nothing left to reset, a step it already shows, a mask it already has: no event at all.
+  await stepper.getByRole('button', { name: 'Reset example' }).click();
+  await stepper.getByRole('button', { name: '3. Scale' }).click();
+  await stepper.evaluate((el) => { el.mask = 'none'; el.setAttribute('step', '03'); });
+  expect(await changes()).toHaveLength(1);
+});
+
+test('one change per action in every widget that reacts to the learner', async ({ page }) => {
+  // Masks: a typed sentence and a switch, in one action (the switch commits the text first).
+  await page.goto('/embed.html?widget=masks&edits=1:0:1%3Dallowed');
+  const masks = page.locator('attn-masks');
+  await whenStarted(masks);
+  let changes = await countChanges(masks);
+  await masks.getByRole('textbox', { name: 'Sentence', exact: true }).fill('we like green tea');
+  await masks.evaluate((el) => el.shadowRoot.querySelector('input[type="checkbox"]').dispatchEvent(new Event('change'))); // no blur
+  const [detail, ...more] = await changes();
+  expect(more).toEqual([]);
+  expect(detail).toMatchObject({ sentence: 'we like green tea', edits: 0 }); // the edits went with the old sentence
+
+  // Shuffle: a new sentence drops the old arrangement, in the same change.
+  await page.goto('/embed.html?widget=shuffle&order=4,3,2,1,0');
+  const shuffle = page.locator('attn-shuffle');
+  await whenStarted(shuffle);
+  changes = await countChanges(shuffle);
+  const field = shuffle.getByLabel('Sentence (up to 16 words)');
+  await field.fill('a cat sat');
+  await field.press('Enter');
+  expect(await changes()).toMatchObject([{ sentence: 'a cat sat', order: [0, 1, 2] }]);
+  await expect(shuffle).not.toHaveAttribute('order');
+});
+
+test('bad values in the lab’s hash and the embed URL are refused with a visible message', async ({ page }) => {
+  await page.goto('/#s6-2&stepper.x=%5B%5B&stepper.step=9&shuffle.order=9,9,x&heads.head=7');
+  const message = (tag) => page.locator(tag).locator('[aria-live="polite"].attribute-problems');
+  await expect(message('attn-stepper')).toHaveText('⚠ step must be a whole number from 1 to 6, but it is “9”. ⚠ x must be 8 finite numbers separated by commas, but it is “[[”.');
+  await expect(message('attn-shuffle')).toHaveText('⚠ order must list places from 0 to 15, each at most once, separated by commas, but it is “9,9,x”.');
+  await expect(message('attn-heads')).toHaveText('⚠ head must be “1”, “2”, “3”, “4” or “all”, but it is “7”.');
+  // The last good values stay in use.
+  const stepper = page.locator('attn-stepper');
+  await whenStarted(stepper);
+  await expect(stepper.getByText('Step 1 of 6: Inputs')).toBeVisible();
+  await expect(stepper.getByRole('textbox', { name: 'X, row x₁, column 1' })).toHaveValue('1');
+
+  // An order that is a fine list but does not fit the sentence (5 words), from the embed URL.
+  await page.goto('/embed.html?widget=shuffle&order=2,1,0');
+  const shuffle = page.locator('attn-shuffle');
+  await whenStarted(shuffle);
+  await expect(shuffle.getByText('⚠ order “2,1,0” does not fit the sentence: it must list each of its 5 words once, by their places from 0 to 4. The words are shown as typed.')).toBeVisible();
+  await expect(shuffle.getByText('The words are in their original order.', { exact: false })).toBeVisible();
+  // A good value clears the message.
+  await shuffle.evaluate((el) => el.setAttribute('order', '4,3,2,1,0'));
+  await expect(shuffle.getByText(/does not fit the sentence/)).toBeHidden();
+  await expect(shuffle.getByText(/Every output moved with its word/)).toBeVisible();
+});

@@ -1,0 +1,58 @@
+// problem-lines.js — where a widget says what it refused. A problem is one sentence under a key
+// (a refused attribute, or a widget's own key such as 'core'); it is shown in the element its key
+// is routed to (one element may gather several keys), else in the widget's general line. A field
+// whose attribute is refused is marked invalid and described by the element that says why.
+//
+//   const problems = new ProblemLines();
+//   problems.route(errorElement, ['n', 'core'], (sentence) => `⚠ ${sentence}`);
+//   problems.set('n', 'N must be a whole number …');      // true: something changed
+//   problems.draw(generalLine, fields);                   // fields: Map(attribute → { input })
+
+import { uniqueId } from './dom.js';
+
+export class ProblemLines {
+  #sentences = new Map(); // key → sentence
+  #routes = new Map();    // key → { element, format }
+
+  /** Shows the problems of `keys` in `element`, each as `format(sentence)`. */
+  route(element, keys, format = (sentence) => sentence) {
+    element.id ||= uniqueId('problem');
+    for (const key of keys) this.#routes.set(key, { element, format });
+  }
+
+  /** Sets (or, with null, clears) the problem of `key`; true when that changed anything. */
+  set(key, sentence) {
+    if (sentence) {
+      const changed = this.#sentences.get(key) !== sentence;
+      this.#sentences.set(key, sentence);
+      return changed;
+    }
+    return this.#sentences.delete(key);
+  }
+
+  has(key) { return this.#sentences.has(key); }
+
+  /** Writes every problem where it belongs (unrouted ones in `general`, each after a ⚠), hides
+   *  the elements with none, and marks each field in `fields` valid or not. */
+  draw(general, fields) {
+    const fallback = { element: general, format: (sentence) => `⚠ ${sentence}` };
+    const texts = new Map([[general, []], ...[...this.#routes.values()].map(({ element }) => [element, []])]);
+    for (const [key, sentence] of this.#sentences) {
+      const { element, format } = this.#routes.get(key) ?? fallback;
+      texts.get(element).push(format(sentence));
+    }
+    for (const [element, list] of texts) {
+      element.textContent = list.join(' ');
+      element.hidden = list.length === 0;
+    }
+    for (const [name, { input }] of fields) {
+      if (this.#sentences.has(name)) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', (this.#routes.get(name) ?? fallback).element.id);
+      } else {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
+  }
+}
