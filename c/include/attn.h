@@ -12,6 +12,14 @@
  *   - Buffers belong to the caller.
  *   - Masks are additive: 0 where attention is allowed, -INFINITY where it is blocked.
  *
+ * Names
+ *   - Everything declared in this header starts with attn_ (functions, types) or ATTN_ (macros,
+ *     enum values).
+ *   - A name shared by several of the core's files but not declared here is private: it starts
+ *     with attn__ or ATTN__ (two underscores) and lives in a private header in c/src/. Small
+ *     inline helpers of one family keep that family's prefix instead (vf4_ and vi4_ in simd.h,
+ *     tape_ in autograd_internal.h). A name one file uses alone is static.
+ *
  * Dimension letters
  *   N   number of queries (rows of Q)
  *   M   number of keys and values (rows of K and V)

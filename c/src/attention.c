@@ -92,15 +92,15 @@ int attn_attention(float *out,               /* (N, DV) */
                    int mask_kind,
                    const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
                    int scale, int n, int m, int dk, int dv) {
-    ATTN_REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
-    ATTN_REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
-    ATTN_TRY(attn_check_product(n, m));
-    ATTN_TRY(attn_check_product(n, dk));
-    ATTN_TRY(attn_check_product(m, dk));
-    ATTN_TRY(attn_check_product(n, dv));
-    ATTN_TRY(attn_check_product(m, dv));
+    ATTN__REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
+    ATTN__REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
+    ATTN__TRY(attn__check_product(n, m));
+    ATTN__TRY(attn__check_product(n, dk));
+    ATTN__TRY(attn__check_product(m, dk));
+    ATTN__TRY(attn__check_product(n, dv));
+    ATTN__TRY(attn__check_product(m, dv));
 
     struct attention_problem p = {
         .q = q, .k = k, .mask_kind = mask_kind, .mask = mask,

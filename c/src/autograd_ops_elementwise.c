@@ -23,18 +23,18 @@ static void add_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_add(int *out, struct attn_tape *t, int a, int b) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, b), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, b), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a), *bn = tape_node(t, b);
     /* b's shape, leading ones dropped, must be a's trailing shape. */
     int bfirst = 0;
     while (bfirst < bn->ndim - 1 && bn->dims[bfirst] == 1) bfirst++;
     const int tail = bn->ndim - bfirst;
-    ATTN_REFUSE_IF(tail > an->ndim, ATTN_ERR_SHAPE);
-    for (int i = 0; i < tail; i++) ATTN_REFUSE_IF(bn->dims[bfirst + i] != an->dims[an->ndim - tail + i], ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(tail > an->ndim, ATTN_ERR_SHAPE);
+    for (int i = 0; i < tail; i++) ATTN__REFUSE_IF(bn->dims[bfirst + i] != an->dims[an->ndim - tail + i], ATTN_ERR_SHAPE);
     int dims[ATTN_TAPE_MAX_DIMS];
     for (int i = 0; i < an->ndim; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "add", add_backward, an->ndim, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "add", add_backward, an->ndim, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = b;
@@ -57,13 +57,13 @@ static void scale_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_scale(int *out, struct attn_tape *t, int a, float s) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
-    ATTN_REFUSE_IF(!isfinite(s), ATTN_ERR_VALUE);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!isfinite(s), ATTN_ERR_VALUE);
     const struct tape_node *an = tape_node(t, a);
     int dims[ATTN_TAPE_MAX_DIMS], nd = an->ndim;
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "scale", scale_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "scale", scale_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->farg = s;
@@ -110,12 +110,12 @@ static void gelu_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_gelu(int *out, struct attn_tape *t, int a) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a);
     int dims[ATTN_TAPE_MAX_DIMS], nd = an->ndim;
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "gelu", gelu_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "gelu", gelu_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     const float *x = tape_val(t, a);
@@ -152,14 +152,14 @@ static void causal_mask_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_causal_mask(int *out, struct attn_tape *t, int a, float fill) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a);
-    ATTN_REFUSE_IF(an->ndim < 2, ATTN_ERR_SHAPE);
-    ATTN_REFUSE_IF(isnan(fill), ATTN_ERR_VALUE);
+    ATTN__REFUSE_IF(an->ndim < 2, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(isnan(fill), ATTN_ERR_VALUE);
     int dims[ATTN_TAPE_MAX_DIMS], nd = an->ndim;
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "causal_mask", causal_mask_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "causal_mask", causal_mask_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->farg = fill;

@@ -46,7 +46,7 @@ static float dot(const float *x, const float *y, int k) {
 }
 #endif
 
-long long attn_ops_gemm_workspace(int m, int k, int n) {
+long long attn__ops_gemm_workspace(int m, int k, int n) {
     /* The product and its two gradients multiply the same three sizes in other orders. */
     const int sizes[6][3] = {{m, k, n}, {m, n, k}, {k, m, n}, {k, n, m}, {n, m, k}, {n, k, m}};
     long long most = 0;
@@ -116,7 +116,7 @@ static void gemm_plain(float *c, const float *a, const float *b, int m, int k, i
     }
 }
 
-void attn_ops_gemm(float *c, float *work, const float *a, const float *b, int m, int k, int n, int trans_a,
+void attn__ops_gemm(float *c, float *work, const float *a, const float *b, int m, int k, int n, int trans_a,
                    int trans_b, int accumulate) {
     if (!work) {
         gemm_plain(c, a, b, m, k, n, trans_a, trans_b, accumulate);
@@ -126,20 +126,20 @@ void attn_ops_gemm(float *c, float *work, const float *a, const float *b, int m,
     attn_gemm_ex(c, work, a, b, trans_a, trans_b, accumulate, m, k, n, trans_a ? m : k, trans_b ? k : n, n);
 }
 
-void attn_ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
+void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
                             int m, int k, int n, int trans_a, int trans_b) {
     /* Forward: c (M, N) = op(a) (M, K) · op(b) (K, N). */
     if (!trans_a && !trans_b) {
-        if (da) attn_ops_gemm(da, work, dc, b, m, n, k, 0, 1, 1); /* da (M,K) += dc · bᵀ */
-        if (db) attn_ops_gemm(db, work, a, dc, k, m, n, 1, 0, 1); /* db (K,N) += aᵀ · dc */
+        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 1, 1); /* da (M,K) += dc · bᵀ */
+        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 1, 0, 1); /* db (K,N) += aᵀ · dc */
     } else if (!trans_a && trans_b) {
-        if (da) attn_ops_gemm(da, work, dc, b, m, n, k, 0, 0, 1); /* da (M,K) += dc · b, b (N,K) */
-        if (db) attn_ops_gemm(db, work, dc, a, n, m, k, 1, 0, 1); /* db (N,K) += dcᵀ · a */
+        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 0, 1); /* da (M,K) += dc · b, b (N,K) */
+        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 0, 1); /* db (N,K) += dcᵀ · a */
     } else if (trans_a && !trans_b) {
-        if (da) attn_ops_gemm(da, work, b, dc, k, n, m, 0, 1, 1); /* da (K,M) += b · dcᵀ */
-        if (db) attn_ops_gemm(db, work, a, dc, k, m, n, 0, 0, 1); /* db (K,N) += a · dc, a (K,M) */
+        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 0, 1, 1); /* da (K,M) += b · dcᵀ */
+        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 0, 0, 1); /* db (K,N) += a · dc, a (K,M) */
     } else {
-        if (da) attn_ops_gemm(da, work, b, dc, k, n, m, 1, 1, 1); /* da (K,M) += bᵀ · dcᵀ */
-        if (db) attn_ops_gemm(db, work, dc, a, n, m, k, 1, 1, 1); /* db (N,K) += dcᵀ · aᵀ */
+        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 1, 1, 1); /* da (K,M) += bᵀ · dcᵀ */
+        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 1, 1); /* db (N,K) += dcᵀ · aᵀ */
     }
 }

@@ -11,8 +11,8 @@
 int attn_exp(float *y,       /* (COUNT) */
              const float *x, /* (COUNT) */
              int count) {
-    ATTN_REFUSE_IF(!y || !x, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(count <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!y || !x, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(count <= 0, ATTN_ERR_SIZE);
     int i = 0;
     for (; i + 4 <= count; i += 4) vf4_store(y + i, vf4_exp(vf4_load(x + i)));
     if (i < count) {

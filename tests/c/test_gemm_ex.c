@@ -1,7 +1,7 @@
 /*
  * test_gemm_ex.c — the general fast product (attn_gemm_ex: transposes, accumulate, strides),
  * which the training tape runs on, held to its reference twin: the tape's plain loops
- * (attn_ops_gemm with no scratch) and a double-precision sum, within 1e-5 of each entry's scale
+ * (attn__ops_gemm with no scratch) and a double-precision sum, within 1e-5 of each entry's scale
  * (see scaled_difference). All four transpose combinations,
  * with and without accumulation, odd sizes, one row and one column; a call on a block of rows
  * gives bitwise that block of the whole call.
@@ -59,11 +59,11 @@ static double fast_vs_reference(int m, int k, int n, int ta, int tb, int accumul
     EXPECT_EQ_INT(attn_gemm_workspace(&floats, m, k, n), ATTN_OK);
     float *work = malloc(sizeof(float) * (size_t)floats);
     EXPECT_EQ_INT(attn_gemm_ex(c, work, a, b, ta, tb, accumulate, m, k, n, ta ? m : k, tb ? k : n, n), ATTN_OK);
-    attn_ops_gemm(plain, NULL, a, b, m, k, n, ta, tb, accumulate);
-    long long ops_floats = attn_ops_gemm_workspace(m, k, n);
+    attn__ops_gemm(plain, NULL, a, b, m, k, n, ta, tb, accumulate);
+    long long ops_floats = attn__ops_gemm_workspace(m, k, n);
     EXPECT(ops_floats >= floats);
     float *ops_work = malloc(sizeof(float) * (size_t)ops_floats);
-    attn_ops_gemm(c_ops, ops_work, a, b, m, k, n, ta, tb, accumulate);
+    attn__ops_gemm(c_ops, ops_work, a, b, m, k, n, ta, tb, accumulate);
     EXPECT(memcmp(c_ops, c, sizeof(float) * (size_t)m * n) == 0); /* the tape's fast path is this product */
     double diff = scaled_difference(c, plain, scale, (size_t)m * n);
     double exact_diff = scaled_difference(c, exact, scale, (size_t)m * n);
@@ -128,7 +128,7 @@ static void test_strides_touch_only_the_block(void) {
     EXPECT_EQ_INT(attn_gemm_workspace(&floats, M, K, N), ATTN_OK);
     float *work = malloc(sizeof(float) * (size_t)floats);
     EXPECT_EQ_INT(attn_gemm_ex(c, work, a, b, 0, 0, 0, M, K, N, K, N, LDC), ATTN_OK);
-    attn_ops_gemm(ref, NULL, a, b, M, K, N, 0, 0, 0);
+    attn__ops_gemm(ref, NULL, a, b, M, K, N, 0, 0, 0);
     for (int i = 0; i < M; i++) {
         EXPECT(max_relative_difference(c + i * LDC, ref + i * N, N) <= 1e-6);
         for (int j = N; j < LDC; j++) EXPECT(c[i * LDC + j] == 42.0f);
@@ -144,7 +144,7 @@ static void test_gemm_ex_refuses_bad_input(void) {
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 1, 0, 0, 3, 2, 2, 2, 2, 2), ATTN_ERR_SIZE); /* lda < M, transposed */
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 1, 0, 2, 3, 2, 3, 2, 2), ATTN_ERR_SIZE); /* ldb < K, transposed */
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 0, 0, 2, 2, 3, 2, 3, 2), ATTN_ERR_SIZE); /* ldc < N */
-    EXPECT(attn_ops_gemm_workspace(0, 1, 1) == 0);
+    EXPECT(attn__ops_gemm_workspace(0, 1, 1) == 0);
 }
 
 static const struct test tests[] = {
