@@ -100,13 +100,16 @@ enum attn_mask_kind {
 
 /*
  * Optional intermediates of one attention call. Any pointer may be NULL: that step is then
- * not written. Each is (N, M) and row-major.
+ * not written. Each is (N, M) and row-major. (`mask` comes last only because fields are added
+ * at the end.)
  */
 struct attn_steps {
     float *scores;  /* (N, M) Q·Kᵀ */
     float *scaled;  /* (N, M) scores / √DK when scaling, else a copy of scores */
     float *masked;  /* (N, M) scaled + mask */
     float *weights; /* (N, M) softmax of masked, row by row */
+    float *mask;    /* (N, M) the mask that was added: all 0 (none), 0 / -INFINITY (causal), or
+                       a copy of the caller's (custom) */
 };
 
 /*

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "attn.h"
+#include "causal.h"
 #include "check.h"
 
 /* Everything one call needs to compute any masked score (i, j). */
@@ -29,7 +30,7 @@ static double dot(const float *a, const float *b, int len) {
 
 static float mask_value(const struct attention_problem *p, int i, int j) {
     switch (p->mask_kind) {
-    case ATTN_MASK_CAUSAL: return j > i ? -INFINITY : 0.0f;
+    case ATTN_MASK_CAUSAL: return attn__causal_blocked(i, j) ? -INFINITY : 0.0f;
     case ATTN_MASK_CUSTOM: return p->mask[(size_t)i * p->m + j];
     default: return 0.0f;
     }
@@ -40,10 +41,12 @@ static float masked_score(const struct attention_problem *p, struct attn_steps *
     size_t at = (size_t)i * p->m + j;
     float score = (float)dot(p->q + (size_t)i * p->dk, p->k + (size_t)j * p->dk, p->dk);
     float scaled = score * p->scale;
-    float masked = scaled + mask_value(p, i, j);
+    float mask = mask_value(p, i, j);
+    float masked = scaled + mask;
     if (steps) {
         if (steps->scores) steps->scores[at] = score;
         if (steps->scaled) steps->scaled[at] = scaled;
+        if (steps->mask) steps->mask[at] = mask;
         if (steps->masked) steps->masked[at] = masked;
     }
     return masked;

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "autograd_internal.h"
+#include "causal.h"
 #include "check.h"
 #include "simd.h"
 
@@ -143,11 +144,12 @@ static void causal_mask_backward(struct attn_tape *t, int id) {
     const int64_t batch = n->size / ((int64_t)rows * cols);
     const float *dout = tape_grad(t, id);
     float *da = tape_grad(t, n->in[0]);
-    /* out[i, j] = j > i ? fill : a[i, j]  →  da[i, j] += dout[i, j] where j ≤ i */
+    /* out[i, j] = blocked(i, j) ? fill : a[i, j]  →  da[i, j] += dout[i, j] where not blocked */
     for (int64_t b = 0; b < batch; b++)
         for (int i = 0; i < rows; i++) {
             const size_t row = ((size_t)b * rows + i) * cols;
-            for (int j = 0; j <= i && j < cols; j++) da[row + j] += dout[row + j];
+            const int seen = attn__causal_first_blocked(i) < cols ? attn__causal_first_blocked(i) : cols;
+            for (int j = 0; j < seen; j++) da[row + j] += dout[row + j];
         }
 }
 
@@ -170,7 +172,7 @@ int attn_tape_causal_mask(int *out, struct attn_tape *t, int a, float fill) {
     for (int64_t b = 0; b < batch; b++)
         for (int i = 0; i < rows; i++) {
             const size_t row = ((size_t)b * rows + i) * cols;
-            for (int j = 0; j < cols; j++) o[row + j] = j > i ? fill : av[row + j];
+            for (int j = 0; j < cols; j++) o[row + j] = attn__causal_blocked(i, j) ? fill : av[row + j];
         }
     return ATTN_OK;
 }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "causal.h"
 #include "check.h"
 #include "parallel.h"
 #include "simd.h"
@@ -156,8 +157,8 @@ static int flash_block(const struct flash_problem *p, int i0) {
     memset(p->o, 0, sizeof(float) * (size_t)FLASH_BR * p->dv);
 
     /* Keys any row of the block may see: [j_lo, j_hi), j_lo rounded down to a panel. */
-    int j_hi = p->causal ? min_int(p->m, i0 + rows) : p->m;
-    int j_lo = p->window ? max_int(0, i0 - p->window + 1) / FLASH_NR * FLASH_NR : 0;
+    int j_hi = p->causal ? min_int(p->m, attn__causal_first_blocked(i0 + rows - 1)) : p->m;
+    int j_lo = p->window ? max_int(0, attn__window_first_allowed(i0, p->window)) / FLASH_NR * FLASH_NR : 0;
     int dv8 = p->dv / FLASH_NR * FLASH_NR;
 
     for (int j0 = j_lo; j0 < j_hi; j0 += FLASH_BC) {
@@ -174,8 +175,8 @@ static int flash_block(const struct flash_problem *p, int i0) {
         /* Online softmax, row by row; each row's allowed keys are [lo, hi) within the tile. */
         for (int r = 0; r < rows; r++) {
             int i = i0 + r;
-            int lo = p->window ? max_int(0, i - p->window + 1 - j0) : 0;
-            int hi = p->causal ? min_int(bc, i + 1 - j0) : bc;
+            int lo = p->window ? max_int(0, attn__window_first_allowed(i, p->window) - j0) : 0;
+            int hi = p->causal ? min_int(bc, attn__causal_first_blocked(i) - j0) : bc;
             softmax_tile_row(p->s + (size_t)r * FLASH_BC, p->o + (size_t)r * p->dv, &row_max[r],
                              &row_sum[r], lo, max_int(hi, 0), bc8, p->dv);
         }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "causal.h"
 #include "check.h"
 #include "simd.h"
 
@@ -93,11 +94,14 @@ int attn_kv_cache_attend(float *out, /* (HEADS·DV) */
                          struct attn_kv_cache *cache,
                          const float *q /* (HEADS·DK) */) {
     ATTN__REFUSE_IF(!out || !cache || !q, ATTN_ERR_NULL);
-    const int len = cache->length, dk = cache->dk, dv = cache->dv;
-    if (len == 0) { /* no key to attend to: the chapter's NaN row */
+    const int dk = cache->dk, dv = cache->dv;
+    if (cache->length == 0) { /* no key to attend to: the chapter's NaN row */
         for (int d = 0; d < cache->heads * dv; d++) out[d] = NAN;
         return ATTN_OK;
     }
+    /* The query is the newest token's, at position length − 1: the causal rule lets it see
+     * keys 0 .. length − 1, the whole cache. */
+    const int len = attn__causal_first_blocked(cache->length - 1);
     const float scale = (float)(1.0 / sqrt((double)dk));
     float *s = cache->scores;
     for (int h = 0; h < cache->heads; h++) {

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "attn.h"
+#include "causal.h"
 #include "check.h"
 
 /* 0 for an allowed pair, -INFINITY for a blocked one. */
@@ -34,7 +35,7 @@ int attn_mask_causal(float *mask, /* (N, M) */
     ATTN__REFUSE_IF(n <= 0 || m <= 0, ATTN_ERR_SIZE);
     ATTN__TRY(attn__check_product(n, m));
     for (int i = 0; i < n; i++)
-        for (int j = 0; j < m; j++) mask[(size_t)i * m + j] = allow(j <= i);
+        for (int j = 0; j < m; j++) mask[(size_t)i * m + j] = allow(!attn__causal_blocked(i, j));
     return ATTN_OK;
 }
 
@@ -46,8 +47,7 @@ int attn_mask_window(float *mask, /* (N, M) */
     ATTN__TRY(attn__check_product(n, m));
     for (int i = 0; i < n; i++)
         for (int j = 0; j < m; j++)
-            /* i - j < window, written so that no subtraction can overflow. */
-            mask[(size_t)i * m + j] = allow(j <= i && i - j < window);
+            mask[(size_t)i * m + j] = allow(!attn__causal_blocked(i, j) && j >= attn__window_first_allowed(i, window));
     return ATTN_OK;
 }
 
