@@ -1,8 +1,7 @@
 /*
- * tensor_ops.h — the private matrix kernels the autograd tape calls. With a packing scratch
- * (`work`, attn_gemm_workspace floats for the largest product) they run on the packed SIMD GEMM
- * (attn_gemm_ex, gemm.c); with work == NULL on plain loops, the reference twin tests hold the
- * fast path to.
+ * tensor_ops.h — the private matrix kernels the autograd tape calls. They run on the packed SIMD
+ * GEMM (attn_gemm_ex, gemm.c) in a packing scratch (`work`) the tape sized for its largest
+ * product when it recorded the op.
  */
 #ifndef ATTN__TENSOR_OPS_H
 #define ATTN__TENSOR_OPS_H
@@ -14,17 +13,17 @@
  * accumulate == 0 overwrites c.
  */
 void attn__ops_gemm(float *c,       /* (M, N) */
-                   float *work,    /* (attn__ops_gemm_workspace floats) or NULL: the plain loops */
-                   const float *a, /* (M, K) or (K, M) */
-                   const float *b, /* (K, N) or (N, K) */
-                   int m, int k, int n, int trans_a, int trans_b, int accumulate);
+                    float *work,    /* (attn__ops_gemm_workspace floats) */
+                    const float *a, /* (M, K) or (K, M) */
+                    const float *b, /* (K, N) or (N, K) */
+                    int m, int k, int n, int trans_a, int trans_b, int accumulate);
 
 /*
  * The gradients of c = op(a) · op(b) for one matrix: da (+)= ∂/∂a, db (+)= ∂/∂b, each stored
  * like its input. Either output may be NULL (not wanted). Always accumulates.
  */
 void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
-                            int m, int k, int n, int trans_a, int trans_b);
+                             int m, int k, int n, int trans_a, int trans_b);
 
 /* Floats of `work` that a product of these sizes and both its gradients need (0: bad sizes). */
 long long attn__ops_gemm_workspace(int m, int k, int n);
