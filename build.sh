@@ -52,8 +52,8 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 say "C core → WebAssembly"
 make -s -j"$jobs" -C c wasm
 if [ "$want_tests" = 1 ]; then
-  say "C core → native tests (AddressSanitizer + UBSan) and fuzz targets (libFuzzer)"
-  make -s -j"$jobs" -C c tests runner fuzz memcheck
+  say "C core → test WebAssembly, native tests (AddressSanitizer + UBSan) and fuzz targets (libFuzzer)"
+  make -s -j"$jobs" -C c test-wasm tests runner fuzz memcheck
 fi
 
 # ---------------------------------------------------------------- site

@@ -1,6 +1,6 @@
 /*
  * vexp.c — the vectorised exponential over an array. The softmax inside the fast kernels calls
- * vf4_exp (simd.h) inline; this entry point lets tests and the bench hold it to libm's expf.
+ * vf4_exp (simd.h) inline; this entry point lets the tests hold it to libm's expf.
  */
 #include <math.h>
 
