@@ -10,9 +10,9 @@
 #include "attn.h"
 #include "check.h"
 
-int attn_row_stats(double *sums,          /* (N) */
-                   double *entropy,       /* (N) in nats */
-                   const float *weights,  /* (N, M) */
+int attn_row_stats(double *sums,         /* (N) */
+                   double *entropy,      /* (N) */
+                   const float *weights, /* (N, M) */
                    int n, int m) {
     ATTN__REFUSE_IF(!sums || !entropy || !weights, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(n <= 0 || m <= 0, ATTN_ERR_SIZE);

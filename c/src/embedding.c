@@ -21,7 +21,7 @@ static uint32_t fnv1a(const unsigned char *bytes, int len) {
 }
 
 int attn_word_embedding(float *e,                  /* (D) */
-                        const unsigned char *word, /* (LEN) bytes */
+                        const unsigned char *word, /* (LEN) bytes, e.g. UTF-8 */
                         int len, int d) {
     ATTN__REFUSE_IF(!e || !word, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(len <= 0 || d <= 0, ATTN_ERR_SIZE);

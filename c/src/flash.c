@@ -265,13 +265,13 @@ static void flash_slice(void *ctx, int unit, int thread) {
     if (empty) atomic_fetch_add(&job->empty, empty);
 }
 
-int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
-                         float *lse,       /* (HEADS, N), or NULL */
-                         int *empty_rows,  /* optional: rows (over all heads) with no allowed key */
-                         float *work,      /* (attn_flash_workspace floats) */
-                         const float *q,   /* (N, HEADS·DK) */
-                         const float *k,   /* (M, HEADS·DK) */
-                         const float *v,   /* (M, HEADS·DV) */
+int attn_flash_attention(float *out,      /* (N, HEADS·DV) */
+                         float *lse,      /* (HEADS, N), or NULL */
+                         int *empty_rows, /* optional: rows, over all heads, with no allowed key */
+                         float *work,     /* (attn_flash_workspace floats) */
+                         const float *q,  /* (N, HEADS·DK) */
+                         const float *k,  /* (M, HEADS·DK) */
+                         const float *v,  /* (M, HEADS·DV) */
                          int mask_kind, int window, int heads, int n, int m, int dk, int dv) {
     ATTN__REFUSE_IF(!out || !work || !q || !k || !v, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0 || heads <= 0, ATTN_ERR_SIZE);

@@ -36,9 +36,9 @@ static void project_heads(float *dst,     /* (H, N, DH) */
 }
 
 int attn_multihead(float *out,       /* (N, D) */
-                   float *weights,   /* (H, N, N) or NULL */
-                   float *head_out,  /* (H, N, DH) or NULL */
-                   float *concat,    /* (N, D) or NULL */
+                   float *weights,   /* (H, N, N) or NULL: each head's attention weights */
+                   float *head_out,  /* (H, N, DH) or NULL: each head's output before W^O */
+                   float *concat,    /* (N, D) or NULL: the heads joined along the features */
                    int *empty_rows,  /* optional */
                    float *work,      /* (4, N, D) scratch */
                    const float *x,   /* (N, D) */

@@ -90,9 +90,9 @@ static float dot(const float *a, const float *b, int len) {
     return sum;
 }
 
-int attn_kv_cache_attend(float *out, /* (HEADS·DV) */
-                         struct attn_kv_cache *cache,
-                         const float *q /* (HEADS·DK) */) {
+int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
+                         struct attn_kv_cache *cache, /* its scratch is written */
+                         const float *q              /* (HEADS·DK) */) {
     ATTN__REFUSE_IF(!out || !cache || !q, ATTN_ERR_NULL);
     const int dk = cache->dk, dv = cache->dv;
     if (cache->length == 0) { /* no key to attend to: the chapter's NaN row */

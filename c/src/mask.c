@@ -67,7 +67,7 @@ int attn_mask_padding(float *mask,        /* (B, N, M) */
     return ATTN_OK;
 }
 
-int attn_mask_add(float *sum,     /* (COUNT) may equal a or b */
+int attn_mask_add(float *sum,     /* (COUNT) */
                   const float *a, /* (COUNT) */
                   const float *b, /* (COUNT) */
                   int count) {
@@ -79,9 +79,9 @@ int attn_mask_add(float *sum,     /* (COUNT) may equal a or b */
     return ATTN_OK;
 }
 
-int attn_mask_allowed(int *allowed,       /* (N) allowed keys per row */
-                      double *max_entropy, /* (N) or NULL: ln k, the entropy of k equal weights */
-                      int *empty_rows,     /* or NULL: rows with no allowed key */
+int attn_mask_allowed(int *allowed,        /* (N) */
+                      double *max_entropy, /* (N) or NULL */
+                      int *empty_rows,     /* or NULL */
                       const float *mask,   /* (N, M) */
                       int n, int m) {
     ATTN__REFUSE_IF(!allowed || !mask, ATTN_ERR_NULL);
@@ -101,8 +101,8 @@ int attn_mask_allowed(int *allowed,       /* (N) allowed keys per row */
     return ATTN_OK;
 }
 
-int attn_zero_blocked(float *out,           /* (N, M) may equal weights */
-                      const float *weights, /* (N, M) softmax of the unmasked scores */
+int attn_zero_blocked(float *out,           /* (N, M) */
+                      const float *weights, /* (N, M) */
                       const float *mask,    /* (N, M) */
                       int n, int m) {
     ATTN__REFUSE_IF(!out || !weights || !mask, ATTN_ERR_NULL);
