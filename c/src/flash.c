@@ -265,14 +265,9 @@ static void flash_slice(void *ctx, int unit, int thread) {
     if (empty) atomic_fetch_add(&job->empty, empty);
 }
 
-int attn_flash_attention(float *out,      /* (N, HEADS·DV) */
-                         float *lse,      /* (HEADS, N), or NULL */
-                         int *empty_rows, /* optional: rows, over all heads, with no allowed key */
-                         float *work,     /* (attn_flash_workspace floats) */
-                         const float *q,  /* (N, HEADS·DK) */
-                         const float *k,  /* (M, HEADS·DK) */
-                         const float *v,  /* (M, HEADS·DV) */
-                         int mask_kind, int window, int heads, int n, int m, int dk, int dv) {
+/* The parameters and their shapes are documented once, in attn.h. */
+int attn_flash_attention(float *out, float *lse, int *empty_rows, float *work, const float *q, const float *k,
+                         const float *v, int mask_kind, int window, int heads, int n, int m, int dk, int dv) {
     ATTN__REFUSE_IF(!out || !work || !q || !k || !v, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0 || heads <= 0, ATTN_ERR_SIZE);
     ATTN__REFUSE_IF(mask_kind != ATTN_MASK_NONE && mask_kind != ATTN_MASK_CAUSAL, ATTN_ERR_MASK_KIND);
