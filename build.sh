@@ -46,12 +46,14 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 
 # ---------------------------------------------------------------- C core
-# make rebuilds only what changed; -s keeps an up-to-date run silent.
+# make rebuilds only what changed (each flavour's objects once, then the programs that link
+# them); -s keeps an up-to-date run silent; -j uses every core.
+jobs="$(nproc 2>/dev/null || echo 2)"
 say "C core → WebAssembly"
-make -s -C c wasm
+make -s -j"$jobs" -C c wasm
 if [ "$want_tests" = 1 ]; then
-  say "C core → native tests (AddressSanitizer + UBSan) and fuzz targets (libFuzzer)"
-  make -s -C c tests runner fuzz memcheck
+  say "C core → test WebAssembly, native tests (AddressSanitizer + UBSan) and fuzz targets (libFuzzer)"
+  make -s -j"$jobs" -C c test-wasm tests runner fuzz memcheck
 fi
 
 # ---------------------------------------------------------------- site

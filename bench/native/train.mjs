@@ -2,7 +2,7 @@
 // -O3 -march=native, beside the same core as WebAssembly in node, measured in the same run.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadAttn } from '../../web/lib/attn.js';
 import { PRESETS } from '../../web/lib/model/presets.js';
 
@@ -11,11 +11,10 @@ export const name = 'train-throughput-native';
 const STEPS = { small: 20, nanogpt: 6 };
 
 export async function run({ root }) {
-  mkdirSync(`${root}build/bench`, { recursive: true });
+  // make -C c bench builds build/bench/train_bench (-O3 -march=native) beside the kernels.
+  const make = spawnSync('make', ['-s', '-C', `${root}c`, 'bench'], { stdio: 'inherit' });
+  if (make.status !== 0) throw new Error('make -C c bench failed: could not build the native benchmark');
   const binary = `${root}build/bench/train_bench`;
-  const sources = readdirSync(`${root}c/src`).filter((f) => f.endsWith('.c')).map((f) => `${root}c/src/${f}`);
-  const cc = spawnSync('cc', ['-std=c11', '-O3', '-march=native', `-I${root}c/include`, ...sources, `${root}bench/native/train_bench.c`, '-lm', '-o', binary], { encoding: 'utf8' });
-  if (cc.status !== 0) throw new Error(`could not build the native benchmark: ${cc.stderr}`);
   const attn = await loadAttn({ wasmBytes: readFileSync(`${root}web/generated/attn.wasm`) });
   const rows = [];
   for (const preset of ['small', 'nanogpt']) {

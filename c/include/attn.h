@@ -1,16 +1,32 @@
 /*
  * attn.h — the one public header of the Attention Lab's C core.
  *
- * The core is pure maths: no I/O, no globals, no allocation inside kernels.
+ * The core is pure maths: no I/O, and the only state it keeps between calls is the helper
+ * thread's hand-shake (c/src/parallel.c: whether a helper waits, the thread limit, the job being
+ * shared; see "fast kernels: both cores"). Random numbers come from a generator the caller holds.
  * It is compiled natively (for tests) and to WebAssembly (for the page).
  *
  * Conventions
  *   - Every function returns an `int` holding an `enum attn_status`; 0 is success.
- *     `attn_status_string(code)` turns a code into a sentence a learner can read.
+ *     `attn_status_string(code)` turns a code into a sentence a learner can read. The exceptions
+ *     return their value instead: attn_status_string itself, the generator's draws
+ *     (attn_rng_next_u32, _uniform, _below, _normal) and attn_rng_bytes.
  *   - Arguments come outputs first, then inputs, then sizes.
- *   - Tensors are float32, row-major; each pointer carries its shape in a comment.
- *   - Buffers belong to the caller.
- *   - Masks are additive: 0 where attention is allowed, -INFINITY where it is blocked.
+ *   - Tensors are float32, row-major; each pointer carries its shape in a comment. A function's
+ *     definition repeats these comments word for word, or none (tests/wasm/c-signatures.test.mjs).
+ *   - Buffers belong to the caller, and kernels never allocate. The long-lived objects (the
+ *     autograd tape, the model, the KV cache) allocate their own memory and come as a
+ *     create/free pair.
+ *   - Masks are additive: 0 where attention is allowed, -INFINITY where it is blocked. The causal
+ *     rule (query i sees keys 0..i) has one definition every kernel uses (c/src/causal.h).
+ *
+ * Names
+ *   - Everything declared in this header starts with attn_ (functions, types) or ATTN_ (macros,
+ *     enum values).
+ *   - A name shared by several of the core's files but not declared here is private: it starts
+ *     with attn__ or ATTN__ (two underscores) and lives in a private header in c/src/. Small
+ *     inline helpers of one family keep that family's prefix instead (vf4_ and vi4_ in simd.h,
+ *     tape_ in autograd_internal.h). A name one file uses alone is static.
  *
  * Dimension letters
  *   N   number of queries (rows of Q)
@@ -86,19 +102,22 @@ int attn_softmax_rows(float *y,       /* (ROWS, COLS) */
 
 enum attn_mask_kind {
     ATTN_MASK_NONE = 0,   /* every query sees every key */
-    ATTN_MASK_CAUSAL = 1, /* query i sees keys 0..i (with N == M); key j > i is blocked */
+    ATTN_MASK_CAUSAL = 1, /* query i sees keys 0..i (for any N and M); key j > i is blocked */
     ATTN_MASK_CUSTOM = 2  /* an (N, M) additive mask given by the caller */
 };
 
 /*
  * Optional intermediates of one attention call. Any pointer may be NULL: that step is then
- * not written. Each is (N, M) and row-major.
+ * not written. Each is (N, M) and row-major. (`mask` comes last only because fields are added
+ * at the end.)
  */
 struct attn_steps {
     float *scores;  /* (N, M) Q·Kᵀ */
     float *scaled;  /* (N, M) scores / √DK when scaling, else a copy of scores */
     float *masked;  /* (N, M) scaled + mask */
     float *weights; /* (N, M) softmax of masked, row by row */
+    float *mask;    /* (N, M) the mask that was added: all 0 (none), 0 / -INFINITY (causal), or
+                       a copy of the caller's (custom) */
 };
 
 /*
@@ -107,7 +126,7 @@ struct attn_steps {
  *
  * mask_kind selects the mask: ATTN_MASK_NONE, ATTN_MASK_CAUSAL (query i may see keys 0..i,
  * counted from the first key, for any N and M), or ATTN_MASK_CUSTOM with `mask` an (N, M)
- * additive mask. `mask` must be NULL for the other kinds' purposes (it is ignored).
+ * additive mask. `mask` is read only for ATTN_MASK_CUSTOM (pass NULL with the other kinds).
  * A row with no allowed key gets NaN weights and a NaN output; *empty_rows (may be NULL)
  * counts such rows. `steps` may be NULL.
  */
@@ -436,7 +455,8 @@ int attn_cost(struct attn_cost *cost, int n, int d_model, int heads);
 /*
  * The fast kernels run on four-float SIMD vectors (WASM SIMD128 in the page, the SSE2 twin of
  * the same source natively). Each keeps a naive twin that tests hold it to: attn_gemm ↔
- * attn_matmul, attn_flash_attention and the KV cache ↔ attn_attention. They accumulate in
+ * attn_matmul, attn_gemm_ex ↔ a sum in double (tests/c/test_gemm_ex.c), attn_flash_attention
+ * and the KV cache ↔ attn_attention. They accumulate in
  * float (vectors), so they agree with the twins to about 1e-6, not bit for bit. Kernels that
  * need scratch memory take it from the caller: ask the *_workspace function how many floats.
  */
@@ -515,7 +535,7 @@ int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
                          struct attn_kv_cache *cache, /* its scratch is written */
                          const float *q              /* (HEADS·DK) */);
 
-/* ---------------------------------------------------------------- fast kernels: both cores (issue 7 §5) */
+/* ---------------------------------------------------------------- fast kernels: both cores */
 
 /*
  * attn_gemm and attn_flash_attention cut their output into blocks (rows of C; heads and
@@ -550,8 +570,8 @@ int attn_worker_stop(void);
  * tape is freed; every op appends an activation node. `attn_tape_reset` drops the activations
  * and keeps the parameters, so one training step is: reset, ops, backward, optimiser step.
  * Memory: one allocation per kind (parameters, parameter gradients, optimiser moments,
- * activations, activation gradients, integer indices, the node table); each grows by doubling
- * when needed and `attn_tape_free` releases them all.
+ * activations, activation gradients, integer indices, the node table, the matrix products'
+ * packing scratch); each grows when needed and `attn_tape_free` releases them all.
  * Pointers returned by attn_tape_data / attn_tape_grad are valid until the next op (an op may
  * grow an arena).
  *
@@ -737,15 +757,15 @@ int attn_model_attention_maps(float *weights /* (L, H, t, t) */, struct attn_mod
 int attn_model_sample(int *out /* (length) */, struct attn_model *model, const int *prompt /* (p) */,
                       int p, int length, float temperature, unsigned seed);
 
+/* Entropy (nats) of the characters' frequencies in ids: the loss of the best model that ignores
+ * context, the unigram baseline. */
+int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int vocab);
+
 /* A seeded default corpus of English-like sentences with long-range structure (c/src/corpus.c):
  * subjects and the pronouns that refer back to them, quotes and brackets that close. Writes
  * `length` characters (plus a terminating 0: text holds length + 1) and *entropy_nats, the
  * entropy of the generator's choices per character: the text's own entropy rate, because
  * every choice can be read back from the text. */
-/* Entropy (nats) of the characters' frequencies in ids: the loss of the best model that ignores
- * context, the unigram baseline. */
-int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int vocab);
-
 int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, int length, unsigned seed);
 
 /* ---------------------------------------------------------------- the ABI table, for the JS mirror */
@@ -760,7 +780,7 @@ int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, in
 int attn_abi_count(int *count);
 int attn_abi_entry(const char **name, double *value, int index);
 
-/* ---------------------------------------------------------------- heap statistics (issue 11: reliability) */
+/* ---------------------------------------------------------------- heap statistics */
 
 /* Bytes of the heap in use by malloc right now (allocated blocks, their headers included), for
  * leak tests: *bytes is 0 where the allocator cannot tell. ATTN_ERR_NULL when bytes is NULL. */

@@ -42,12 +42,13 @@ static const struct abi_entry ENTRIES[] = {
     CONSTANT(ATTN_POSITIONS_SINUSOIDAL),
     CONSTANT(ATTN_POSITIONS_ROTARY),
 
-    /* struct attn_steps: four pointers the caller fills */
+    /* struct attn_steps: five pointers the caller fills */
     SIZE_OF(struct attn_steps),
     OFFSET_OF(struct attn_steps, scores),
     OFFSET_OF(struct attn_steps, scaled),
     OFFSET_OF(struct attn_steps, masked),
     OFFSET_OF(struct attn_steps, weights),
+    OFFSET_OF(struct attn_steps, mask),
 
     /* struct attn_cost: eleven doubles the core fills */
     SIZE_OF(struct attn_cost),
@@ -75,7 +76,7 @@ static const struct abi_entry ENTRIES[] = {
     CONSTANT(ATTN_MODEL_INFO_COUNT),
 
     /* limits */
-    CONSTANT(ATTN_MAX_ELEMENTS),
+    CONSTANT(ATTN__MAX_ELEMENTS),
     CONSTANT(ATTN_MAX_DK),
     CONSTANT(ATTN_MAX_DRAWS),
     CONSTANT(ATTN_MAX_KEYS),
@@ -95,14 +96,14 @@ static const struct abi_entry ENTRIES[] = {
 #define ENTRY_COUNT ((int)(sizeof ENTRIES / sizeof ENTRIES[0]))
 
 int attn_abi_count(int *count) {
-    ATTN_REFUSE_IF(!count, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!count, ATTN_ERR_NULL);
     *count = ENTRY_COUNT;
     return ATTN_OK;
 }
 
 int attn_abi_entry(const char **name, double *value, int index) {
-    ATTN_REFUSE_IF(!name || !value, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(index < 0 || index >= ENTRY_COUNT, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!name || !value, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(index < 0 || index >= ENTRY_COUNT, ATTN_ERR_ARGUMENT);
     *name = ENTRIES[index].name;
     *value = ENTRIES[index].value;
     return ATTN_OK;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "attn.h"
+#include "causal.h"
 #include "check.h"
 
 /* Everything one call needs to compute any masked score (i, j). */
@@ -29,7 +30,7 @@ static double dot(const float *a, const float *b, int len) {
 
 static float mask_value(const struct attention_problem *p, int i, int j) {
     switch (p->mask_kind) {
-    case ATTN_MASK_CAUSAL: return j > i ? -INFINITY : 0.0f;
+    case ATTN_MASK_CAUSAL: return attn__causal_blocked(i, j) ? -INFINITY : 0.0f;
     case ATTN_MASK_CUSTOM: return p->mask[(size_t)i * p->m + j];
     default: return 0.0f;
     }
@@ -40,10 +41,12 @@ static float masked_score(const struct attention_problem *p, struct attn_steps *
     size_t at = (size_t)i * p->m + j;
     float score = (float)dot(p->q + (size_t)i * p->dk, p->k + (size_t)j * p->dk, p->dk);
     float scaled = score * p->scale;
-    float masked = scaled + mask_value(p, i, j);
+    float mask = mask_value(p, i, j);
+    float masked = scaled + mask;
     if (steps) {
         if (steps->scores) steps->scores[at] = score;
         if (steps->scaled) steps->scaled[at] = scaled;
+        if (steps->mask) steps->mask[at] = mask;
         if (steps->masked) steps->masked[at] = masked;
     }
     return masked;
@@ -92,15 +95,15 @@ int attn_attention(float *out,               /* (N, DV) */
                    int mask_kind,
                    const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
                    int scale, int n, int m, int dk, int dv) {
-    ATTN_REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
-    ATTN_REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
-    ATTN_TRY(attn_check_product(n, m));
-    ATTN_TRY(attn_check_product(n, dk));
-    ATTN_TRY(attn_check_product(m, dk));
-    ATTN_TRY(attn_check_product(n, dv));
-    ATTN_TRY(attn_check_product(m, dv));
+    ATTN__REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
+    ATTN__REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
+    ATTN__TRY(attn__check_product(n, m));
+    ATTN__TRY(attn__check_product(n, dk));
+    ATTN__TRY(attn__check_product(m, dk));
+    ATTN__TRY(attn__check_product(n, dv));
+    ATTN__TRY(attn__check_product(m, dv));
 
     struct attention_problem p = {
         .q = q, .k = k, .mask_kind = mask_kind, .mask = mask,

@@ -11,10 +11,10 @@
 #include "check.h"
 
 int attn_tape_create(struct attn_tape **out) {
-    ATTN_REFUSE_IF(!out, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!out, ATTN_ERR_NULL);
     *out = NULL;
     struct attn_tape *t = calloc(1, sizeof *t);
-    ATTN_REFUSE_IF(!t, ATTN_ERR_MEMORY);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_MEMORY);
     *out = t;
     return ATTN_OK;
 }
@@ -34,14 +34,14 @@ int attn_tape_free(struct attn_tape *t) {
 }
 
 int attn_tape_set_limit(struct attn_tape *t, double max_bytes) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!(max_bytes >= 0), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!(max_bytes >= 0), ATTN_ERR_ARGUMENT);
     t->max_bytes = max_bytes;
     return ATTN_OK;
 }
 
 int attn_tape_reset(struct attn_tape *t) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
     t->node_count = t->param_nodes;
     t->act_size = 0;
     t->index_size = 0;
@@ -70,7 +70,7 @@ static int grow_floats(float **blocks[], int count, int64_t *capacity, int64_t n
 
 static int next_capacity(int64_t have, int64_t need) {
     (void)have;
-    return need > ATTN_MAX_ELEMENTS ? ATTN_ERR_OVERFLOW : ATTN_OK;
+    return need > ATTN__MAX_ELEMENTS ? ATTN_ERR_OVERFLOW : ATTN_OK;
 }
 
 /* Moments are (2, capacity): growing them keeps both halves in place. */
@@ -79,13 +79,13 @@ static int grow_params(struct attn_tape *t, int64_t need) {
     int64_t old = t->param_capacity;
     int64_t cap = old ? old : 1024;
     while (cap < need) cap *= 2;
-    ATTN_TRY(next_capacity(old, 2 * cap));
+    ATTN__TRY(next_capacity(old, 2 * cap));
     if (t->max_bytes > 0 && tape_bytes(t, cap, t->act_capacity, t->index_capacity) > t->max_bytes) return ATTN_ERR_MEMORY;
     float **blocks[] = {&t->params, &t->param_grads};
     int64_t c = old;
-    ATTN_TRY(grow_floats(blocks, 2, &c, cap));
+    ATTN__TRY(grow_floats(blocks, 2, &c, cap));
     float *moments = calloc((size_t)(2 * cap), sizeof(float));
-    ATTN_REFUSE_IF(!moments, ATTN_ERR_MEMORY);
+    ATTN__REFUSE_IF(!moments, ATTN_ERR_MEMORY);
     if (t->moments) {
         memcpy(moments, t->moments, (size_t)old * sizeof(float));
         memcpy(moments + cap, t->moments + old, (size_t)old * sizeof(float));
@@ -100,7 +100,7 @@ static int grow_act(struct attn_tape *t, int64_t need) {
     if (need <= t->act_capacity) return ATTN_OK;
     int64_t cap = t->act_capacity ? t->act_capacity : 4096;
     while (cap < need) cap *= 2;
-    ATTN_TRY(next_capacity(t->act_capacity, cap));
+    ATTN__TRY(next_capacity(t->act_capacity, cap));
     if (t->max_bytes > 0 && tape_bytes(t, t->param_capacity, cap, t->index_capacity) > t->max_bytes) return ATTN_ERR_MEMORY;
     float **blocks[] = {&t->act, &t->act_grads};
     return grow_floats(blocks, 2, &t->act_capacity, cap);
@@ -110,17 +110,17 @@ static int grow_indices(struct attn_tape *t, int64_t need) {
     if (need <= t->index_capacity) return ATTN_OK;
     int64_t cap = t->index_capacity ? t->index_capacity : 1024;
     while (cap < need) cap *= 2;
-    ATTN_TRY(next_capacity(t->index_capacity, cap));
+    ATTN__TRY(next_capacity(t->index_capacity, cap));
     int *grown = realloc(t->indices, (size_t)cap * sizeof(int));
-    ATTN_REFUSE_IF(!grown, ATTN_ERR_MEMORY);
+    ATTN__REFUSE_IF(!grown, ATTN_ERR_MEMORY);
     t->indices = grown;
     t->index_capacity = cap;
     return ATTN_OK;
 }
 
-int tape_reserve_scratch(struct attn_tape *t, int64_t floats) {
+int attn__tape_reserve_scratch(struct attn_tape *t, int64_t floats) {
     if (floats <= t->scratch_capacity) return ATTN_OK;
-    ATTN_TRY(next_capacity(t->scratch_capacity, floats));
+    ATTN__TRY(next_capacity(t->scratch_capacity, floats));
     const int64_t old = t->scratch_capacity;
     t->scratch_capacity = floats;
     if (t->max_bytes > 0 && tape_bytes(t, t->param_capacity, t->act_capacity, t->index_capacity) > t->max_bytes) {
@@ -140,19 +140,19 @@ static int grow_nodes(struct attn_tape *t) {
     if (t->node_count < t->node_capacity) return ATTN_OK;
     int cap = t->node_capacity ? 2 * t->node_capacity : 256;
     struct tape_node *grown = realloc(t->nodes, (size_t)cap * sizeof *grown);
-    ATTN_REFUSE_IF(!grown, ATTN_ERR_MEMORY);
+    ATTN__REFUSE_IF(!grown, ATTN_ERR_MEMORY);
     t->nodes = grown;
     t->node_capacity = cap;
     return ATTN_OK;
 }
 
 static int check_dims(int ndim, const int *dims, int64_t *size) {
-    ATTN_REFUSE_IF(!dims, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(ndim < 1 || ndim > ATTN_TAPE_MAX_DIMS, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(!dims, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(ndim < 1 || ndim > ATTN_TAPE_MAX_DIMS, ATTN_ERR_SHAPE);
     int64_t s = 1;
     for (int i = 0; i < ndim; i++) {
-        ATTN_REFUSE_IF(dims[i] <= 0, ATTN_ERR_SIZE);
-        ATTN_TRY(attn_check_product(s, dims[i]));
+        ATTN__REFUSE_IF(dims[i] <= 0, ATTN_ERR_SIZE);
+        ATTN__TRY(attn__check_product(s, dims[i]));
         s *= dims[i];
     }
     *size = s;
@@ -173,15 +173,15 @@ static struct tape_node new_node(const char *op, tape_backward_fn backward, int 
     return n;
 }
 
-int tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_fn backward, int ndim, const int *dims,
-              int64_t aux_floats, int64_t index_count) {
+int attn__tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_fn backward, int ndim, const int *dims,
+                    int64_t aux_floats, int64_t index_count) {
     int64_t size;
-    ATTN_TRY(check_dims(ndim, dims, &size));
-    ATTN_TRY(grow_nodes(t));
+    ATTN__TRY(check_dims(ndim, dims, &size));
+    ATTN__TRY(grow_nodes(t));
     /* Keep every tensor 16-byte aligned (SIMD loads) by rounding sizes up to 4 floats. */
     int64_t padded = (size + 3) & ~(int64_t)3, aux_padded = (aux_floats + 3) & ~(int64_t)3;
-    ATTN_TRY(grow_act(t, t->act_size + padded + aux_padded));
-    ATTN_TRY(grow_indices(t, t->index_size + index_count));
+    ATTN__TRY(grow_act(t, t->act_size + padded + aux_padded));
+    ATTN__TRY(grow_indices(t, t->index_size + index_count));
     struct tape_node n = new_node(op, backward, ndim, dims, size);
     n.offset = t->act_size;
     t->act_size += padded;
@@ -199,13 +199,13 @@ int tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_fn bac
 }
 
 int attn_tape_param(int *id, struct attn_tape *t, int ndim, const int *dims, int decay) {
-    ATTN_REFUSE_IF(!id || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(t->node_count != t->param_nodes, ATTN_ERR_ARGUMENT); /* activations exist */
+    ATTN__REFUSE_IF(!id || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(t->node_count != t->param_nodes, ATTN_ERR_ARGUMENT); /* activations exist */
     int64_t size;
-    ATTN_TRY(check_dims(ndim, dims, &size));
-    ATTN_TRY(grow_nodes(t));
+    ATTN__TRY(check_dims(ndim, dims, &size));
+    ATTN__TRY(grow_nodes(t));
     int64_t padded = (size + 3) & ~(int64_t)3;
-    ATTN_TRY(grow_params(t, t->param_size + padded));
+    ATTN__TRY(grow_params(t, t->param_size + padded));
     struct tape_node n = new_node("param", NULL, ndim, dims, size);
     n.is_param = 1;
     n.decay = decay != 0;
@@ -219,29 +219,29 @@ int attn_tape_param(int *id, struct attn_tape *t, int ndim, const int *dims, int
 }
 
 int attn_tape_input(int *id, struct attn_tape *t, const float *x, int ndim, const int *dims) {
-    ATTN_REFUSE_IF(!id || !t || !x, ATTN_ERR_NULL);
-    ATTN_TRY(tape_push(t, id, "input", NULL, ndim, dims, 0, 0));
+    ATTN__REFUSE_IF(!id || !t || !x, ATTN_ERR_NULL);
+    ATTN__TRY(attn__tape_push(t, id, "input", NULL, ndim, dims, 0, 0));
     memcpy(tape_val(t, *id), x, (size_t)t->nodes[*id].size * sizeof(float));
     return ATTN_OK;
 }
 
 int attn_tape_data(float **data, struct attn_tape *t, int id) {
-    ATTN_REFUSE_IF(!data || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, id), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!data || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, id), ATTN_ERR_ARGUMENT);
     *data = tape_val(t, id);
     return ATTN_OK;
 }
 
 int attn_tape_grad(float **grad, struct attn_tape *t, int id) {
-    ATTN_REFUSE_IF(!grad || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, id), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!grad || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, id), ATTN_ERR_ARGUMENT);
     *grad = tape_grad(t, id);
     return ATTN_OK;
 }
 
 int attn_tape_shape(int *ndim, int *dims, int *size, struct attn_tape *t, int id) {
-    ATTN_REFUSE_IF(!ndim || !dims || !size || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, id), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!ndim || !dims || !size || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, id), ATTN_ERR_ARGUMENT);
     const struct tape_node *n = &t->nodes[id];
     *ndim = n->ndim;
     for (int i = 0; i < ATTN_TAPE_MAX_DIMS; i++) dims[i] = i < n->ndim ? n->dims[i] : 1;
@@ -250,7 +250,7 @@ int attn_tape_shape(int *ndim, int *dims, int *size, struct attn_tape *t, int id
 }
 
 int attn_tape_counts(int *nodes, int *params, double *param_floats, double *activation_floats, struct attn_tape *t) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
     if (nodes) *nodes = t->node_count;
     if (params) *params = t->param_nodes;
     if (param_floats) *param_floats = (double)t->param_size;
@@ -259,14 +259,14 @@ int attn_tape_counts(int *nodes, int *params, double *param_floats, double *acti
 }
 
 int attn_tape_zero_grad(struct attn_tape *t) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
     if (t->param_size) memset(t->param_grads, 0, (size_t)t->param_size * sizeof(float));
     return ATTN_OK;
 }
 
 int attn_tape_backward(struct attn_tape *t, int root, const float *seed) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, root) || root < t->param_nodes, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, root) || root < t->param_nodes, ATTN_ERR_ARGUMENT);
     if (t->act_size) memset(t->act_grads, 0, (size_t)t->act_size * sizeof(float));
     float *g = tape_grad(t, root);
     const int64_t size = t->nodes[root].size;

@@ -6,8 +6,8 @@
  * and the matrix products' packing scratch, sized for the largest product recorded).
  * A node records offsets, never pointers, so a block may grow (realloc) between ops.
  */
-#ifndef ATTN_AUTOGRAD_INTERNAL_H
-#define ATTN_AUTOGRAD_INTERNAL_H
+#ifndef ATTN__AUTOGRAD_INTERNAL_H
+#define ATTN__AUTOGRAD_INTERNAL_H
 
 #include <stdint.h>
 
@@ -56,11 +56,11 @@ struct attn_tape {
 };
 
 /* Makes the packing scratch hold at least `floats` (its contents need not survive). */
-int tape_reserve_scratch(struct attn_tape *t, int64_t floats);
+int attn__tape_reserve_scratch(struct attn_tape *t, int64_t floats);
 
 /* Appends a node of shape dims, with `aux` cached floats and `index_count` integers. */
-int tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_fn backward, int ndim, const int *dims,
-              int64_t aux_floats, int64_t index_count);
+int attn__tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_fn backward, int ndim, const int *dims,
+                    int64_t aux_floats, int64_t index_count);
 
 static inline struct tape_node *tape_node(struct attn_tape *t, int id) { return &t->nodes[id]; }
 static inline float *tape_val(struct attn_tape *t, int id) {
@@ -82,4 +82,4 @@ static inline int64_t tape_span(const struct tape_node *n, int from, int to) {
     return p;
 }
 
-#endif /* ATTN_AUTOGRAD_INTERNAL_H */
+#endif /* ATTN__AUTOGRAD_INTERNAL_H */

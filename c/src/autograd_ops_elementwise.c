@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "autograd_internal.h"
+#include "causal.h"
 #include "check.h"
 #include "simd.h"
 
@@ -23,18 +24,18 @@ static void add_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_add(int *out, struct attn_tape *t, int a, int b) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, b), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, b), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a), *bn = tape_node(t, b);
     /* b's shape, leading ones dropped, must be a's trailing shape. */
     int bfirst = 0;
     while (bfirst < bn->ndim - 1 && bn->dims[bfirst] == 1) bfirst++;
     const int tail = bn->ndim - bfirst;
-    ATTN_REFUSE_IF(tail > an->ndim, ATTN_ERR_SHAPE);
-    for (int i = 0; i < tail; i++) ATTN_REFUSE_IF(bn->dims[bfirst + i] != an->dims[an->ndim - tail + i], ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(tail > an->ndim, ATTN_ERR_SHAPE);
+    for (int i = 0; i < tail; i++) ATTN__REFUSE_IF(bn->dims[bfirst + i] != an->dims[an->ndim - tail + i], ATTN_ERR_SHAPE);
     int dims[ATTN_TAPE_MAX_DIMS];
     for (int i = 0; i < an->ndim; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "add", add_backward, an->ndim, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "add", add_backward, an->ndim, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = b;
@@ -57,13 +58,13 @@ static void scale_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_scale(int *out, struct attn_tape *t, int a, float s) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
-    ATTN_REFUSE_IF(!isfinite(s), ATTN_ERR_VALUE);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!isfinite(s), ATTN_ERR_VALUE);
     const struct tape_node *an = tape_node(t, a);
     int dims[ATTN_TAPE_MAX_DIMS], nd = an->ndim;
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "scale", scale_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "scale", scale_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->farg = s;
@@ -110,12 +111,12 @@ static void gelu_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_gelu(int *out, struct attn_tape *t, int a) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a);
     int dims[ATTN_TAPE_MAX_DIMS], nd = an->ndim;
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "gelu", gelu_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "gelu", gelu_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     const float *x = tape_val(t, a);
@@ -143,23 +144,24 @@ static void causal_mask_backward(struct attn_tape *t, int id) {
     const int64_t batch = n->size / ((int64_t)rows * cols);
     const float *dout = tape_grad(t, id);
     float *da = tape_grad(t, n->in[0]);
-    /* out[i, j] = j > i ? fill : a[i, j]  →  da[i, j] += dout[i, j] where j ≤ i */
+    /* out[i, j] = blocked(i, j) ? fill : a[i, j]  →  da[i, j] += dout[i, j] where not blocked */
     for (int64_t b = 0; b < batch; b++)
         for (int i = 0; i < rows; i++) {
             const size_t row = ((size_t)b * rows + i) * cols;
-            for (int j = 0; j <= i && j < cols; j++) da[row + j] += dout[row + j];
+            const int seen = attn__causal_first_blocked(i) < cols ? attn__causal_first_blocked(i) : cols;
+            for (int j = 0; j < seen; j++) da[row + j] += dout[row + j];
         }
 }
 
 int attn_tape_causal_mask(int *out, struct attn_tape *t, int a, float fill) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a);
-    ATTN_REFUSE_IF(an->ndim < 2, ATTN_ERR_SHAPE);
-    ATTN_REFUSE_IF(isnan(fill), ATTN_ERR_VALUE);
+    ATTN__REFUSE_IF(an->ndim < 2, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(isnan(fill), ATTN_ERR_VALUE);
     int dims[ATTN_TAPE_MAX_DIMS], nd = an->ndim;
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
-    ATTN_TRY(tape_push(t, out, "causal_mask", causal_mask_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "causal_mask", causal_mask_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->farg = fill;
@@ -170,7 +172,7 @@ int attn_tape_causal_mask(int *out, struct attn_tape *t, int a, float fill) {
     for (int64_t b = 0; b < batch; b++)
         for (int i = 0; i < rows; i++) {
             const size_t row = ((size_t)b * rows + i) * cols;
-            for (int j = 0; j < cols; j++) o[row + j] = j > i ? fill : av[row + j];
+            for (int j = 0; j < cols; j++) o[row + j] = attn__causal_blocked(i, j) ? fill : av[row + j];
         }
     return ATTN_OK;
 }

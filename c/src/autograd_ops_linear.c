@@ -28,17 +28,17 @@ static void embedding_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_embedding(int *out, struct attn_tape *t, int table, const int *tokens, int b, int tt) {
-    ATTN_REFUSE_IF(!out || !t || !tokens, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, table), ATTN_ERR_ARGUMENT);
-    ATTN_REFUSE_IF(b <= 0 || tt <= 0, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(b, tt));
+    ATTN__REFUSE_IF(!out || !t || !tokens, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, table), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(b <= 0 || tt <= 0, ATTN_ERR_SIZE);
+    ATTN__TRY(attn__check_product(b, tt));
     const struct tape_node *tn = tape_node(t, table);
-    ATTN_REFUSE_IF(tn->ndim != 2, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(tn->ndim != 2, ATTN_ERR_SHAPE);
     const int vocab = tn->dims[0], c = tn->dims[1];
     const int64_t rows = (int64_t)b * tt;
-    for (int64_t r = 0; r < rows; r++) ATTN_REFUSE_IF(tokens[r] < 0 || tokens[r] >= vocab, ATTN_ERR_ARGUMENT);
+    for (int64_t r = 0; r < rows; r++) ATTN__REFUSE_IF(tokens[r] < 0 || tokens[r] >= vocab, ATTN_ERR_ARGUMENT);
     int dims[3] = {b, tt, c};
-    ATTN_TRY(tape_push(t, out, "embedding", embedding_backward, 3, dims, 0, rows));
+    ATTN__TRY(attn__tape_push(t, out, "embedding", embedding_backward, 3, dims, 0, rows));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = table;
     int *idx = tape_idx(t, *out);
@@ -54,12 +54,12 @@ int attn_tape_embedding(int *out, struct attn_tape *t, int table, const int *tok
 /* Sizes the tape's packing scratch for this product and both its gradients, so the backward
  * sweep (which cannot fail) never needs more. */
 static int reserve(struct attn_tape *t, int m, int k, int n) {
-    ATTN_TRY(attn_check_product(m, k));
-    ATTN_TRY(attn_check_product(k, n));
-    ATTN_TRY(attn_check_product(m, n));
-    const long long floats = attn_ops_gemm_workspace(m, k, n);
-    ATTN_REFUSE_IF(floats <= 0, ATTN_ERR_OVERFLOW);
-    return tape_reserve_scratch(t, floats);
+    ATTN__TRY(attn__check_product(m, k));
+    ATTN__TRY(attn__check_product(k, n));
+    ATTN__TRY(attn__check_product(m, n));
+    const long long floats = attn__ops_gemm_workspace(m, k, n);
+    ATTN__REFUSE_IF(floats <= 0, ATTN_ERR_OVERFLOW);
+    return attn__tape_reserve_scratch(t, floats);
 }
 
 /* iarg: transpose_w, K. in[2]: the bias, or -1. */
@@ -70,8 +70,8 @@ static void matmul_backward(struct attn_tape *t, int id) {
     const int rows = (int)(n->size / cols);
     const float *dout = tape_grad(t, id);
     /* out = a · op(w) (+ bias)  →  da += dout · op(w)ᵀ, dw += stored like w, dbias += Σ_rows dout */
-    attn_ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), t->scratch, tape_val(t, a), tape_val(t, w), dout, rows, k,
-                           cols, 0, transpose_w);
+    attn__ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), t->scratch, tape_val(t, a), tape_val(t, w), dout, rows, k,
+                            cols, 0, transpose_w);
     if (bias >= 0) {
         float *db = tape_grad(t, bias);
         for (int r = 0; r < rows; r++) {
@@ -82,20 +82,20 @@ static void matmul_backward(struct attn_tape *t, int id) {
 }
 
 static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int transpose_w) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, w) || (bias >= 0 && !tape_valid(t, bias)), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, w) || (bias >= 0 && !tape_valid(t, bias)), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a), *wn = tape_node(t, w);
-    ATTN_REFUSE_IF(wn->ndim != 2, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(wn->ndim != 2, ATTN_ERR_SHAPE);
     const int k = an->dims[an->ndim - 1];
     const int wk = transpose_w ? wn->dims[1] : wn->dims[0], cols = transpose_w ? wn->dims[0] : wn->dims[1];
-    ATTN_REFUSE_IF(wk != k, ATTN_ERR_SHAPE);
-    ATTN_REFUSE_IF(bias >= 0 && tape_node(t, bias)->size != cols, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(wk != k, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(bias >= 0 && tape_node(t, bias)->size != cols, ATTN_ERR_SHAPE);
     int dims[ATTN_TAPE_MAX_DIMS], ndim = an->ndim;
     for (int i = 0; i < ndim; i++) dims[i] = an->dims[i];
     dims[ndim - 1] = cols;
     const int rows = (int)(an->size / k);
-    ATTN_TRY(reserve(t, rows, k, cols));
-    ATTN_TRY(tape_push(t, out, bias >= 0 ? "linear" : "matmul", matmul_backward, ndim, dims, 0, 0));
+    ATTN__TRY(reserve(t, rows, k, cols));
+    ATTN__TRY(attn__tape_push(t, out, bias >= 0 ? "linear" : "matmul", matmul_backward, ndim, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = w;
@@ -107,7 +107,7 @@ static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int tra
         const float *b = tape_val(t, bias);
         for (int r = 0; r < rows; r++) memcpy(o + (size_t)r * cols, b, (size_t)cols * sizeof(float));
     }
-    attn_ops_gemm(o, t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, bias >= 0);
+    attn__ops_gemm(o, t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, bias >= 0);
     return ATTN_OK;
 }
 
@@ -116,8 +116,8 @@ int attn_tape_matmul(int *out, struct attn_tape *t, int a, int w, int transpose_
 }
 
 int attn_tape_linear(int *out, struct attn_tape *t, int a, int w, int bias) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, bias), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, bias), ATTN_ERR_ARGUMENT);
     return matmul(out, t, a, w, bias, 0);
 }
 
@@ -134,27 +134,27 @@ static void bmm_backward(struct attn_tape *t, int id) {
     const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
     /* out[i] = op(a[i]) · op(b[i])  →  the two gradients of each product */
     for (int64_t i = 0; i < batch; i++)
-        attn_ops_gemm_backward(da + i * sa, db + i * sb, t->scratch, a + i * sa, b + i * sb, dc + i * sc, m, k, cols, ta, tb);
+        attn__ops_gemm_backward(da + i * sa, db + i * sb, t->scratch, a + i * sa, b + i * sb, dc + i * sc, m, k, cols, ta, tb);
 }
 
 int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, int transpose_b) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, b), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a) || !tape_valid(t, b), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a), *bn = tape_node(t, b);
-    ATTN_REFUSE_IF(an->ndim < 2 || an->ndim != bn->ndim, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(an->ndim < 2 || an->ndim != bn->ndim, ATTN_ERR_SHAPE);
     const int nd = an->ndim;
-    for (int i = 0; i < nd - 2; i++) ATTN_REFUSE_IF(an->dims[i] != bn->dims[i], ATTN_ERR_SHAPE);
+    for (int i = 0; i < nd - 2; i++) ATTN__REFUSE_IF(an->dims[i] != bn->dims[i], ATTN_ERR_SHAPE);
     const int ta = transpose_a != 0, tb = transpose_b != 0;
     const int m = ta ? an->dims[nd - 1] : an->dims[nd - 2], k = ta ? an->dims[nd - 2] : an->dims[nd - 1];
     const int bk = tb ? bn->dims[nd - 1] : bn->dims[nd - 2], cols = tb ? bn->dims[nd - 2] : bn->dims[nd - 1];
-    ATTN_REFUSE_IF(bk != k, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(bk != k, ATTN_ERR_SHAPE);
     int dims[ATTN_TAPE_MAX_DIMS];
     for (int i = 0; i < nd - 2; i++) dims[i] = an->dims[i];
     dims[nd - 2] = m;
     dims[nd - 1] = cols;
     const int64_t batch = tape_span(an, 0, nd - 2);
-    ATTN_TRY(reserve(t, m, k, cols));
-    ATTN_TRY(tape_push(t, out, "bmm", bmm_backward, nd, dims, 0, 0));
+    ATTN__TRY(reserve(t, m, k, cols));
+    ATTN__TRY(attn__tape_push(t, out, "bmm", bmm_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = b;
@@ -165,6 +165,6 @@ int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, 
     const float *av = tape_val(t, a), *bv = tape_val(t, b);
     float *cv = tape_val(t, *out);
     const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
-    for (int64_t i = 0; i < batch; i++) attn_ops_gemm(cv + i * sc, t->scratch, av + i * sa, bv + i * sb, m, k, cols, ta, tb, 0);
+    for (int64_t i = 0; i < batch; i++) attn__ops_gemm(cv + i * sc, t->scratch, av + i * sa, bv + i * sb, m, k, cols, ta, tb, 0);
     return ATTN_OK;
 }

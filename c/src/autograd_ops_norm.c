@@ -53,16 +53,16 @@ static void softmax_rows(float *y, const float *x, int64_t rows, int64_t len) {
 }
 
 int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a);
     const int nd = an->ndim;
     if (axis < 0) axis += nd;
-    ATTN_REFUSE_IF(axis < 0 || axis >= nd, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(axis < 0 || axis >= nd, ATTN_ERR_ARGUMENT);
     int dims[ATTN_TAPE_MAX_DIMS];
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
     const int64_t outer = tape_span(an, 0, axis), len = an->dims[axis], inner = tape_span(an, axis + 1, nd);
-    ATTN_TRY(tape_push(t, out, "softmax", softmax_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "softmax", softmax_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->iarg[0] = (int)outer;
@@ -130,15 +130,15 @@ static void layernorm_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_layernorm(int *out, struct attn_tape *t, int x, int gamma, int beta) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, x) || !tape_valid(t, gamma) || !tape_valid(t, beta), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, x) || !tape_valid(t, gamma) || !tape_valid(t, beta), ATTN_ERR_ARGUMENT);
     const struct tape_node *xn = tape_node(t, x);
     const int nd = xn->ndim, c = xn->dims[nd - 1];
-    ATTN_REFUSE_IF(tape_node(t, gamma)->size != c || tape_node(t, beta)->size != c, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(tape_node(t, gamma)->size != c || tape_node(t, beta)->size != c, ATTN_ERR_SHAPE);
     int dims[ATTN_TAPE_MAX_DIMS];
     for (int i = 0; i < nd; i++) dims[i] = xn->dims[i];
     const int64_t rows = xn->size / c;
-    ATTN_TRY(tape_push(t, out, "layernorm", layernorm_backward, nd, dims, 2 * rows, 0));
+    ATTN__TRY(attn__tape_push(t, out, "layernorm", layernorm_backward, nd, dims, 2 * rows, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = x;
     n->in[1] = gamma;
@@ -182,14 +182,14 @@ static void cross_entropy_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_cross_entropy(int *out, struct attn_tape *t, int logits, const int *targets) {
-    ATTN_REFUSE_IF(!out || !t || !targets, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, logits), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t || !targets, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, logits), ATTN_ERR_ARGUMENT);
     const struct tape_node *ln = tape_node(t, logits);
     const int v = ln->dims[ln->ndim - 1];
     const int64_t rows = ln->size / v;
-    for (int64_t r = 0; r < rows; r++) ATTN_REFUSE_IF(targets[r] < 0 || targets[r] >= v, ATTN_ERR_ARGUMENT);
+    for (int64_t r = 0; r < rows; r++) ATTN__REFUSE_IF(targets[r] < 0 || targets[r] >= v, ATTN_ERR_ARGUMENT);
     int dims[1] = {1};
-    ATTN_TRY(tape_push(t, out, "cross_entropy", cross_entropy_backward, 1, dims, rows * v, rows));
+    ATTN__TRY(attn__tape_push(t, out, "cross_entropy", cross_entropy_backward, 1, dims, rows * v, rows));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = logits;
     int *idx = tape_idx(t, *out);

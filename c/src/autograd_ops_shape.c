@@ -30,14 +30,14 @@ static void split_heads_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_split_heads(int *out, struct attn_tape *t, int a, int heads) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
-    ATTN_REFUSE_IF(heads <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(heads <= 0, ATTN_ERR_SIZE);
     const struct tape_node *an = tape_node(t, a);
-    ATTN_REFUSE_IF(an->ndim != 3 || an->dims[2] % heads != 0, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(an->ndim != 3 || an->dims[2] % heads != 0, ATTN_ERR_SHAPE);
     const int b = an->dims[0], tt = an->dims[1], d = an->dims[2] / heads;
     int dims[4] = {b, heads, tt, d};
-    ATTN_TRY(tape_push(t, out, "split_heads", split_heads_backward, 4, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "split_heads", split_heads_backward, 4, dims, 0, 0));
     tape_node(t, *out)->in[0] = a;
     permute_heads(tape_val(t, *out), tape_val(t, a), b, tt, heads, d, 1, 0);
     return ATTN_OK;
@@ -51,14 +51,14 @@ static void merge_heads_backward(struct attn_tape *t, int id) {
 }
 
 int attn_tape_merge_heads(int *out, struct attn_tape *t, int a) {
-    ATTN_REFUSE_IF(!out || !t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
     const struct tape_node *an = tape_node(t, a);
-    ATTN_REFUSE_IF(an->ndim != 4, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(an->ndim != 4, ATTN_ERR_SHAPE);
     const int b = an->dims[0], h = an->dims[1], tt = an->dims[2], d = an->dims[3];
-    ATTN_TRY(attn_check_product((int64_t)h, d));
+    ATTN__TRY(attn__check_product((int64_t)h, d));
     int dims[3] = {b, tt, h * d};
-    ATTN_TRY(tape_push(t, out, "merge_heads", merge_heads_backward, 3, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "merge_heads", merge_heads_backward, 3, dims, 0, 0));
     tape_node(t, *out)->in[0] = a;
     permute_heads(tape_val(t, a), tape_val(t, *out), b, tt, h, d, 0, 0);
     return ATTN_OK;

@@ -1,9 +1,10 @@
 /*
  * check.h — private helpers every source file uses to validate sizes before touching memory.
- * Not part of the public API.
+ * Not part of the public API: like every name shared between the core's files but not declared
+ * in attn.h, they carry the private prefix attn__ / ATTN__ (attn.h, "Names").
  */
-#ifndef ATTN_CHECK_H
-#define ATTN_CHECK_H
+#ifndef ATTN__CHECK_H
+#define ATTN__CHECK_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -12,27 +13,27 @@
 
 /* The largest element count any one tensor may have: its byte size must fit in a signed
  * 32-bit int, the address space of wasm32 (and a sane bound natively). */
-#define ATTN_MAX_ELEMENTS ((int64_t)INT32_MAX / (int64_t)sizeof(float))
+#define ATTN__MAX_ELEMENTS ((int64_t)INT32_MAX / (int64_t)sizeof(float))
 
-/* ATTN_OK when a·b elements fit in ATTN_MAX_ELEMENTS, else ATTN_ERR_OVERFLOW. Sizes must already
+/* ATTN_OK when a·b elements fit in ATTN__MAX_ELEMENTS, else ATTN_ERR_OVERFLOW. Sizes must already
  * be positive. */
-static inline int attn_check_product(int64_t a, int64_t b) {
-    if (a > ATTN_MAX_ELEMENTS / b) return ATTN_ERR_OVERFLOW;
+static inline int attn__check_product(int64_t a, int64_t b) {
+    if (a > ATTN__MAX_ELEMENTS / b) return ATTN_ERR_OVERFLOW;
     return ATTN_OK;
 }
 
 /* Return early from the calling function with `code` when `cond` holds. */
-#define ATTN_REFUSE_IF(cond, code) \
-    do {                           \
-        if (cond) return (code);   \
+#define ATTN__REFUSE_IF(cond, code) \
+    do {                            \
+        if (cond) return (code);    \
     } while (0)
 
 /* Return early with the status of `expr` when it is not ATTN_OK. */
-#define ATTN_TRY(expr)                     \
-    do {                                   \
-        int attn_try_rc_ = (expr);         \
-        if (attn_try_rc_ != ATTN_OK)       \
-            return attn_try_rc_;           \
+#define ATTN__TRY(expr)                \
+    do {                               \
+        int attn__try_rc = (expr);     \
+        if (attn__try_rc != ATTN_OK)   \
+            return attn__try_rc;       \
     } while (0)
 
-#endif /* ATTN_CHECK_H */
+#endif /* ATTN__CHECK_H */

@@ -118,9 +118,9 @@ static void sentence(struct writer *w, int first, int subject) {
 }
 
 int attn_corpus_generate(char *text, double *entropy_nats, int length, unsigned seed) {
-    ATTN_REFUSE_IF(!text || !entropy_nats, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(length <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(length == INT32_MAX, ATTN_ERR_OVERFLOW);
+    ATTN__REFUSE_IF(!text || !entropy_nats, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(length <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(length == INT32_MAX, ATTN_ERR_OVERFLOW);
     struct writer w = {text, length, 0, {{0}}, 0.0};
     attn_rng_seed(&w.rng, (uint32_t)seed * 2u + 5u);
     while (w.at < length) {
@@ -139,16 +139,16 @@ int attn_corpus_generate(char *text, double *entropy_nats, int length, unsigned 
 }
 
 int attn_unigram_entropy(double *nats, const int *ids, int n, int vocab) {
-    ATTN_REFUSE_IF(!nats || !ids, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || vocab <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(vocab > 65536, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!nats || !ids, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || vocab <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(vocab > 65536, ATTN_ERR_ARGUMENT);
     double counts[65536 / 64]; /* small vocabularies on the stack; large ones counted in passes */
     double h = 0;
     for (int base = 0; base < vocab; base += 65536 / 64) {
         const int width = vocab - base < 65536 / 64 ? vocab - base : 65536 / 64;
         memset(counts, 0, sizeof counts);
         for (int i = 0; i < n; i++) {
-            ATTN_REFUSE_IF(ids[i] < 0 || ids[i] >= vocab, ATTN_ERR_ARGUMENT);
+            ATTN__REFUSE_IF(ids[i] < 0 || ids[i] >= vocab, ATTN_ERR_ARGUMENT);
             if (ids[i] >= base && ids[i] < base + width) counts[ids[i] - base] += 1;
         }
         for (int j = 0; j < width; j++)

@@ -6,10 +6,10 @@
 #include "check.h"
 
 int attn_cost(struct attn_cost *cost, int n, int d_model, int heads) {
-    ATTN_REFUSE_IF(!cost, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || d_model <= 0 || heads <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!cost, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || d_model <= 0 || heads <= 0, ATTN_ERR_SIZE);
     /* d_k = d_v = D / H must be a whole number, as in attn_multihead. */
-    ATTN_REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
 
     const double N = n, D = d_model, H = heads, DH = D / H;
     cost->projections = 3.0 * N * D * D;  /* three (N, D)·(D, D) products */

@@ -10,16 +10,16 @@
 #include "attn.h"
 #include "check.h"
 
-int attn_row_stats(double *sums,          /* (N) */
-                   double *entropy,       /* (N) in nats */
-                   const float *weights,  /* (N, M) */
+int attn_row_stats(double *sums,         /* (N) */
+                   double *entropy,      /* (N) */
+                   const float *weights, /* (N, M) */
                    int n, int m) {
-    ATTN_REFUSE_IF(!sums || !entropy || !weights, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || m <= 0, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(n, m));
+    ATTN__REFUSE_IF(!sums || !entropy || !weights, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || m <= 0, ATTN_ERR_SIZE);
+    ATTN__TRY(attn__check_product(n, m));
     /* A weight is a probability: never negative, never infinite. NaN is allowed (empty rows). */
     for (size_t at = 0; at < (size_t)n * m; at++)
-        ATTN_REFUSE_IF(weights[at] < 0 || isinf(weights[at]), ATTN_ERR_VALUE);
+        ATTN__REFUSE_IF(weights[at] < 0 || isinf(weights[at]), ATTN_ERR_VALUE);
     for (int i = 0; i < n; i++) {
         const float *row = weights + (size_t)i * m;
         double sum = 0.0, h = 0.0;

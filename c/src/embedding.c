@@ -21,10 +21,10 @@ static uint32_t fnv1a(const unsigned char *bytes, int len) {
 }
 
 int attn_word_embedding(float *e,                  /* (D) */
-                        const unsigned char *word, /* (LEN) bytes */
+                        const unsigned char *word, /* (LEN) bytes, e.g. UTF-8 */
                         int len, int d) {
-    ATTN_REFUSE_IF(!e || !word, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(len <= 0 || d <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!e || !word, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(len <= 0 || d <= 0, ATTN_ERR_SIZE);
     struct attn_rng rng;
     attn_rng_seed(&rng, fnv1a(word, len));
     /* attn_rng_uniform is exact in [0, 1) with 24 bits; 2u − 1 is exact too, in [−1, 1). */

@@ -25,13 +25,13 @@ static int find_bin(const float *edges, int bins, double s) {
 }
 
 static int check_score_args(int dk, int draws, int bins, const float *edges, const int *counts) {
-    ATTN_REFUSE_IF(dk <= 0 || draws <= 0 || bins < 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(dk > ATTN_MAX_DK || draws > ATTN_MAX_DRAWS, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(dk <= 0 || draws <= 0 || bins < 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(dk > ATTN_MAX_DK || draws > ATTN_MAX_DRAWS, ATTN_ERR_ARGUMENT);
     if (bins > 0) {
-        ATTN_REFUSE_IF(!edges || !counts, ATTN_ERR_NULL);
-        ATTN_TRY(attn_check_product(bins, 1));
-        for (int b = 0; b <= bins; b++) ATTN_REFUSE_IF(!isfinite(edges[b]), ATTN_ERR_VALUE);
-        for (int b = 0; b < bins; b++) ATTN_REFUSE_IF(!(edges[b] < edges[b + 1]), ATTN_ERR_ARGUMENT);
+        ATTN__REFUSE_IF(!edges || !counts, ATTN_ERR_NULL);
+        ATTN__TRY(attn__check_product(bins, 1));
+        for (int b = 0; b <= bins; b++) ATTN__REFUSE_IF(!isfinite(edges[b]), ATTN_ERR_VALUE);
+        for (int b = 0; b < bins; b++) ATTN__REFUSE_IF(!(edges[b] < edges[b + 1]), ATTN_ERR_ARGUMENT);
     }
     return ATTN_OK;
 }
@@ -41,8 +41,8 @@ int attn_score_accumulate(double *sums,        /* (3) count, Σs, Σs² — adde
                           struct attn_rng *rng,
                           const float *edges,  /* (BINS + 1), or NULL when BINS is 0 */
                           int dk, int draws, int scaled, int bins) {
-    ATTN_REFUSE_IF(!sums || !rng, ATTN_ERR_NULL);
-    ATTN_TRY(check_score_args(dk, draws, bins, edges, counts));
+    ATTN__REFUSE_IF(!sums || !rng, ATTN_ERR_NULL);
+    ATTN__TRY(check_score_args(dk, draws, bins, edges, counts));
 
     const double factor = scaled ? 1.0 / sqrt((double)dk) : 1.0;
     double sum = sums[1], sum_sq = sums[2]; /* continue the running sums: chunks == one call */
@@ -72,8 +72,8 @@ int attn_score_accumulate(double *sums,        /* (3) count, Σs, Σs² — adde
 int attn_score_moments(double *moments,    /* (3) mean, variance, ratio */
                        const double *sums, /* (3) count, Σs, Σs² */
                        int dk, int scaled) {
-    ATTN_REFUSE_IF(!moments || !sums, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(dk <= 0 || !(sums[0] >= 1.0), ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!moments || !sums, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(dk <= 0 || !(sums[0] >= 1.0), ATTN_ERR_SIZE);
     double n = sums[0], mean = sums[1] / n;
     /* Σ(s − mean)² = Σs² − n·mean²; scores have mean ≈ 0, so there is no cancellation to fear. */
     double variance = n > 1.0 ? (sums[2] - n * mean * mean) / (n - 1.0) : 0.0;
@@ -88,13 +88,13 @@ int attn_score_stats(double *moments,      /* (3) mean, variance, ratio */
                      int *counts,          /* (BINS) */
                      const float *edges,   /* (BINS + 1) */
                      uint32_t seed, int dk, int draws, int scaled, int bins) {
-    ATTN_REFUSE_IF(!moments, ATTN_ERR_NULL);
-    ATTN_TRY(check_score_args(dk, draws, bins, edges, counts));
+    ATTN__REFUSE_IF(!moments, ATTN_ERR_NULL);
+    ATTN__TRY(check_score_args(dk, draws, bins, edges, counts));
     struct attn_rng rng;
     attn_rng_seed(&rng, seed);
     for (int b = 0; b < bins; b++) counts[b] = 0;
     double sums[3] = {0.0, 0.0, 0.0};
-    ATTN_TRY(attn_score_accumulate(sums, counts, &rng, edges, dk, draws, scaled, bins));
+    ATTN__TRY(attn_score_accumulate(sums, counts, &rng, edges, dk, draws, scaled, bins));
     return attn_score_moments(moments, sums, dk, scaled);
 }
 
@@ -102,10 +102,10 @@ int attn_saturation_trials(float *pmax,         /* (TRIALS) */
                            float *work,         /* (DK + KEYS) scratch */
                            struct attn_rng *rng,
                            int dk, int keys, int trials, int scaled) {
-    ATTN_REFUSE_IF(!pmax || !work || !rng, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(dk <= 0 || keys <= 0 || trials <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(dk > ATTN_MAX_DK || keys < 2 || keys > ATTN_MAX_KEYS || trials > ATTN_MAX_TRIALS,
-                   ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!pmax || !work || !rng, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(dk <= 0 || keys <= 0 || trials <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(dk > ATTN_MAX_DK || keys < 2 || keys > ATTN_MAX_KEYS || trials > ATTN_MAX_TRIALS,
+                    ATTN_ERR_ARGUMENT);
 
     const double factor = scaled ? 1.0 / sqrt((double)dk) : 1.0;
     float *q = work, *scores = work + dk;
@@ -125,7 +125,7 @@ int attn_saturation_trials(float *pmax,         /* (TRIALS) */
         }
         /* p_max = e^0 / Σ e^(s_j − max): the largest weight of the softmax row. */
         double sum = 0.0;
-        for (int j = 0; j < keys; j++) sum += attn_portable_exp_nonpositive((double)scores[j] - max);
+        for (int j = 0; j < keys; j++) sum += attn__portable_exp_nonpositive((double)scores[j] - max);
         pmax[t] = (float)(1.0 / sum);
     }
     return ATTN_OK;
@@ -134,13 +134,13 @@ int attn_saturation_trials(float *pmax,         /* (TRIALS) */
 int attn_saturation_summary(double *summary,    /* (2) fraction, mean p(1 − p) */
                             const float *pmax,  /* (TRIALS) */
                             int trials, float threshold) {
-    ATTN_REFUSE_IF(!summary || !pmax, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(trials <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(!(threshold > 0.0f && threshold < 1.0f), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!summary || !pmax, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(trials <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!(threshold > 0.0f && threshold < 1.0f), ATTN_ERR_ARGUMENT);
     int saturated = 0;
     double grad = 0.0;
     for (int t = 0; t < trials; t++) {
-        ATTN_REFUSE_IF(!isfinite(pmax[t]), ATTN_ERR_VALUE);
+        ATTN__REFUSE_IF(!isfinite(pmax[t]), ATTN_ERR_VALUE);
         if (pmax[t] > threshold) {
             saturated += 1;
             grad += (double)pmax[t] * (1.0 - (double)pmax[t]);

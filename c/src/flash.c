@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "causal.h"
 #include "check.h"
 #include "parallel.h"
 #include "simd.h"
@@ -36,16 +37,16 @@ static int min_int(int a, int b) { return a < b ? a : b; }
 static int max_int(int a, int b) { return a > b ? a : b; }
 
 int attn_flash_workspace(int *floats, int m, int dk, int dv) {
-    ATTN_REFUSE_IF(!floats, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(m > INT32_MAX - FLASH_NR, ATTN_ERR_OVERFLOW);
-    ATTN_TRY(attn_check_product(round_up(m, FLASH_NR), dk));
-    ATTN_TRY(attn_check_product(FLASH_BR, dv));
-    ATTN_TRY(attn_check_product(m, dv));
+    ATTN__REFUSE_IF(!floats, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(m > INT32_MAX - FLASH_NR, ATTN_ERR_OVERFLOW);
+    ATTN__TRY(attn__check_product(round_up(m, FLASH_NR), dk));
+    ATTN__TRY(attn__check_product(FLASH_BR, dv));
+    ATTN__TRY(attn__check_product(m, dv));
     int64_t total = (int64_t)round_up(m, FLASH_NR) * dk + FLASH_BR * FLASH_BC + (int64_t)FLASH_BR * dv +
                     (int64_t)m * dv;
-    total *= ATTN_MAX_THREADS; /* one scratch area per thread (parallel.c) */
-    ATTN_REFUSE_IF(total > ATTN_MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
+    total *= ATTN__MAX_THREADS; /* one scratch area per thread (parallel.c) */
+    ATTN__REFUSE_IF(total > ATTN__MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
     *floats = (int)total;
     return ATTN_OK;
 }
@@ -156,8 +157,8 @@ static int flash_block(const struct flash_problem *p, int i0) {
     memset(p->o, 0, sizeof(float) * (size_t)FLASH_BR * p->dv);
 
     /* Keys any row of the block may see: [j_lo, j_hi), j_lo rounded down to a panel. */
-    int j_hi = p->causal ? min_int(p->m, i0 + rows) : p->m;
-    int j_lo = p->window ? max_int(0, i0 - p->window + 1) / FLASH_NR * FLASH_NR : 0;
+    int j_hi = p->causal ? min_int(p->m, attn__causal_first_blocked(i0 + rows - 1)) : p->m;
+    int j_lo = p->window ? max_int(0, attn__window_first_allowed(i0, p->window)) / FLASH_NR * FLASH_NR : 0;
     int dv8 = p->dv / FLASH_NR * FLASH_NR;
 
     for (int j0 = j_lo; j0 < j_hi; j0 += FLASH_BC) {
@@ -174,8 +175,8 @@ static int flash_block(const struct flash_problem *p, int i0) {
         /* Online softmax, row by row; each row's allowed keys are [lo, hi) within the tile. */
         for (int r = 0; r < rows; r++) {
             int i = i0 + r;
-            int lo = p->window ? max_int(0, i - p->window + 1 - j0) : 0;
-            int hi = p->causal ? min_int(bc, i + 1 - j0) : bc;
+            int lo = p->window ? max_int(0, attn__window_first_allowed(i, p->window) - j0) : 0;
+            int hi = p->causal ? min_int(bc, attn__causal_first_blocked(i) - j0) : bc;
             softmax_tile_row(p->s + (size_t)r * FLASH_BC, p->o + (size_t)r * p->dv, &row_max[r],
                              &row_sum[r], lo, max_int(hi, 0), bc8, p->dv);
         }
@@ -223,7 +224,7 @@ struct flash_job {
     float *out, *lse, *work;
     size_t work_per_thread;
     int heads, slices, blocks_per_slice, latest_first;
-    int packed_head[ATTN_MAX_THREADS]; /* the head each thread's scratch holds, or -1 */
+    int packed_head[ATTN__MAX_THREADS]; /* the head each thread's scratch holds, or -1 */
     _Atomic int empty;
 };
 
@@ -264,27 +265,22 @@ static void flash_slice(void *ctx, int unit, int thread) {
     if (empty) atomic_fetch_add(&job->empty, empty);
 }
 
-int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
-                         float *lse,       /* (HEADS, N), or NULL */
-                         int *empty_rows,  /* optional: rows (over all heads) with no allowed key */
-                         float *work,      /* (attn_flash_workspace floats) */
-                         const float *q,   /* (N, HEADS·DK) */
-                         const float *k,   /* (M, HEADS·DK) */
-                         const float *v,   /* (M, HEADS·DV) */
-                         int mask_kind, int window, int heads, int n, int m, int dk, int dv) {
-    ATTN_REFUSE_IF(!out || !work || !q || !k || !v, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0 || heads <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(mask_kind != ATTN_MASK_NONE && mask_kind != ATTN_MASK_CAUSAL, ATTN_ERR_MASK_KIND);
-    ATTN_REFUSE_IF(window < 0 || (window > 0 && mask_kind != ATTN_MASK_CAUSAL), ATTN_ERR_ARGUMENT);
+/* The parameters and their shapes are documented once, in attn.h. */
+int attn_flash_attention(float *out, float *lse, int *empty_rows, float *work, const float *q, const float *k,
+                         const float *v, int mask_kind, int window, int heads, int n, int m, int dk, int dv) {
+    ATTN__REFUSE_IF(!out || !work || !q || !k || !v, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0 || heads <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(mask_kind != ATTN_MASK_NONE && mask_kind != ATTN_MASK_CAUSAL, ATTN_ERR_MASK_KIND);
+    ATTN__REFUSE_IF(window < 0 || (window > 0 && mask_kind != ATTN_MASK_CAUSAL), ATTN_ERR_ARGUMENT);
     int floats;
-    ATTN_TRY(attn_flash_workspace(&floats, m, dk, dv));
-    ATTN_TRY(attn_check_product(heads, dk));
-    ATTN_TRY(attn_check_product(heads, dv));
-    ATTN_TRY(attn_check_product(n, heads * dk));
-    ATTN_TRY(attn_check_product(m, heads * dk));
-    ATTN_TRY(attn_check_product(n, heads * dv));
-    ATTN_TRY(attn_check_product(m, heads * dv));
-    ATTN_TRY(attn_check_product(n, heads));
+    ATTN__TRY(attn_flash_workspace(&floats, m, dk, dv));
+    ATTN__TRY(attn__check_product(heads, dk));
+    ATTN__TRY(attn__check_product(heads, dv));
+    ATTN__TRY(attn__check_product(n, heads * dk));
+    ATTN__TRY(attn__check_product(m, heads * dk));
+    ATTN__TRY(attn__check_product(n, heads * dv));
+    ATTN__TRY(attn__check_product(m, heads * dv));
+    ATTN__TRY(attn__check_product(n, heads));
 
     struct flash_job job = {
         .base = {
@@ -294,11 +290,11 @@ int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
             .scale = (float)(1.0 / sqrt((double)dk)),
         },
         .q = q, .k = k, .v = v, .out = out, .lse = lse, .work = work,
-        .work_per_thread = (size_t)floats / ATTN_MAX_THREADS,
+        .work_per_thread = (size_t)floats / ATTN__MAX_THREADS,
         .heads = heads,
         .latest_first = mask_kind == ATTN_MASK_CAUSAL && window == 0,
     };
-    for (int t = 0; t < ATTN_MAX_THREADS; t++) job.packed_head[t] = -1;
+    for (int t = 0; t < ATTN__MAX_THREADS; t++) job.packed_head[t] = -1;
     atomic_init(&job.empty, 0);
     /* About 16 blocks in all (at least one slice per head). A small call (below ~2^18
      * multiply-adds) runs whole on the calling thread: handing work over would cost more. */
@@ -311,7 +307,7 @@ int attn_flash_attention(float *out,       /* (N, HEADS·DV) */
     if (small) {
         for (int h = 0; h < heads; h++) flash_slice(&job, h, 0);
     } else {
-        attn_parallel_run(flash_slice, &job, heads * job.slices);
+        attn__parallel_run(flash_slice, &job, heads * job.slices);
     }
     if (empty_rows) *empty_rows = atomic_load(&job.empty);
     return ATTN_OK;

@@ -32,14 +32,14 @@ static int round_up(int x, int to) { return (x + to - 1) / to * to; }
 static int min_int(int a, int b) { return a < b ? a : b; }
 
 int attn_gemm_workspace(int *floats, int m, int k, int n) {
-    ATTN_REFUSE_IF(!floats, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(m <= 0 || k <= 0 || n <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!floats, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(m <= 0 || k <= 0 || n <= 0, ATTN_ERR_SIZE);
     int kc = min_int(k, GEMM_KC);
-    ATTN_REFUSE_IF(n > INT32_MAX - GEMM_NR, ATTN_ERR_OVERFLOW);
-    ATTN_TRY(attn_check_product(round_up(n, GEMM_NR), kc));
+    ATTN__REFUSE_IF(n > INT32_MAX - GEMM_NR, ATTN_ERR_OVERFLOW);
+    ATTN__TRY(attn__check_product(round_up(n, GEMM_NR), kc));
     int64_t total = (int64_t)round_up(n, GEMM_NR) * kc + (int64_t)round_up(min_int(m, GEMM_MC), GEMM_MR) * kc;
-    total *= ATTN_MAX_THREADS; /* one packing area per thread (parallel.c) */
-    ATTN_REFUSE_IF(total > ATTN_MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
+    total *= ATTN__MAX_THREADS; /* one packing area per thread (parallel.c) */
+    ATTN__REFUSE_IF(total > ATTN__MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
     *floats = (int)total;
     return ATTN_OK;
 }
@@ -219,16 +219,16 @@ static void gemm_block(void *ctx, int unit, int thread) {
 
 int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
                 int accumulate, int m, int k, int n, int lda, int ldb, int ldc) {
-    ATTN_REFUSE_IF(!c || !work || !a || !b, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!c || !work || !a || !b, ATTN_ERR_NULL);
     int floats;
-    ATTN_TRY(attn_gemm_workspace(&floats, m, k, n));
-    ATTN_TRY(attn_check_product(m, k));
-    ATTN_TRY(attn_check_product(k, n));
-    ATTN_TRY(attn_check_product(m, n));
-    ATTN_REFUSE_IF(lda < (transpose_a ? m : k) || ldb < (transpose_b ? k : n) || ldc < n, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(transpose_a ? k : m, lda));
-    ATTN_TRY(attn_check_product(transpose_b ? n : k, ldb));
-    ATTN_TRY(attn_check_product(m, ldc));
+    ATTN__TRY(attn_gemm_workspace(&floats, m, k, n));
+    ATTN__TRY(attn__check_product(m, k));
+    ATTN__TRY(attn__check_product(k, n));
+    ATTN__TRY(attn__check_product(m, n));
+    ATTN__REFUSE_IF(lda < (transpose_a ? m : k) || ldb < (transpose_b ? k : n) || ldc < n, ATTN_ERR_SIZE);
+    ATTN__TRY(attn__check_product(transpose_a ? k : m, lda));
+    ATTN__TRY(attn__check_product(transpose_b ? n : k, ldb));
+    ATTN__TRY(attn__check_product(m, ldc));
 
     /* About 16 blocks of at least 32 rows (each block packs B again: 1/rows of its work);
      * below ~2^18 multiply-adds the product runs whole on the calling thread. */
@@ -239,9 +239,9 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
         gemm_rows(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc);
         return ATTN_OK;
     }
-    struct gemm_job job = {c, work, a, b, (size_t)floats / ATTN_MAX_THREADS, transpose_a, transpose_b,
+    struct gemm_job job = {c, work, a, b, (size_t)floats / ATTN__MAX_THREADS, transpose_a, transpose_b,
                            accumulate, m, k, n, lda, ldb, ldc, rows};
-    attn_parallel_run(gemm_block, &job, units);
+    attn__parallel_run(gemm_block, &job, units);
     return ATTN_OK;
 }
 

@@ -36,9 +36,9 @@ static void project_heads(float *dst,     /* (H, N, DH) */
 }
 
 int attn_multihead(float *out,       /* (N, D) */
-                   float *weights,   /* (H, N, N) or NULL */
-                   float *head_out,  /* (H, N, DH) or NULL */
-                   float *concat,    /* (N, D) or NULL */
+                   float *weights,   /* (H, N, N) or NULL: each head's attention weights */
+                   float *head_out,  /* (H, N, DH) or NULL: each head's output before W^O */
+                   float *concat,    /* (N, D) or NULL: the heads joined along the features */
                    int *empty_rows,  /* optional */
                    float *work,      /* (4, N, D) scratch */
                    const float *x,   /* (N, D) */
@@ -49,15 +49,15 @@ int attn_multihead(float *out,       /* (N, D) */
                    int mask_kind,
                    const float *mask, /* (N, N), only for ATTN_MASK_CUSTOM */
                    int n, int d_model, int heads) {
-    ATTN_REFUSE_IF(!out || !work || !x || !wq || !wk || !wv || !wo, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || d_model <= 0 || heads <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!out || !work || !x || !wq || !wk || !wv || !wo, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || d_model <= 0 || heads <= 0, ATTN_ERR_SIZE);
     /* Each head needs the same whole number of features: D must split evenly into H slices. */
-    ATTN_REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
-    ATTN_REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
-    ATTN_REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
-    ATTN_TRY(attn_check_product(4 * (int64_t)n, d_model));
-    ATTN_TRY(attn_check_product(d_model, d_model));
-    ATTN_TRY(attn_check_product((int64_t)heads * n, n));
+    ATTN__REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
+    ATTN__REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
+    ATTN__TRY(attn__check_product(4 * (int64_t)n, d_model));
+    ATTN__TRY(attn__check_product(d_model, d_model));
+    ATTN__TRY(attn__check_product((int64_t)heads * n, n));
 
     const int d = d_model, dh = d_model / heads;
     const size_t nd = (size_t)n * d, head_size = (size_t)n * dh;
@@ -73,9 +73,9 @@ int attn_multihead(float *out,       /* (N, D) */
         struct attn_steps steps = {0};
         steps.weights = weights ? weights + (size_t)h * n * n : NULL;
         int empty = 0;
-        ATTN_TRY(attn_attention(heads_out + h * head_size, &steps, &empty,
-                                q + h * head_size, k + h * head_size, v + h * head_size,
-                                mask_kind, mask, 1, n, n, dh, dh));
+        ATTN__TRY(attn_attention(heads_out + h * head_size, &steps, &empty,
+                                 q + h * head_size, k + h * head_size, v + h * head_size,
+                                 mask_kind, mask, 1, n, n, dh, dh));
         empty_total += empty;
     }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "causal.h"
 #include "check.h"
 #include "simd.h"
 
@@ -24,14 +25,14 @@ struct attn_kv_cache {
 };
 
 int attn_kv_cache_create(struct attn_kv_cache **cache, int capacity, int heads, int dk, int dv) {
-    ATTN_REFUSE_IF(!cache, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!cache, ATTN_ERR_NULL);
     *cache = NULL;
-    ATTN_REFUSE_IF(capacity <= 0 || heads <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(heads, dk));
-    ATTN_TRY(attn_check_product(heads, dv));
-    ATTN_TRY(attn_check_product(capacity, heads * dk));
-    ATTN_TRY(attn_check_product(capacity, heads * dv));
-    ATTN_REFUSE_IF(capacity > INT32_MAX - 4, ATTN_ERR_OVERFLOW);
+    ATTN__REFUSE_IF(capacity <= 0 || heads <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN__TRY(attn__check_product(heads, dk));
+    ATTN__TRY(attn__check_product(heads, dv));
+    ATTN__TRY(attn__check_product(capacity, heads * dk));
+    ATTN__TRY(attn__check_product(capacity, heads * dv));
+    ATTN__REFUSE_IF(capacity > INT32_MAX - 4, ATTN_ERR_OVERFLOW);
     struct attn_kv_cache *c = calloc(1, sizeof *c);
     if (!c) return ATTN_ERR_MEMORY;
     c->capacity = capacity, c->heads = heads, c->dk = dk, c->dv = dv;
@@ -56,7 +57,7 @@ int attn_kv_cache_free(struct attn_kv_cache *cache) {
 }
 
 int attn_kv_cache_length(int *length, const struct attn_kv_cache *cache) {
-    ATTN_REFUSE_IF(!length || !cache, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!length || !cache, ATTN_ERR_NULL);
     *length = cache->length;
     return ATTN_OK;
 }
@@ -64,8 +65,8 @@ int attn_kv_cache_length(int *length, const struct attn_kv_cache *cache) {
 int attn_kv_cache_append(struct attn_kv_cache *cache,
                          const float *k, /* (HEADS·DK) */
                          const float *v  /* (HEADS·DV) */) {
-    ATTN_REFUSE_IF(!cache || !k || !v, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(cache->length >= cache->capacity, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!cache || !k || !v, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(cache->length >= cache->capacity, ATTN_ERR_ARGUMENT);
     int t = cache->length;
     for (int h = 0; h < cache->heads; h++) {
         memcpy(cache->keys + ((size_t)h * cache->capacity + t) * cache->dk, k + (size_t)h * cache->dk,
@@ -89,15 +90,18 @@ static float dot(const float *a, const float *b, int len) {
     return sum;
 }
 
-int attn_kv_cache_attend(float *out, /* (HEADS·DV) */
-                         struct attn_kv_cache *cache,
-                         const float *q /* (HEADS·DK) */) {
-    ATTN_REFUSE_IF(!out || !cache || !q, ATTN_ERR_NULL);
-    const int len = cache->length, dk = cache->dk, dv = cache->dv;
-    if (len == 0) { /* no key to attend to: the chapter's NaN row */
+int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
+                         struct attn_kv_cache *cache, /* its scratch is written */
+                         const float *q              /* (HEADS·DK) */) {
+    ATTN__REFUSE_IF(!out || !cache || !q, ATTN_ERR_NULL);
+    const int dk = cache->dk, dv = cache->dv;
+    if (cache->length == 0) { /* no key to attend to: the chapter's NaN row */
         for (int d = 0; d < cache->heads * dv; d++) out[d] = NAN;
         return ATTN_OK;
     }
+    /* The query is the newest token's, at position length − 1: the causal rule lets it see
+     * keys 0 .. length − 1, the whole cache. */
+    const int len = attn__causal_first_blocked(cache->length - 1);
     const float scale = (float)(1.0 / sqrt((double)dk));
     float *s = cache->scores;
     for (int h = 0; h < cache->heads; h++) {

@@ -9,11 +9,11 @@ int attn_matmul(float *c,       /* (M, N) */
                 const float *a, /* (M, K) */
                 const float *b, /* (K, N), or (N, K) when transpose_b */
                 int transpose_b, int m, int k, int n) {
-    ATTN_REFUSE_IF(!c || !a || !b, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(m <= 0 || k <= 0 || n <= 0, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(m, k));
-    ATTN_TRY(attn_check_product(k, n));
-    ATTN_TRY(attn_check_product(m, n));
+    ATTN__REFUSE_IF(!c || !a || !b, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(m <= 0 || k <= 0 || n <= 0, ATTN_ERR_SIZE);
+    ATTN__TRY(attn__check_product(m, k));
+    ATTN__TRY(attn__check_product(k, n));
+    ATTN__TRY(attn__check_product(m, n));
 
     for (int i = 0; i < m; i++) {
         const float *a_row = a + (size_t)i * k;

@@ -60,8 +60,8 @@ static double activation_floats(int v, int l, int h, int c, int ctx, int b) {
 
 int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, int d_model, int context,
                               int batch) {
-    ATTN_REFUSE_IF(!bytes, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(vocab <= 0 || layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0,
+    ATTN__REFUSE_IF(!bytes, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(vocab <= 0 || layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0,
                    ATTN_ERR_SIZE);
     /* parameters ×4 (values, gradients, two moments); activations ×2 (values, gradients) */
     *bytes = 4.0 * (4.0 * param_floats(vocab, layers, d_model, context) +
@@ -73,8 +73,8 @@ int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, i
 static double tape_floats(double n) { return 4.0 * ceil(n / 4.0); }
 
 int attn_model_param_count(double *count, int vocab, int layers, int d_model, int context) {
-    ATTN_REFUSE_IF(!count, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(vocab <= 0 || layers <= 0 || d_model <= 0 || context <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!count, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(vocab <= 0 || layers <= 0 || d_model <= 0 || context <= 0, ATTN_ERR_SIZE);
     const double v = vocab, c = d_model;
     /* create_params' tensors: per block 9 vectors of C, Wq Wk Wv Wo (C, C), fc and proj (4C²), bfc (4C) */
     const double block = 9 * tape_floats(c) + 4 * tape_floats(c * c) + 2 * tape_floats(4 * c * c) + tape_floats(4 * c);
@@ -84,16 +84,16 @@ int attn_model_param_count(double *count, int vocab, int layers, int d_model, in
 }
 
 int attn_model_check(int vocab, int layers, int heads, int d_model, int context, int batch) {
-    ATTN_REFUSE_IF(vocab < 2, ATTN_ERR_ARGUMENT); /* one distinct character: nothing to predict */
-    ATTN_REFUSE_IF(layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
-    ATTN_REFUSE_IF(layers > ATTN_MODEL_MAX_LAYERS || heads > ATTN_MODEL_MAX_HEADS || vocab > ATTN_MODEL_MAX_VOCAB ||
+    ATTN__REFUSE_IF(vocab < 2, ATTN_ERR_ARGUMENT); /* one distinct character: nothing to predict */
+    ATTN__REFUSE_IF(layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(d_model % heads != 0, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(layers > ATTN_MODEL_MAX_LAYERS || heads > ATTN_MODEL_MAX_HEADS || vocab > ATTN_MODEL_MAX_VOCAB ||
                        d_model > ATTN_MODEL_MAX_D_MODEL || context > ATTN_MODEL_MAX_CONTEXT ||
                        batch > ATTN_MODEL_MAX_BATCH,
                    ATTN_ERR_MEMORY);
     double bytes;
-    ATTN_TRY(attn_model_estimate_bytes(&bytes, vocab, layers, heads, d_model, context, batch));
-    ATTN_REFUSE_IF(bytes > ATTN_MODEL_MAX_BYTES, ATTN_ERR_MEMORY);
+    ATTN__TRY(attn_model_estimate_bytes(&bytes, vocab, layers, heads, d_model, context, batch));
+    ATTN__REFUSE_IF(bytes > ATTN_MODEL_MAX_BYTES, ATTN_ERR_MEMORY);
     return ATTN_OK;
 }
 
@@ -123,31 +123,31 @@ static void fill_const(struct attn_model *m, int id, float value) {
 static int create_params(struct attn_model *m) {
     struct attn_tape *t = m->tape;
     const int c = m->d_model, v = m->vocab;
-    ATTN_TRY(make_param(&m->tok_emb, t, v, c, 1));
-    ATTN_TRY(make_param(&m->pos_emb, t, m->context, c, 1));
+    ATTN__TRY(make_param(&m->tok_emb, t, v, c, 1));
+    ATTN__TRY(make_param(&m->pos_emb, t, m->context, c, 1));
     for (int l = 0; l < m->layers; l++) {
         struct layer_params *p = &m->layer[l];
-        ATTN_TRY(make_vector(&p->ln1_g, t, c));
-        ATTN_TRY(make_vector(&p->ln1_b, t, c));
-        ATTN_TRY(make_param(&p->wq, t, c, c, 1));
-        ATTN_TRY(make_vector(&p->bq, t, c));
-        ATTN_TRY(make_param(&p->wk, t, c, c, 1));
-        ATTN_TRY(make_vector(&p->bk, t, c));
-        ATTN_TRY(make_param(&p->wv, t, c, c, 1));
-        ATTN_TRY(make_vector(&p->bv, t, c));
-        ATTN_TRY(make_param(&p->wo, t, c, c, 1));
-        ATTN_TRY(make_vector(&p->bo, t, c));
-        ATTN_TRY(make_vector(&p->ln2_g, t, c));
-        ATTN_TRY(make_vector(&p->ln2_b, t, c));
-        ATTN_TRY(make_param(&p->fc, t, c, 4 * c, 1));
-        ATTN_TRY(make_vector(&p->bfc, t, 4 * c));
-        ATTN_TRY(make_param(&p->proj, t, 4 * c, c, 1));
-        ATTN_TRY(make_vector(&p->bproj, t, c));
+        ATTN__TRY(make_vector(&p->ln1_g, t, c));
+        ATTN__TRY(make_vector(&p->ln1_b, t, c));
+        ATTN__TRY(make_param(&p->wq, t, c, c, 1));
+        ATTN__TRY(make_vector(&p->bq, t, c));
+        ATTN__TRY(make_param(&p->wk, t, c, c, 1));
+        ATTN__TRY(make_vector(&p->bk, t, c));
+        ATTN__TRY(make_param(&p->wv, t, c, c, 1));
+        ATTN__TRY(make_vector(&p->bv, t, c));
+        ATTN__TRY(make_param(&p->wo, t, c, c, 1));
+        ATTN__TRY(make_vector(&p->bo, t, c));
+        ATTN__TRY(make_vector(&p->ln2_g, t, c));
+        ATTN__TRY(make_vector(&p->ln2_b, t, c));
+        ATTN__TRY(make_param(&p->fc, t, c, 4 * c, 1));
+        ATTN__TRY(make_vector(&p->bfc, t, 4 * c));
+        ATTN__TRY(make_param(&p->proj, t, 4 * c, c, 1));
+        ATTN__TRY(make_vector(&p->bproj, t, c));
     }
-    ATTN_TRY(make_vector(&m->lnf_g, t, c));
-    ATTN_TRY(make_vector(&m->lnf_b, t, c));
-    ATTN_TRY(make_param(&m->head_w, t, c, v, 1));
-    ATTN_TRY(make_vector(&m->head_b, t, v));
+    ATTN__TRY(make_vector(&m->lnf_g, t, c));
+    ATTN__TRY(make_vector(&m->lnf_b, t, c));
+    ATTN__TRY(make_param(&m->head_w, t, c, v, 1));
+    ATTN__TRY(make_vector(&m->head_b, t, v));
     return ATTN_OK;
 }
 
@@ -175,12 +175,12 @@ static void init_params(struct attn_model *m, unsigned seed) {
 
 int attn_model_create(struct attn_model **out, int vocab, int layers, int heads, int d_model, int context, int batch,
                       unsigned seed) {
-    ATTN_REFUSE_IF(!out, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!out, ATTN_ERR_NULL);
     *out = NULL;
-    ATTN_TRY(attn_model_check(vocab, layers, heads, d_model, context, batch));
+    ATTN__TRY(attn_model_check(vocab, layers, heads, d_model, context, batch));
 
     struct attn_model *m = calloc(1, sizeof *m);
-    ATTN_REFUSE_IF(!m, ATTN_ERR_MEMORY);
+    ATTN__REFUSE_IF(!m, ATTN_ERR_MEMORY);
     m->vocab = vocab, m->layers = layers, m->heads = heads, m->d_model = d_model;
     m->context = context, m->batch = batch;
     m->lr = 1e-3f, m->min_lr = 1e-4f, m->warmup = 20, m->total = 2000, m->weight_decay = 0.1f, m->clip = 1.0f;
@@ -211,29 +211,29 @@ int attn_model_free(struct attn_model *m) {
 
 int attn_model_set_training(struct attn_model *m, float lr, float min_lr, int warmup, int total, float weight_decay,
                             float clip) {
-    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!(lr > 0 && lr < 10) || !(min_lr >= 0 && min_lr <= lr) || warmup < 0 || total < 1 ||
-                       !(weight_decay >= 0 && weight_decay < 10) || !(clip > 0),
-                   ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!(lr > 0 && lr < 10) || !(min_lr >= 0 && min_lr <= lr) || warmup < 0 || total < 1 ||
+                        !(weight_decay >= 0 && weight_decay < 10) || !(clip > 0),
+                    ATTN_ERR_ARGUMENT);
     m->lr = lr, m->min_lr = min_lr, m->warmup = warmup, m->total = total;
     m->weight_decay = weight_decay, m->clip = clip;
     return ATTN_OK;
 }
 
 int attn_model_set_learning_rate(struct attn_model *m, float lr) {
-    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!(lr > 0 && lr < ATTN_MODEL_MAX_LR), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!(lr > 0 && lr < ATTN_MODEL_MAX_LR), ATTN_ERR_ARGUMENT);
     return attn_model_set_training(m, lr, (float)((double)lr / 10.0), m->warmup, m->total, m->weight_decay, m->clip);
 }
 
 int attn_model_tape(struct attn_tape **tape, struct attn_model *m) {
-    ATTN_REFUSE_IF(!tape || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape || !m, ATTN_ERR_NULL);
     *tape = m->tape;
     return ATTN_OK;
 }
 
 int attn_model_info(int *config, struct attn_model *m) {
-    ATTN_REFUSE_IF(!config || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!config || !m, ATTN_ERR_NULL);
     double floats = 0;
     attn_tape_counts(NULL, NULL, &floats, NULL, m->tape);
     const int values[ATTN_MODEL_INFO_COUNT] = {
@@ -246,21 +246,21 @@ int attn_model_info(int *config, struct attn_model *m) {
 }
 
 int attn_model_params(float **params, int *count, struct attn_model *m) {
-    ATTN_REFUSE_IF(!params || !count || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!params || !count || !m, ATTN_ERR_NULL);
     *params = m->tape->params;
     *count = (int)m->tape->param_size;
     return ATTN_OK;
 }
 
 int attn_model_set_step(struct attn_model *m, int steps) {
-    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(steps < 0, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(steps < 0, ATTN_ERR_ARGUMENT);
     m->steps = steps;
     return ATTN_OK;
 }
 
 int attn_model_optimizer(float **first, float **second, uint32_t **rng, int *count, struct attn_model *m) {
-    ATTN_REFUSE_IF(!first || !second || !rng || !count || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!first || !second || !rng || !count || !m, ATTN_ERR_NULL);
     *first = m->tape->moments;
     *second = m->tape->moments + m->tape->param_capacity;
     *rng = m->rng.s;
@@ -271,86 +271,86 @@ int attn_model_optimizer(float **first, float **second, uint32_t **rng, int *cou
 /* ---------------------------------------------------------------- the forward pieces */
 
 int attn_model_embed(int *x, struct attn_model *m, const int *tokens, int b, int t) {
-    ATTN_REFUSE_IF(!x || !m || !tokens, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(b <= 0 || t <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(t > m->context, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!x || !m || !tokens, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(b <= 0 || t <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(t > m->context, ATTN_ERR_ARGUMENT);
     int tok, pos;
-    ATTN_TRY(attn_tape_embedding(&tok, m->tape, m->tok_emb, tokens, b, t));
-    ATTN_TRY(attn_tape_embedding(&pos, m->tape, m->pos_emb, m->scratch, 1, t));
+    ATTN__TRY(attn_tape_embedding(&tok, m->tape, m->tok_emb, tokens, b, t));
+    ATTN__TRY(attn_tape_embedding(&pos, m->tape, m->pos_emb, m->scratch, 1, t));
     return attn_tape_add(x, m->tape, tok, pos);
 }
 
 static int linear(int *out, struct attn_tape *t, int x, int w, int bias) { return attn_tape_linear(out, t, x, w, bias); }
 
 int attn_model_qkv(int *q, int *k, int *v, struct attn_model *m, int layer, int x) {
-    ATTN_REFUSE_IF(!q || !k || !v || !m, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(layer < 0 || layer >= m->layers, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!q || !k || !v || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(layer < 0 || layer >= m->layers, ATTN_ERR_ARGUMENT);
     const struct layer_params *p = &m->layer[layer];
     int a;
-    ATTN_TRY(attn_tape_layernorm(&a, m->tape, x, p->ln1_g, p->ln1_b));
-    ATTN_TRY(linear(q, m->tape, a, p->wq, p->bq));
-    ATTN_TRY(linear(k, m->tape, a, p->wk, p->bk));
+    ATTN__TRY(attn_tape_layernorm(&a, m->tape, x, p->ln1_g, p->ln1_b));
+    ATTN__TRY(linear(q, m->tape, a, p->wq, p->bq));
+    ATTN__TRY(linear(k, m->tape, a, p->wk, p->bk));
     return linear(v, m->tape, a, p->wv, p->bv);
 }
 
 int attn_model_attention(int *y, int *weights, struct attn_model *m, int q, int k, int v) {
-    ATTN_REFUSE_IF(!y || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!y || !m, ATTN_ERR_NULL);
     struct attn_tape *t = m->tape;
-    ATTN_REFUSE_IF(!tape_valid(t, q), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!tape_valid(t, q), ATTN_ERR_ARGUMENT);
     const float s = 1.0f / sqrtf((float)(m->d_model / m->heads));
     int qh, kh, vh, scores, scaled, masked, w, out;
-    ATTN_TRY(attn_tape_split_heads(&qh, t, q, m->heads));              /* (B, H, T, D) */
-    ATTN_TRY(attn_tape_split_heads(&kh, t, k, m->heads));
-    ATTN_TRY(attn_tape_split_heads(&vh, t, v, m->heads));
-    ATTN_TRY(attn_tape_bmm(&scores, t, qh, kh, 0, 1));                  /* Q·Kᵀ (B, H, T, T) */
-    ATTN_TRY(attn_tape_scale(&scaled, t, scores, s));                   /* / √D */
-    ATTN_TRY(attn_tape_causal_mask(&masked, t, scaled, -INFINITY));     /* key j > query i: −∞ */
-    ATTN_TRY(attn_tape_softmax(&w, t, masked, -1));                     /* each row sums to 1 */
-    ATTN_TRY(attn_tape_bmm(&out, t, w, vh, 0, 0));                      /* weights · V (B, H, T, D) */
+    ATTN__TRY(attn_tape_split_heads(&qh, t, q, m->heads));              /* (B, H, T, D) */
+    ATTN__TRY(attn_tape_split_heads(&kh, t, k, m->heads));
+    ATTN__TRY(attn_tape_split_heads(&vh, t, v, m->heads));
+    ATTN__TRY(attn_tape_bmm(&scores, t, qh, kh, 0, 1));                  /* Q·Kᵀ (B, H, T, T) */
+    ATTN__TRY(attn_tape_scale(&scaled, t, scores, s));                   /* / √D */
+    ATTN__TRY(attn_tape_causal_mask(&masked, t, scaled, -INFINITY));     /* key j > query i: −∞ */
+    ATTN__TRY(attn_tape_softmax(&w, t, masked, -1));                     /* each row sums to 1 */
+    ATTN__TRY(attn_tape_bmm(&out, t, w, vh, 0, 0));                      /* weights · V (B, H, T, D) */
     if (weights) *weights = w;
     return attn_tape_merge_heads(y, t, out);                            /* (B, T, C) */
 }
 
 int attn_model_block_out(int *x_out, struct attn_model *m, int layer, int x, int y) {
-    ATTN_REFUSE_IF(!x_out || !m, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(layer < 0 || layer >= m->layers, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!x_out || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(layer < 0 || layer >= m->layers, ATTN_ERR_ARGUMENT);
     const struct layer_params *p = &m->layer[layer];
     struct attn_tape *t = m->tape;
     int proj, x1, a, h, g, mlp;
-    ATTN_TRY(linear(&proj, t, y, p->wo, p->bo));
-    ATTN_TRY(attn_tape_add(&x1, t, x, proj));
-    ATTN_TRY(attn_tape_layernorm(&a, t, x1, p->ln2_g, p->ln2_b));
-    ATTN_TRY(linear(&h, t, a, p->fc, p->bfc));
-    ATTN_TRY(attn_tape_gelu(&g, t, h));
-    ATTN_TRY(linear(&mlp, t, g, p->proj, p->bproj));
+    ATTN__TRY(linear(&proj, t, y, p->wo, p->bo));
+    ATTN__TRY(attn_tape_add(&x1, t, x, proj));
+    ATTN__TRY(attn_tape_layernorm(&a, t, x1, p->ln2_g, p->ln2_b));
+    ATTN__TRY(linear(&h, t, a, p->fc, p->bfc));
+    ATTN__TRY(attn_tape_gelu(&g, t, h));
+    ATTN__TRY(linear(&mlp, t, g, p->proj, p->bproj));
     return attn_tape_add(x_out, t, x1, mlp);
 }
 
 int attn_model_head(int *logits, struct attn_model *m, int x) {
-    ATTN_REFUSE_IF(!logits || !m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!logits || !m, ATTN_ERR_NULL);
     int a;
-    ATTN_TRY(attn_tape_layernorm(&a, m->tape, x, m->lnf_g, m->lnf_b));
+    ATTN__TRY(attn_tape_layernorm(&a, m->tape, x, m->lnf_g, m->lnf_b));
     return linear(logits, m->tape, a, m->head_w, m->head_b);
 }
 
 int attn_model_forward(int *loss, int *logits, int *weights_ids, struct attn_model *m, const int *tokens,
                        const int *targets, int b, int t) {
-    ATTN_REFUSE_IF(!m || !tokens, ATTN_ERR_NULL);
-    ATTN_TRY(attn_tape_reset(m->tape));
+    ATTN__REFUSE_IF(!m || !tokens, ATTN_ERR_NULL);
+    ATTN__TRY(attn_tape_reset(m->tape));
     int x, q, k, v, y, w, out;
-    ATTN_TRY(attn_model_embed(&x, m, tokens, b, t));
+    ATTN__TRY(attn_model_embed(&x, m, tokens, b, t));
     for (int l = 0; l < m->layers; l++) {
-        ATTN_TRY(attn_model_qkv(&q, &k, &v, m, l, x));
-        ATTN_TRY(attn_model_attention(&y, &w, m, q, k, v));
+        ATTN__TRY(attn_model_qkv(&q, &k, &v, m, l, x));
+        ATTN__TRY(attn_model_attention(&y, &w, m, q, k, v));
         if (weights_ids) weights_ids[l] = w;
-        ATTN_TRY(attn_model_block_out(&x, m, l, x, y));
+        ATTN__TRY(attn_model_block_out(&x, m, l, x, y));
     }
-    ATTN_TRY(attn_model_head(&out, m, x));
+    ATTN__TRY(attn_model_head(&out, m, x));
     if (logits) *logits = out;
     if (loss) *loss = -1;
     if (targets) {
         int l;
-        ATTN_TRY(attn_tape_cross_entropy(&l, m->tape, out, targets));
+        ATTN__TRY(attn_tape_cross_entropy(&l, m->tape, out, targets));
         if (loss) *loss = l;
     }
     return ATTN_OK;
@@ -359,13 +359,13 @@ int attn_model_forward(int *loss, int *logits, int *weights_ids, struct attn_mod
 /* ---------------------------------------------------------------- training */
 
 int attn_model_update(float *lr_out, double *grad_norm, struct attn_model *m) {
-    ATTN_REFUSE_IF(!m, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(m->steps == INT_MAX, ATTN_ERR_ARGUMENT); /* the step count cannot grow (a loaded count) */
+    ATTN__REFUSE_IF(!m, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(m->steps == INT_MAX, ATTN_ERR_ARGUMENT); /* the step count cannot grow (a loaded count) */
     double norm;
     float lr;
-    ATTN_TRY(attn_clip_grad_norm(&norm, m->tape, m->clip));
-    ATTN_TRY(attn_lr_schedule(&lr, m->steps, m->warmup, m->total, m->lr, m->min_lr));
-    ATTN_TRY(attn_adamw_step(m->tape, lr, 0.9f, 0.95f, 1e-8f, m->weight_decay, m->steps + 1));
+    ATTN__TRY(attn_clip_grad_norm(&norm, m->tape, m->clip));
+    ATTN__TRY(attn_lr_schedule(&lr, m->steps, m->warmup, m->total, m->lr, m->min_lr));
+    ATTN__TRY(attn_adamw_step(m->tape, lr, 0.9f, 0.95f, 1e-8f, m->weight_decay, m->steps + 1));
     m->steps++;
     if (lr_out) *lr_out = lr;
     if (grad_norm) *grad_norm = norm;
@@ -373,43 +373,43 @@ int attn_model_update(float *lr_out, double *grad_norm, struct attn_model *m) {
 }
 
 int attn_model_sample_batch(int *tokens, int *targets, struct attn_model *m, const int *data, int n) {
-    ATTN_REFUSE_IF(!tokens || !targets || !m || !data, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tokens || !targets || !m || !data, ATTN_ERR_NULL);
     const int t = m->context;
-    ATTN_REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT); /* the text is shorter than one window */
+    ATTN__REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT); /* the text is shorter than one window */
     for (int b = 0; b < m->batch; b++) {
         const int start = (int)attn_rng_below(&m->rng, (uint32_t)(n - t));
         for (int i = 0; i < t; i++) {
-            ATTN_REFUSE_IF(data[start + i] < 0 || data[start + i] >= m->vocab, ATTN_ERR_ARGUMENT);
+            ATTN__REFUSE_IF(data[start + i] < 0 || data[start + i] >= m->vocab, ATTN_ERR_ARGUMENT);
             tokens[b * t + i] = data[start + i];
             targets[b * t + i] = data[start + i + 1];
         }
-        ATTN_REFUSE_IF(data[start + t] < 0 || data[start + t] >= m->vocab, ATTN_ERR_ARGUMENT);
+        ATTN__REFUSE_IF(data[start + t] < 0 || data[start + t] >= m->vocab, ATTN_ERR_ARGUMENT);
     }
     return ATTN_OK;
 }
 
 int attn_model_train(float *losses, struct attn_model *m, const int *data, int n, int steps) {
-    ATTN_REFUSE_IF(!losses || !m || !data, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(steps <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!losses || !m || !data, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(steps <= 0, ATTN_ERR_SIZE);
     const int bt = m->batch * m->context;
     int *tokens = m->scratch + m->context, *targets = tokens + bt;
     for (int s = 0; s < steps; s++) {
         int loss;
-        ATTN_TRY(attn_model_sample_batch(tokens, targets, m, data, n));
-        ATTN_TRY(attn_model_forward(&loss, NULL, NULL, m, tokens, targets, m->batch, m->context));
-        ATTN_TRY(attn_tape_zero_grad(m->tape));
-        ATTN_TRY(attn_tape_backward(m->tape, loss, NULL));
+        ATTN__TRY(attn_model_sample_batch(tokens, targets, m, data, n));
+        ATTN__TRY(attn_model_forward(&loss, NULL, NULL, m, tokens, targets, m->batch, m->context));
+        ATTN__TRY(attn_tape_zero_grad(m->tape));
+        ATTN__TRY(attn_tape_backward(m->tape, loss, NULL));
         losses[s] = tape_val(m->tape, loss)[0];
-        ATTN_TRY(attn_model_update(NULL, NULL, m));
+        ATTN__TRY(attn_model_update(NULL, NULL, m));
     }
     return ATTN_OK;
 }
 
 int attn_model_evaluate(double *loss, struct attn_model *m, const int *data, int n, int max_windows) {
-    ATTN_REFUSE_IF(!loss || !m || !data, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(max_windows <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!loss || !m || !data, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(max_windows <= 0, ATTN_ERR_SIZE);
     const int t = m->context;
-    ATTN_REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT);
     int windows = (n - 1) / t;
     if (windows > max_windows) windows = max_windows;
     int *tokens = m->scratch + t, *targets = tokens + m->batch * t;
@@ -418,13 +418,13 @@ int attn_model_evaluate(double *loss, struct attn_model *m, const int *data, int
         const int b = windows - w0 < m->batch ? windows - w0 : m->batch;
         for (int i = 0; i < b * t; i++) {
             const int at = (w0 + i / t) * t + i % t;
-            ATTN_REFUSE_IF(data[at] < 0 || data[at] >= m->vocab || data[at + 1] < 0 || data[at + 1] >= m->vocab,
-                           ATTN_ERR_ARGUMENT);
+            ATTN__REFUSE_IF(data[at] < 0 || data[at] >= m->vocab || data[at + 1] < 0 || data[at + 1] >= m->vocab,
+                            ATTN_ERR_ARGUMENT);
             tokens[i] = data[at];
             targets[i] = data[at + 1];
         }
         int l;
-        ATTN_TRY(attn_model_forward(&l, NULL, NULL, m, tokens, targets, b, t));
+        ATTN__TRY(attn_model_forward(&l, NULL, NULL, m, tokens, targets, b, t));
         total += (double)tape_val(m->tape, l)[0] * b;
     }
     *loss = total / windows;
@@ -432,11 +432,11 @@ int attn_model_evaluate(double *loss, struct attn_model *m, const int *data, int
 }
 
 int attn_model_attention_maps(float *weights, struct attn_model *m, const int *tokens, int t) {
-    ATTN_REFUSE_IF(!weights || !m || !tokens, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(t <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(t > m->context, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!weights || !m || !tokens, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(t <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(t > m->context, ATTN_ERR_ARGUMENT);
     int ids[ATTN_MODEL_MAX_LAYERS];
-    ATTN_TRY(attn_model_forward(NULL, NULL, ids, m, tokens, NULL, 1, t));
+    ATTN__TRY(attn_model_forward(NULL, NULL, ids, m, tokens, NULL, 1, t));
     const size_t per_layer = (size_t)m->heads * t * t;
     for (int l = 0; l < m->layers; l++) memcpy(weights + l * per_layer, tape_val(m->tape, ids[l]), per_layer * sizeof(float));
     return ATTN_OK;
@@ -444,16 +444,16 @@ int attn_model_attention_maps(float *weights, struct attn_model *m, const int *t
 
 int attn_model_sample(int *out, struct attn_model *m, const int *prompt, int p, int length, float temperature,
                       unsigned seed) {
-    ATTN_REFUSE_IF(!out || !m || !prompt, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(p <= 0 || length <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(!(temperature >= 0 && temperature <= 100), ATTN_ERR_ARGUMENT);
-    for (int i = 0; i < p; i++) ATTN_REFUSE_IF(prompt[i] < 0 || prompt[i] >= m->vocab, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!out || !m || !prompt, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(p <= 0 || length <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!(temperature >= 0 && temperature <= 100), ATTN_ERR_ARGUMENT);
+    for (int i = 0; i < p; i++) ATTN__REFUSE_IF(prompt[i] < 0 || prompt[i] >= m->vocab, ATTN_ERR_ARGUMENT);
     struct attn_rng rng;
     attn_rng_seed(&rng, (uint32_t)seed * 2u + 3u);
     const int ctx = m->context, v = m->vocab;
     int *window = m->scratch + ctx; /* (context) */
     double *probs = malloc((size_t)v * sizeof(double));
-    ATTN_REFUSE_IF(!probs, ATTN_ERR_MEMORY);
+    ATTN__REFUSE_IF(!probs, ATTN_ERR_MEMORY);
     int rc = ATTN_OK;
     for (int s = 0; s < length && rc == ATTN_OK; s++) {
         /* The last ≤ context characters of prompt + out[0..s). */

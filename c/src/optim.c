@@ -10,13 +10,13 @@
 #include "simd.h"
 
 int attn_clip_grad_norm(double *norm, struct attn_tape *t, float max_norm) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!(max_norm > 0), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!(max_norm > 0), ATTN_ERR_ARGUMENT);
     double sq = 0;
     for (int64_t i = 0; i < t->param_size; i++) sq += (double)t->param_grads[i] * t->param_grads[i];
     const double total = sqrt(sq);
     if (norm) *norm = total;
-    ATTN_REFUSE_IF(!isfinite(total), ATTN_ERR_VALUE);
+    ATTN__REFUSE_IF(!isfinite(total), ATTN_ERR_VALUE);
     if (total > max_norm) {
         const float s = (float)(max_norm / total);
         for (int64_t i = 0; i < t->param_size; i++) t->param_grads[i] *= s;
@@ -25,10 +25,10 @@ int attn_clip_grad_norm(double *norm, struct attn_tape *t, float max_norm) {
 }
 
 int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, float eps, float weight_decay, int step) {
-    ATTN_REFUSE_IF(!t, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(!(lr >= 0) || !(beta1 >= 0 && beta1 < 1) || !(beta2 >= 0 && beta2 < 1) || !(eps > 0) ||
-                       !(weight_decay >= 0) || step < 1,
-                   ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!(lr >= 0) || !(beta1 >= 0 && beta1 < 1) || !(beta2 >= 0 && beta2 < 1) || !(eps > 0) ||
+                        !(weight_decay >= 0) || step < 1,
+                    ATTN_ERR_ARGUMENT);
     if (t->param_nodes == 0) return ATTN_OK; /* nothing to update (and no moments block to index) */
     const float c1 = (float)(1.0 - pow(beta1, step)), c2 = (float)(1.0 - pow(beta2, step));
     float *m = t->moments, *v = t->moments + t->param_capacity;
@@ -59,9 +59,9 @@ int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, flo
 }
 
 int attn_lr_schedule(float *lr, int step, int warmup, int total, float max_lr, float min_lr) {
-    ATTN_REFUSE_IF(!lr, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(step < 0 || warmup < 0 || total < 1 || !(max_lr >= 0) || !(min_lr >= 0), ATTN_ERR_ARGUMENT);
-    ATTN_REFUSE_IF(!isfinite(max_lr) || !isfinite(min_lr), ATTN_ERR_VALUE); /* an infinite rate gave ∞ or NaN */
+    ATTN__REFUSE_IF(!lr, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(step < 0 || warmup < 0 || total < 1 || !(max_lr >= 0) || !(min_lr >= 0), ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(!isfinite(max_lr) || !isfinite(min_lr), ATTN_ERR_VALUE); /* an infinite rate gave ∞ or NaN */
     if (step < warmup) {
         /* In float as always, unless max_lr·(step + 1) overflows (a rate near FLT_MAX): then in double. */
         const float up = max_lr * (float)(step + 1);

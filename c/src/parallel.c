@@ -1,7 +1,7 @@
 /*
  * parallel.c — both cores: a fork-join for the calling thread and ONE helper thread, on memory
  * they share. The heavy kernels (attn_gemm, attn_flash_attention) cut their output into blocks
- * (rows of C; heads and query rows of the attention) and hand them to attn_parallel_run. Each
+ * (rows of C; heads and query rows of the attention) and hand them to attn__parallel_run. Each
  * block's arithmetic is the same whichever thread runs it, so two threads give the bits one
  * thread gives.
  *
@@ -21,7 +21,7 @@
  * block. The helper blocks in memory.atomic.wait (natively: yields the processor).
  *
  * In the single-thread WebAssembly build (no atomics) there is never a helper, atomics compile
- * to plain loads and stores, and attn_parallel_run is a loop.
+ * to plain loads and stores, and attn__parallel_run is a loop.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdatomic.h>
@@ -41,7 +41,7 @@ static struct {
     _Atomic int limit; /* 1: the caller alone; 2: a helper may join */
     _Atomic int next;  /* the next block to claim */
     /* The posted job: written by the caller before POSTED, read by the helper after TAKEN. */
-    attn_task_fn fn;
+    attn__task_fn fn;
     void *ctx;
     int units;
 } pool = {.limit = 2};
@@ -73,7 +73,7 @@ static void claim_blocks(int thread) {
     }
 }
 
-void attn_parallel_run(attn_task_fn fn, void *ctx, int units) {
+void attn__parallel_run(attn__task_fn fn, void *ctx, int units) {
     if (units < 2 || atomic_load(&pool.limit) < 2 || !atomic_load(&pool.ready) || atomic_load(&pool.state) != IDLE) {
         for (int unit = 0; unit < units; unit++) fn(ctx, unit, 0);
         return;
@@ -104,7 +104,7 @@ int attn_threads_set_limit(int limit) {
 }
 
 int attn_worker_loop(void) {
-    if (ATTN_MAX_THREADS < 2) return ATTN_ERR_ARGUMENT; /* this build has no atomics */
+    if (ATTN__MAX_THREADS < 2) return ATTN_ERR_ARGUMENT; /* this build has no atomics */
     int expected = 0;
     if (!atomic_compare_exchange_strong(&pool.ready, &expected, 1)) return ATTN_ERR_ARGUMENT; /* one helper only */
     for (;;) {

@@ -2,20 +2,20 @@
  * parallel.h — private: the fork-join the heavy kernels share their work through (parallel.c).
  * Not part of the public API; attn.h declares what a host calls (attn_threads, the helper's loop).
  */
-#ifndef ATTN_PARALLEL_H
-#define ATTN_PARALLEL_H
+#ifndef ATTN__PARALLEL_H
+#define ATTN__PARALLEL_H
 
 /* How many threads a kernel's scratch must have room for: 1 in the single-thread WebAssembly
  * build (no atomics: no helper can exist), 2 everywhere else. */
 #if defined(__wasm__) && !defined(__wasm_atomics__)
-#define ATTN_MAX_THREADS 1
+#define ATTN__MAX_THREADS 1
 #else
-#define ATTN_MAX_THREADS 2
+#define ATTN__MAX_THREADS 2
 #endif
 
 /* One block of a kernel's work: block `unit` of the job, run by thread `thread` (0 is the
  * caller, 1 the helper; each thread may own scratch indexed by it). */
-typedef void (*attn_task_fn)(void *ctx, int unit, int thread);
+typedef void (*attn__task_fn)(void *ctx, int unit, int thread);
 
 /*
  * Runs fn(ctx, u, t) once for every u in [0, units), and returns when all have run. With a
@@ -24,6 +24,6 @@ typedef void (*attn_task_fn)(void *ctx, int unit, int thread);
  * blocks one after another, so state indexed by `thread` needs no locking. Blocks must write
  * disjoint outputs and not depend on each other's order.
  */
-void attn_parallel_run(attn_task_fn fn, void *ctx, int units);
+void attn__parallel_run(attn__task_fn fn, void *ctx, int units);
 
-#endif /* ATTN_PARALLEL_H */
+#endif /* ATTN__PARALLEL_H */

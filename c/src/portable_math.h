@@ -5,17 +5,17 @@
  * numbers" false; these give identical bits everywhere. Accurate to a few ulp, which is plenty
  * for sampling and for softmax statistics.
  */
-#ifndef ATTN_PORTABLE_MATH_H
-#define ATTN_PORTABLE_MATH_H
+#ifndef ATTN__PORTABLE_MATH_H
+#define ATTN__PORTABLE_MATH_H
 
 #include <math.h>
 
-static const double attn_ln2_hi = 6.93147180369123816490e-01; /* ln 2, top 32 bits */
-static const double attn_ln2_lo = 1.90821492927058770002e-10; /* ln 2 − attn_ln2_hi */
+static const double attn__ln2_hi = 6.93147180369123816490e-01; /* ln 2, top 32 bits */
+static const double attn__ln2_lo = 1.90821492927058770002e-10; /* ln 2 − attn__ln2_hi */
 
 /* ln x for finite x > 0: x = m·2^e with m in [√½, √2), ln m = 2·atanh(t), t = (m − 1)/(m + 1),
  * |t| <= 0.1716, by its series to t^23 (error below 1e-17). */
-static inline double attn_portable_log(double x) {
+static inline double attn__portable_log(double x) {
     int e;
     double m = frexp(x, &e); /* x = m·2^e, m in [0.5, 1) — exact */
     if (m < 0.70710678118654752440) {
@@ -36,18 +36,18 @@ static inline double attn_portable_log(double x) {
     series = series * t2 + 1.0 / 5;
     series = series * t2 + 1.0 / 3;
     series = series * t2 + 1.0;
-    return e * attn_ln2_hi + (e * attn_ln2_lo + 2.0 * t * series);
+    return e * attn__ln2_hi + (e * attn__ln2_lo + 2.0 * t * series);
 }
 
 /* e^x for x <= 0 (softmax only ever needs these): x = k·ln 2 + r, |r| <= ln2/2, e^r by its
  * Taylor series to r^14 (error below 1e-17), then scaled by 2^k (exact). */
-static inline double attn_portable_exp_nonpositive(double x) {
+static inline double attn__portable_exp_nonpositive(double x) {
     if (x < -745.2) return 0.0; /* below the smallest subnormal */
     double k = floor(x * 1.44269504088896340736 + 0.5);
-    double r = (x - k * attn_ln2_hi) - k * attn_ln2_lo;
+    double r = (x - k * attn__ln2_hi) - k * attn__ln2_lo;
     double p = 1.0;
     for (int n = 14; n >= 1; n--) p = 1.0 + p * r / n;
     return ldexp(p, (int)k);
 }
 
-#endif /* ATTN_PORTABLE_MATH_H */
+#endif /* ATTN__PORTABLE_MATH_H */

@@ -36,9 +36,9 @@ static void sinusoidal_rows(float *pe, /* (N, D) */
 
 int attn_positions_sinusoidal(float *pe, /* (N, D) */
                               int n, int d) {
-    ATTN_REFUSE_IF(!pe, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || d <= 0, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(n, d));
+    ATTN__REFUSE_IF(!pe, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || d <= 0, ATTN_ERR_SIZE);
+    ATTN__TRY(attn__check_product(n, d));
     sinusoidal_rows(pe, 0, n, d);
     return ATTN_OK;
 }
@@ -64,11 +64,11 @@ static void rotate_rows(float *y, /* (N, D) */
 int attn_rope(float *y,       /* (N, D) */
               const float *x, /* (N, D) */
               int offset, int n, int d) {
-    ATTN_REFUSE_IF(!y || !x, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || d <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(d % 2 != 0, ATTN_ERR_SHAPE);
-    ATTN_REFUSE_IF(offset < 0, ATTN_ERR_ARGUMENT);
-    ATTN_TRY(attn_check_product(n, d));
+    ATTN__REFUSE_IF(!y || !x, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || d <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(d % 2 != 0, ATTN_ERR_SHAPE);
+    ATTN__REFUSE_IF(offset < 0, ATTN_ERR_ARGUMENT);
+    ATTN__TRY(attn__check_product(n, d));
     rotate_rows(y, x, offset, n, d);
     return ATTN_OK;
 }
@@ -82,15 +82,15 @@ int attn_self_attention_positioned(float *out,      /* (N, D) */
                                    const float *wk, /* (D, D) */
                                    const float *wv, /* (D, D) */
                                    int position_kind, int mask_kind, int offset, int n, int d) {
-    ATTN_REFUSE_IF(!out || !q || !k || !v || !x || !wq || !wk || !wv, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(n <= 0 || d <= 0, ATTN_ERR_SIZE);
-    ATTN_REFUSE_IF(position_kind < ATTN_POSITIONS_NONE || position_kind > ATTN_POSITIONS_ROTARY,
-                   ATTN_ERR_ARGUMENT);
-    ATTN_REFUSE_IF(mask_kind != ATTN_MASK_NONE && mask_kind != ATTN_MASK_CAUSAL, ATTN_ERR_MASK_KIND);
-    ATTN_REFUSE_IF(offset < 0, ATTN_ERR_ARGUMENT);
-    ATTN_REFUSE_IF(position_kind == ATTN_POSITIONS_ROTARY && d % 2 != 0, ATTN_ERR_SHAPE);
-    ATTN_TRY(attn_check_product(n, d));
-    ATTN_TRY(attn_check_product(d, d));
+    ATTN__REFUSE_IF(!out || !q || !k || !v || !x || !wq || !wk || !wv, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || d <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(position_kind < ATTN_POSITIONS_NONE || position_kind > ATTN_POSITIONS_ROTARY,
+                    ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(mask_kind != ATTN_MASK_NONE && mask_kind != ATTN_MASK_CAUSAL, ATTN_ERR_MASK_KIND);
+    ATTN__REFUSE_IF(offset < 0, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(position_kind == ATTN_POSITIONS_ROTARY && d % 2 != 0, ATTN_ERR_SHAPE);
+    ATTN__TRY(attn__check_product(n, d));
+    ATTN__TRY(attn__check_product(d, d));
 
     /* x' = x + PE, written into `out` (free until the attention call, and (N, D) like x). */
     const float *input = x;
@@ -99,9 +99,9 @@ int attn_self_attention_positioned(float *out,      /* (N, D) */
         for (size_t i = 0; i < (size_t)n * d; i++) out[i] += x[i];
         input = out;
     }
-    ATTN_TRY(attn_matmul(q, input, wq, 0, n, d, d));
-    ATTN_TRY(attn_matmul(k, input, wk, 0, n, d, d));
-    ATTN_TRY(attn_matmul(v, input, wv, 0, n, d, d));
+    ATTN__TRY(attn_matmul(q, input, wq, 0, n, d, d));
+    ATTN__TRY(attn_matmul(k, input, wk, 0, n, d, d));
+    ATTN__TRY(attn_matmul(v, input, wv, 0, n, d, d));
     if (position_kind == ATTN_POSITIONS_ROTARY) {
         rotate_rows(q, q, offset, n, d);
         rotate_rows(k, k, offset, n, d);

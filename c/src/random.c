@@ -21,7 +21,7 @@ static uint64_t splitmix64(uint64_t *x) {
 }
 
 int attn_rng_seed(struct attn_rng *rng, uint32_t seed) {
-    ATTN_REFUSE_IF(!rng, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!rng, ATTN_ERR_NULL);
     uint64_t x = seed;
     uint64_t a = splitmix64(&x), b = splitmix64(&x);
     rng->s[0] = (uint32_t)a;
@@ -59,7 +59,7 @@ static inline double uniform_open(struct attn_rng *rng) {
     return ((double)attn_rng_next_u32(rng) + 0.5) * 0x1p-32;
 }
 
-static inline double gauss(double x) { return attn_portable_exp_nonpositive(-0.5 * x * x); }
+static inline double gauss(double x) { return attn__portable_exp_nonpositive(-0.5 * x * x); }
 
 /*
  * The ziggurat method (Marsaglia and Tsang, 2000), with 128 layers of equal area stacked under
@@ -80,8 +80,8 @@ float attn_rng_normal(struct attn_rng *rng) {
         if (layer == 0) {
             double a, b;
             do {
-                a = -attn_portable_log(uniform_open(rng)) / zig_r;
-                b = -attn_portable_log(uniform_open(rng));
+                a = -attn__portable_log(uniform_open(rng)) / zig_r;
+                b = -attn__portable_log(uniform_open(rng));
             } while (b + b < a * a);
             return (float)(sign * (zig_r + a));
         }
@@ -92,8 +92,8 @@ float attn_rng_normal(struct attn_rng *rng) {
 
 int attn_rng_normals(float *out, /* (COUNT) */
                      struct attn_rng *rng, int count) {
-    ATTN_REFUSE_IF(!out || !rng, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(count <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!out || !rng, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(count <= 0, ATTN_ERR_SIZE);
     for (int i = 0; i < count; i++) out[i] = attn_rng_normal(rng);
     return ATTN_OK;
 }

@@ -7,8 +7,8 @@
  * WASM SIMD128 has no fused multiply-add, so neither does this layer: vf4_madd is mul then add
  * on every target.
  */
-#ifndef ATTN_SIMD_H
-#define ATTN_SIMD_H
+#ifndef ATTN__SIMD_H
+#define ATTN__SIMD_H
 
 #include <stdint.h>
 
@@ -17,7 +17,6 @@
 
 typedef v128_t vf4;
 typedef v128_t vi4;
-#define ATTN_SIMD_NAME "wasm-simd128"
 
 static inline vf4 vf4_load(const float *p) { return wasm_v128_load(p); }
 static inline void vf4_store(float *p, vf4 x) { wasm_v128_store(p, x); }
@@ -58,7 +57,6 @@ static inline void vf4_transpose4(vf4 *r0, vf4 *r1, vf4 *r2, vf4 *r3) {
 
 typedef __m128 vf4;
 typedef __m128i vi4;
-#define ATTN_SIMD_NAME "sse2"
 
 static inline vf4 vf4_load(const float *p) { return _mm_loadu_ps(p); }
 static inline void vf4_store(float *p, vf4 x) { _mm_storeu_ps(p, x); }
@@ -147,4 +145,4 @@ static inline float vf4_exp_shifted_sum(float *x, /* (COUNT) */
     return vf4_hsum(vsum);
 }
 
-#endif /* ATTN_SIMD_H */
+#endif /* ATTN__SIMD_H */

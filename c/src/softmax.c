@@ -32,9 +32,9 @@ int attn_softmax_rows(float *y,       /* (ROWS, COLS) */
                       int *empty_rows,
                       const float *x, /* (ROWS, COLS) */
                       int rows, int cols) {
-    ATTN_REFUSE_IF(!y || !x, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(rows <= 0 || cols <= 0, ATTN_ERR_SIZE);
-    ATTN_TRY(attn_check_product(rows, cols));
+    ATTN__REFUSE_IF(!y || !x, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(rows <= 0 || cols <= 0, ATTN_ERR_SIZE);
+    ATTN__TRY(attn__check_product(rows, cols));
 
     int empty = 0;
     for (int i = 0; i < rows; i++)

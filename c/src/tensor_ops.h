@@ -1,11 +1,10 @@
 /*
- * tensor_ops.h — the private matrix kernels the autograd tape calls. With a packing scratch
- * (`work`, attn_gemm_workspace floats for the largest product) they run on the packed SIMD GEMM
- * (attn_gemm_ex, gemm.c); with work == NULL on plain loops, the reference twin tests hold the
- * fast path to.
+ * tensor_ops.h — the private matrix kernels the autograd tape calls. They run on the packed SIMD
+ * GEMM (attn_gemm_ex, gemm.c) in a packing scratch (`work`) the tape sized for its largest
+ * product when it recorded the op.
  */
-#ifndef ATTN_TENSOR_OPS_H
-#define ATTN_TENSOR_OPS_H
+#ifndef ATTN__TENSOR_OPS_H
+#define ATTN__TENSOR_OPS_H
 
 /*
  * c (+)= op(a) · op(b), all float32, row-major.
@@ -13,20 +12,20 @@
  *   op(b) is (K, N): b is stored (K, N), or (N, K) when trans_b
  * accumulate == 0 overwrites c.
  */
-void attn_ops_gemm(float *c,       /* (M, N) */
-                   float *work,    /* (attn_ops_gemm_workspace floats) or NULL: the plain loops */
-                   const float *a, /* (M, K) or (K, M) */
-                   const float *b, /* (K, N) or (N, K) */
-                   int m, int k, int n, int trans_a, int trans_b, int accumulate);
+void attn__ops_gemm(float *c,       /* (M, N) */
+                    float *work,    /* (attn__ops_gemm_workspace floats) */
+                    const float *a, /* (M, K) or (K, M) */
+                    const float *b, /* (K, N) or (N, K) */
+                    int m, int k, int n, int trans_a, int trans_b, int accumulate);
 
 /*
  * The gradients of c = op(a) · op(b) for one matrix: da (+)= ∂/∂a, db (+)= ∂/∂b, each stored
  * like its input. Either output may be NULL (not wanted). Always accumulates.
  */
-void attn_ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
-                            int m, int k, int n, int trans_a, int trans_b);
+void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
+                             int m, int k, int n, int trans_a, int trans_b);
 
 /* Floats of `work` that a product of these sizes and both its gradients need (0: bad sizes). */
-long long attn_ops_gemm_workspace(int m, int k, int n);
+long long attn__ops_gemm_workspace(int m, int k, int n);
 
-#endif /* ATTN_TENSOR_OPS_H */
+#endif /* ATTN__TENSOR_OPS_H */

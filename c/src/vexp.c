@@ -1,6 +1,6 @@
 /*
  * vexp.c — the vectorised exponential over an array. The softmax inside the fast kernels calls
- * vf4_exp (simd.h) inline; this entry point lets tests and the bench hold it to libm's expf.
+ * vf4_exp (simd.h) inline; this entry point lets the tests hold it to libm's expf.
  */
 #include <math.h>
 
@@ -11,8 +11,8 @@
 int attn_exp(float *y,       /* (COUNT) */
              const float *x, /* (COUNT) */
              int count) {
-    ATTN_REFUSE_IF(!y || !x, ATTN_ERR_NULL);
-    ATTN_REFUSE_IF(count <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(!y || !x, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(count <= 0, ATTN_ERR_SIZE);
     int i = 0;
     for (; i + 4 <= count; i += 4) vf4_store(y + i, vf4_exp(vf4_load(x + i)));
     if (i < count) {

@@ -7,8 +7,8 @@
  * Layer i covers |x| < zig_x[i] between heights zig_f[i] and zig_f[i+1]; layer 0 is the base
  * strip plus the tail beyond r. Being literals, the tables are the same on every platform.
  */
-#ifndef ATTN_ZIGGURAT_TABLES_H
-#define ATTN_ZIGGURAT_TABLES_H
+#ifndef ATTN__ZIGGURAT_TABLES_H
+#define ATTN__ZIGGURAT_TABLES_H
 
 #define ZIG_LAYERS 128
 static const double zig_r = 3.442619855899;
@@ -84,4 +84,4 @@ static const double zig_f[129] = {
     1,
 };
 
-#endif /* ATTN_ZIGGURAT_TABLES_H */
+#endif /* ATTN__ZIGGURAT_TABLES_H */

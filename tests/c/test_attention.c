@@ -34,9 +34,9 @@ static void test_projections_give_the_chapter_vectors(void) {
 }
 
 static void test_two_token_example_causal(void) {
-    float q[4], k[4], v[4], scores[4], scaled[4], masked[4], weights[4], out[4];
+    float q[4], k[4], v[4], scores[4], scaled[4], masked[4], weights[4], mask[4], out[4];
     project(q, k, v);
-    struct attn_steps steps = {scores, scaled, masked, weights};
+    struct attn_steps steps = {.scores = scores, .scaled = scaled, .masked = masked, .weights = weights, .mask = mask};
     int empty = -1;
     EXPECT_EQ_INT(attn_attention(out, &steps, &empty, q, k, v, ATTN_MASK_CAUSAL, NULL, 1, 2, 2, 2, 2),
                   ATTN_OK);
@@ -49,7 +49,8 @@ static void test_two_token_example_causal(void) {
     /* Scaled by 1/√2. */
     EXPECT_NEAR(scaled[0], -18 / sqrt(2.0), 1e-5);
     EXPECT_NEAR(scaled[3], 2 / sqrt(2.0), 1e-6);
-    /* Causal: row 1's second entry is -∞. */
+    /* Causal: the mask added is [[0, -∞], [0, 0]], so row 1's second entry is -∞. */
+    EXPECT(mask[0] == 0.0f && mask[1] == -INFINITY && mask[2] == 0.0f && mask[3] == 0.0f);
     EXPECT(isinf(masked[1]) && masked[1] < 0);
     EXPECT_NEAR(masked[0], -18 / sqrt(2.0), 1e-5);
     /* Softmax: [1, 0] and [1, e^√2] / (1 + e^√2). */

@@ -74,7 +74,7 @@ static void count_block(void *ctx, int unit, int thread) {
 static void run_count_job(struct count_job *job, int wait_for_helper) {
     memset(job, 0, sizeof *job);
     job->wait_for_helper = wait_for_helper;
-    attn_parallel_run(count_block, job, UNITS);
+    attn__parallel_run(count_block, job, UNITS);
 }
 
 static void expect_each_once(struct count_job *job) {

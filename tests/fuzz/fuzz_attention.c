@@ -59,16 +59,22 @@ static void fuzz_attn(struct fuzz_input *in) {
         for (int64_t i = 0; i < products[0]; i++) mask[i] = fuzz_mask_entry(in);
     }
     float *out = fuzz_out(products[4]);
-    float *s[4] = {fuzz_out(products[0]), fuzz_out(products[0]), fuzz_out(products[0]), fuzz_out(products[0])};
-    struct attn_steps steps = {s[0], s[1], s[2], s[3]};
+    float *s[5] = {fuzz_out(products[0]), fuzz_out(products[0]), fuzz_out(products[0]), fuzz_out(products[0]),
+                   fuzz_out(products[0])};
+    struct attn_steps steps = {.scores = s[0], .scaled = s[1], .masked = s[2], .weights = s[3], .mask = s[4]};
     int empty = -1;
     int rc = attn_attention(out, want_steps ? &steps : NULL, &empty, q, k, v, kind, mask, scale, n, m, dk, dv);
     FUZZ_REQUIRE_KNOWN_STATUS(rc);
     int valid_kind = kind >= ATTN_MASK_NONE && kind <= ATTN_MASK_CUSTOM;
     if (valid_kind != (rc == ATTN_OK)) abort();
     if (rc == ATTN_OK && (empty < 0 || empty > n)) abort();
+    /* The mask step is what was added: masked = scaled + mask, entry by entry. */
+    for (int64_t i = 0; rc == ATTN_OK && want_steps && i < products[0]; i++) {
+        const float sum = s[1][i] + s[4][i];
+        if (!(sum == s[2][i] || (isnan(sum) && isnan(s[2][i])))) abort();
+    }
     free(q), free(k), free(v), free(mask), free(out);
-    for (int i = 0; i < 4; i++) free(s[i]);
+    for (int i = 0; i < 5; i++) free(s[i]);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -43,7 +43,7 @@ const GROUPS = {
 };
 /** The single values of abi.js, by the C name of each. */
 const SINGLES = {
-  MAX_ELEMENTS: 'ATTN_MAX_ELEMENTS',
+  MAX_ELEMENTS: 'ATTN__MAX_ELEMENTS',
   TAPE_MAX_DIMS: 'ATTN_TAPE_MAX_DIMS',
   MULTIHEAD_WORK_PER_ENTRY: 'ATTN_MULTIHEAD_WORK(1, 1)',
 };

@@ -39,7 +39,7 @@ for (const { n, m, dk, dv } of SIZES) {
         const native = runNative(`attention ${n} ${m} ${dk} ${dv} ${kind} ${scale ? 1 : 0}`, inputs);
         assert.equal(native.int32(), 0);
         assert.equal(wasm.emptyRows, native.int32());
-        for (const step of ['scores', 'scaled', 'masked', 'weights']) {
+        for (const step of ['scores', 'scaled', 'masked', 'weights', 'mask']) {
           const diff = maxRelativeDifference(wasm[step], native.f32(n * m));
           assert.ok(diff <= 1e-6, `${step} differ by ${diff}`);
         }

@@ -1,15 +1,16 @@
 // gemm-ex.test.mjs — the general fast product the training tape runs on (attn_gemm_ex:
 // transposes absorbed in the packing, accumulation in the micro-kernel's store), compiled to
-// WASM, in node: held to a plain product in double and to its native build for all four
-// transpose combinations, with and without accumulation, odd sizes, one row and one column; a
-// block of rows computed alone equals that block of the whole call bit for bit.
+// WASM (the test build: the page's core does not export it), in node: held to a plain product
+// in double and to its native build for all four transpose combinations, with and without
+// accumulation, odd sizes, one row and one column; a block of rows computed alone equals that
+// block of the whole call bit for bit.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Status } from '../../web/lib/attn.js';
-import { loadWasmAttn, runNative, randomFloats } from './helpers.mjs';
+import { loadTestAttn, runNative, randomFloats } from './helpers.mjs';
 
-const attn = await loadWasmAttn();
+const attn = await loadTestAttn();
 const x = attn.core.exports;
 
 /** c (+)= op(a)·op(b) in double, and each entry's scale max(1, |c₀| + Σ|a·b|) (what float rounding grows with). */

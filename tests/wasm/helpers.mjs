@@ -10,9 +10,18 @@ import { loadAttn, AttnError } from '../../web/lib/attn.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A fresh WASM instance of the lab's API, read from web/generated/attn.wasm. */
+/** A fresh WASM instance of the lab's API, read from web/generated/attn.wasm (the page's core). */
 export function loadWasmAttn() {
   return loadAttn({ wasmBytes: readFileSync(`${root}web/generated/attn.wasm`) });
+}
+
+/**
+ * A fresh instance of the test build (build/wasm/attn-test.wasm, `make -C c test-wasm`): the
+ * page's core that also exports the test-only functions of c/exports-test.txt, for tests that
+ * call one of them directly.
+ */
+export function loadTestAttn() {
+  return loadAttn({ wasmBytes: readFileSync(`${root}build/wasm/attn-test.wasm`) });
 }
 
 /**
@@ -113,4 +122,9 @@ export function assertAttnError(call, code, message) {
     assert.match(error.message, message);
     return true;
   });
+}
+
+/** The names of an export list (c/exports.txt, c/exports-test.txt): one a line, '#' comments and blank lines skipped. */
+export function exportedNames(text) {
+  return text.split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean);
 }

@@ -47,7 +47,7 @@ function close(actual, expected, tolerance, label) {
 
 // ---------------------------------------------------------------- §6.2 the stepper
 
-test('stepper: Q, K, V, scores, scaled scores, masked scores, weights and outputs (every switch setting)', () => {
+test('stepper: Q, K, V, scores, scaled scores, mask, masked scores, weights and outputs (every switch setting)', () => {
   const { x, wq, wk, wv } = EXAMPLE;
   for (const scale of [true, false]) {
     for (const causal of [false, true]) {
@@ -61,6 +61,8 @@ test('stepper: Q, K, V, scores, scaled scores, masked scores, weights and output
       close(k, rk, 1e-6, `${label} K`);
       close(v, rv, 1e-6, `${label} V`);
       for (const key of ['scores', 'scaled', 'masked', 'weights', 'out']) close(core[key], r[key], 1e-6, `${label} ${key}`);
+      // The mask grid shows the mask the core added: exactly the reference's 0 / −∞.
+      close(core.mask, ref.mask(causal ? 'causal' : 'none', TOKENS), 0, `${label} mask`);
       // The explanation's own arithmetic (JS, from the core's values): each product q_i,p·k_j,p,
       // exp of each scaled score and their row sum, ÷ √2. Their results must be the core's numbers.
       for (let i = 0; i < TOKENS; i++) {

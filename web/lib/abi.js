@@ -26,8 +26,8 @@ export const MaskKind = Object.freeze({ none: 0, causal: 1, custom: 2 });
 /** enum attn_position_kind. */
 export const PositionKind = Object.freeze({ none: 0, sinusoidal: 1, rotary: 2 });
 
-/** struct attn_steps: four pointers to (N, M) tables the caller provides. */
-export const StepsLayout = Object.freeze({ bytes: 16, scores: 0, scaled: 4, masked: 8, weights: 12 });
+/** struct attn_steps: five pointers to (N, M) tables the caller provides (the last: the mask the core added). */
+export const StepsLayout = Object.freeze({ bytes: 20, scores: 0, scaled: 4, masked: 8, weights: 12, mask: 16 });
 
 /** struct attn_cost: eleven doubles the core fills. */
 export const CostLayout = Object.freeze({

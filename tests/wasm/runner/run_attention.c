@@ -18,13 +18,15 @@ int run_attention(void) {
     float *q = read_floats((size_t)n * dk), *k = read_floats((size_t)m * dk);
     float *v = read_floats((size_t)m * dv);
     float *mask = kind == ATTN_MASK_CUSTOM ? read_floats(nm) : NULL;
-    float *steps_buf = calloc(4 * nm, sizeof(float)), *out = calloc((size_t)n * dv, sizeof(float));
-    struct attn_steps steps = {steps_buf, steps_buf + nm, steps_buf + 2 * nm, steps_buf + 3 * nm};
+    /* The steps in the order written back: scores, scaled, masked, weights, mask. */
+    float *steps_buf = calloc(5 * nm, sizeof(float)), *out = calloc((size_t)n * dv, sizeof(float));
+    struct attn_steps steps = {.scores = steps_buf, .scaled = steps_buf + nm, .masked = steps_buf + 2 * nm,
+                               .weights = steps_buf + 3 * nm, .mask = steps_buf + 4 * nm};
     int empty = 0;
     int rc = attn_attention(out, &steps, &empty, q, k, v, kind, mask, scale, n, m, dk, dv);
     write_int(rc);
     write_int(empty);
-    write_floats(steps_buf, 4 * nm);
+    write_floats(steps_buf, 5 * nm);
     write_floats(out, (size_t)n * dv);
     free(q), free(k), free(v), free(mask), free(steps_buf), free(out);
     return 0;

@@ -18,9 +18,10 @@ import { readMaskOption } from './mask-option.js';
  * @param {boolean} [o.steps=true]  return the intermediates. With false, only out and emptyRows
  *   come back, and a scaled call with mask 'none' or 'causal' runs on the fast tiled kernel
  *   (attn.flashAttention), which never stores the (n, m) table.
- * @returns {{scores, scaled, masked, weights: Float32Array, out: Float32Array, emptyRows: number}}
- *   scores, scaled, masked, weights are (n, m); out is (n, dv). A row with no allowed key has
- *   NaN weights and output, and is counted in emptyRows.
+ * @returns {{scores, scaled, masked, weights, mask: Float32Array, out: Float32Array, emptyRows: number}}
+ *   scores, scaled, masked, weights are (n, m); mask (n, m) is the mask the core added (0 or
+ *   -Infinity for 'causal', all 0 for 'none', the caller's for an array); out is (n, dv). A row
+ *   with no allowed key has NaN weights and output, and is counted in emptyRows.
  */
 export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'none', steps: wantSteps = true } = {}) {
   check.size('n', n);
@@ -50,8 +51,9 @@ export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'n
 
   const nm = n * m;
   return core.run((scope) => {
-    const steps = scope.f32Out(4 * nm);
-    const stepsStruct = scope.pointerStruct(StepsLayout, { scores: steps, scaled: steps + 4 * nm, masked: steps + 8 * nm, weights: steps + 12 * nm });
+    // struct attn_steps: scores, scaled, masked, weights, mask — five (n, m) tables.
+    const steps = scope.f32Out(5 * nm);
+    const stepsStruct = scope.pointerStruct(StepsLayout, { scores: steps, scaled: steps + 4 * nm, masked: steps + 8 * nm, weights: steps + 12 * nm, mask: steps + 16 * nm });
     const out = scope.f32Out(n * dv);
     const emptyRows = scope.i32Out(1);
     const maskPointer = maskIn ? scope.f32(maskIn) : 0;
@@ -64,6 +66,7 @@ export function attention(core, { q, k, v, n, m, dk, dv, scale = true, mask = 'n
       scaled: scope.readF32(steps + 4 * nm, nm),
       masked: scope.readF32(steps + 8 * nm, nm),
       weights: scope.readF32(steps + 12 * nm, nm),
+      mask: scope.readF32(steps + 16 * nm, nm),
       out: scope.readF32(out, n * dv),
       emptyRows: scope.readI32(emptyRows, 1)[0],
     };

@@ -185,9 +185,8 @@ export class AttnStepper extends AttnWidget {
       q, k, v, n: TOKENS, m: TOKENS, dk: HEAD_WIDTH, dv: HEAD_WIDTH,
       scale: this.scale, mask: this.mask,
     });
-    // The mask grid is what the core added: masked − scaled is 0 or −∞ entry by entry.
-    const mask = result.masked.map((value, index) => (value === -Infinity && result.scaled[index] !== -Infinity ? -Infinity : 0));
-    return { ...inputs, q, k, v, ...result, mask, causal: this.mask === 'causal', scale: this.scale };
+    // result.mask is the mask the core added to the scaled scores (its `mask` step).
+    return { ...inputs, q, k, v, ...result, causal: this.mask === 'causal', scale: this.scale };
   }
 
   #drawPanel(index) {
