@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import * as abi from '../../web/lib/abi.js';
 import { Status } from '../../web/lib/errors.js';
 import { Out } from '../../web/lib/out.js';
-import { loadWasmAttn } from './helpers.mjs';
+import { loadTestAttn } from './helpers.mjs';
 
-const attn = await loadWasmAttn();
+const attn = await loadTestAttn();
 
 /** The core's table: Map from C name to value. */
 function coreTable(core) {

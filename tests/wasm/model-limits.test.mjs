@@ -11,9 +11,9 @@ import { ModelLimits } from '../../web/lib/abi.js';
 import { AttnError, Status } from '../../web/lib/errors.js';
 import { Out } from '../../web/lib/out.js';
 import { readConfig, checkFits, paramCount } from '../../web/lib/model/config.js';
-import { loadWasmAttn } from './helpers.mjs';
+import { loadTestAttn } from './helpers.mjs';
 
-const attn = await loadWasmAttn();
+const attn = await loadTestAttn();
 const core = attn.core;
 const SMALL = { layers: 1, heads: 1, dModel: 1, context: 1, batch: 1, lr: 1e-3, seed: 1 };
 
