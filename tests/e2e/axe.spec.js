@@ -60,10 +60,12 @@ for (const scheme of ['light', 'dark']) {
       await audit(page);
     });
 
-    for (const { name } of WIDGETS) {
+    for (const { name, tag } of WIDGETS) {
       test(`embed.html?widget=${name} has no axe violations`, async ({ page }) => {
         test.setTimeout(60_000);
         await page.goto(`/embed.html?widget=${name}`);
+        // embed.js adds the element once its module has loaded: until then there is nothing to start.
+        await expect(page.locator(tag)).toHaveCount(1);
         await startAll(page);
         await openPanels(page);
         await audit(page);
