@@ -11,7 +11,8 @@
 // buffer change) during any C call, so none is kept.
 // On a cross-origin-isolated page it loads web/generated/attn-mt.wasm instead, on shared
 // memory, and starts one helper Worker (web/workers/attn-helper.js) that runs a second instance
-// of it, so attn_gemm and attn_flash_attention use both cores with the same results.
+// of it, so attn_gemm and attn_flash_attention use both cores with the same results (fetching,
+// compiling and instantiating a build, and starting that worker, are wasm-module.js's).
 //
 //   const attn = await loadAttn();
 //   const r = attn.attention({ q, k, v, n, m, dk, dv, scale: true, mask: 'causal' });
@@ -20,7 +21,7 @@
 import { AttnError, Status } from './errors.js';
 import { Out, OutParam } from './out.js';
 import { options as checkOptions } from './validate.js';
-import { LabWorker as Worker } from './worker.js';
+import { instantiateCore, startWorkerHelper } from './wasm-module.js';
 import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
 import { randomNormals, scoreStats, saturation } from './api/experiment.js';
@@ -47,21 +48,10 @@ const API = {
   createTape, createModel, loadModel, defaultCorpus,
 };
 
-/** The threaded build's shared memory: 16 MiB growing to 2 GiB, as c/Makefile links it. */
-const SHARED_MEMORY = { initial: 256, maximum: 32768, shared: true };
 /** The helper thread's stack, allocated by the main instance (the helper never allocates). */
 const HELPER_STACK_BYTES = 256 * 1024;
 
 let defaultInstance = null;
-
-/**
- * Whether this realm can run the core on two threads: a cross-origin-isolated page (or a worker
- * of one) with SharedArrayBuffer and Web Workers. Elsewhere, e.g. a course page that does not
- * send the COOP/COEP headers, the core runs on one thread and gives the same numbers.
- */
-export function canUseThreads() {
-  return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function' && typeof globalThis.Worker === 'function';
-}
 
 /**
  * The lab's attention API, backed by one WASM instance per page (later calls share it).
@@ -83,50 +73,11 @@ export function loadAttn(options = {}) {
   return defaultInstance;
 }
 
-async function instantiate({ wasmBytes, wasmUrl, threads, startHelper }) {
-  if (threads !== undefined && threads !== 1 && threads !== 2) {
-    throw new AttnError(Status.ARGUMENT, `threads must be 1 or 2, but it is ${String(threads)}.`);
-  }
-  const wantThreads = threads === 2 ? (startHelper || canUseThreads()) : threads === 1 ? false : canUseThreads();
-  let bytes = wasmBytes;
-  if (!bytes) {
-    const url = wasmUrl ?? (wantThreads ? new URL('../generated/attn-mt.wasm', import.meta.url) : new URL('../generated/attn.wasm', import.meta.url));
-    const response = await fetch(url);
-    if (!response.ok) throw new AttnError(Status.UNAVAILABLE, `The attention core could not be loaded (${response.status} for ${url}).`);
-    bytes = await response.arrayBuffer();
-  }
-  const module = await WebAssembly.compile(bytes);
-  // The threaded build imports its memory (shared); the single-thread build owns its own.
-  const threaded = WebAssembly.Module.imports(module).some((i) => i.module === 'env' && i.name === 'memory');
-  const memory = threaded ? new WebAssembly.Memory(SHARED_MEMORY) : null;
-  const env = { emscripten_notify_memory_growth() {} };
-  if (memory) env.memory = memory;
-  const instance = await WebAssembly.instantiate(module, { env });
-  const exports = instance.exports;
-  exports._initialize?.();
+async function instantiate(options) {
+  const { module, exports, memory, threaded, wantThreads } = await instantiateCore(options);
   const core = new Core(exports, memory);
-  if (threaded && wantThreads) await core.startHelper(module, startHelper ?? startWorkerHelper);
+  if (threaded && wantThreads) await core.startHelper(module, options.startHelper ?? startWorkerHelper);
   return core;
-}
-
-/** The helper in a module Web Worker (web/workers/attn-helper.js), on the lab's origin. */
-function startWorkerHelper(module, memory, stackTop) {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../workers/attn-helper.js', import.meta.url), { type: 'module' });
-    // A helper slow to start (a busy machine) must not hold the page up: after 10 s the core
-    // goes on, on one thread, and the helper joins whenever it is ready (parallel.c).
-    const late = setTimeout(() => resolve(worker), 10_000);
-    worker.addEventListener('message', ({ data }) => {
-      clearTimeout(late);
-      if (data?.ready) resolve(worker);
-      else if (data?.error) reject(new Error(data.error));
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault?.();
-      reject(new Error(event.message || 'the helper worker did not start'));
-    });
-    worker.postMessage({ module, memory, stackTop });
-  });
 }
 
 /** The functions whose one argument is not an options object. */
@@ -144,7 +95,7 @@ function bindApi(core) {
 }
 
 /** The C core's exports plus heap helpers. Pointers are byte offsets into linear memory. */
-export class Core {
+class Core {
   constructor(exports, memory = null) {
     this.exports = exports;
     this.memory = memory ?? exports.memory;

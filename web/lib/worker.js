@@ -17,7 +17,7 @@
 // whose `start` option is where this constructor is called.
 
 /** A module Worker running the script at `url` (absolute or relative to the page). */
-export function startWorker(url, options = {}) {
+function startWorker(url, options = {}) {
   const Worker = globalThis.Worker; // the browser's, even where a module aliases LabWorker as Worker
   if (typeof Worker !== 'function') throw new Error('Web Workers are not available here.');
   // In a page, relative to the document; in a worker (the core's helper), to the worker's script.

@@ -7,7 +7,7 @@ const VIRIDIS = [
 ];
 
 /** The colour of t in [0, 1] as [r, g, b]; values outside are clamped. */
-export function viridis(t) {
+function viridis(t) {
   const x = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), 1) * (VIRIDIS.length - 1);
   const i = Math.min(Math.floor(x), VIRIDIS.length - 2), f = x - i;
   return VIRIDIS[i].map((c, k) => Math.round(c + (VIRIDIS[i + 1][k] - c) * f));

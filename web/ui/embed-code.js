@@ -6,13 +6,13 @@
 // module's own URL (web/ui/ in development, assets/ in dist/: both one folder below the site).
 
 /** The folder holding attention-lab.js and embed.html, as an absolute URL ending in "/". */
-export function siteBase() {
+function siteBase() {
   const here = new URL('./', import.meta.url.split('?')[0]);
   return /\/(assets|ui)\/$/.test(here.pathname) ? new URL('../', here).href : here.href;
 }
 
 /** `text` made safe inside a double-quoted HTML attribute. */
-export function escapeAttribute(text) {
+function escapeAttribute(text) {
   return String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -6,7 +6,7 @@
 const QUERY = '(prefers-reduced-motion: reduce)';
 
 /** True when the reader has asked for reduced motion. */
-export function prefersReducedMotion() {
+function prefersReducedMotion() {
   return typeof matchMedia === 'function' && matchMedia(QUERY).matches;
 }
 

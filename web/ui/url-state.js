@@ -14,12 +14,12 @@
 const MARK = 'attnLab';
 
 /** The key a widget is recorded under in the hash. */
-export function widgetKey(widget) {
+function widgetKey(widget) {
   return widget.id || widget.localName.replace(/^attn-/, '');
 }
 
 /** Parses a hash ("#anchor&k.a=v&…") into { anchor, values: Map(key → Map(attr → value)) }. */
-export function parseHash(hash) {
+function parseHash(hash) {
   let text = String(hash ?? '').replace(/^#/, '');
   let anchor = '';
   const amp = text.indexOf('&');
@@ -40,7 +40,7 @@ export function parseHash(hash) {
 }
 
 /** Builds the hash for `anchor` and the attributes of each widget that differ from its markup. */
-export function formatHash(anchor, entries) {
+function formatHash(anchor, entries) {
   const params = new URLSearchParams();
   for (const [key, attributes] of entries) for (const [name, value] of attributes) params.append(`${key}.${name}`, value);
   const query = params.toString();

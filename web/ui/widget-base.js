@@ -44,7 +44,7 @@ import { choice, presence, propertyName } from './attribute-types.js';
 import { ProblemLines } from './problem-lines.js';
 
 /** The attributes every widget has, after its own. embed-code is page furniture, not a setting. */
-export const COMMON_ATTRIBUTES = Object.freeze({
+const COMMON_ATTRIBUTES = Object.freeze({
   theme: choice(['light', 'dark'], { fallback: '', label: 'The theme', shown: 'follows `prefers-color-scheme`' }),
   'embed-code': presence({ recorded: false }),
 });

@@ -36,7 +36,7 @@ export function loadTf() {
 }
 
 /** onnxruntime-web's WASM build, one thread, SIMD. Resolves to the `ort` module. */
-export function loadOrt() {
+function loadOrt() {
   ortPromise ??= (async () => {
     const ort = await import('onnxruntime-web/wasm');
     ort.env.wasm.wasmPaths = { wasm: ortWasm };

@@ -34,7 +34,7 @@ export class Tensor {
 }
 
 /** The whitelisted ops a learner's code may call: each maps to one C op on the tape. */
-export function makeOps(tape) {
+function makeOps(tape) {
   const t = (x, name) => tape.tensorArg(x, name);
   return Object.freeze({
     matmul: (a, w, options) => {

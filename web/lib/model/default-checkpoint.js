@@ -2,7 +2,7 @@
 // `npm run train-default` (scripts/train-default.mjs), bundled into dist/ by Vite as an asset
 // and fetched from the page's own origin.
 
-export const DEFAULT_CHECKPOINT_URL = new URL('../../models/default-small.attnlab', import.meta.url);
+const DEFAULT_CHECKPOINT_URL = new URL('../../models/default-small.attnlab', import.meta.url);
 
 export async function fetchDefaultCheckpoint() {
   const response = await fetch(DEFAULT_CHECKPOINT_URL);

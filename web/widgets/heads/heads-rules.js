@@ -137,7 +137,7 @@ export function applyRules(words) {
 }
 
 /** Preferred scores (n, n) for one head: STRONG on a lone target, SHARED on each of two. */
-export function preferredScores(targets) {
+function preferredScores(targets) {
   const n = targets.length;
   const scores = new Float32Array(n * n);
   targets.forEach((keys, i) => {

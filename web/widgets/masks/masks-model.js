@@ -12,9 +12,9 @@ import { AttnError, Status } from '../../lib/errors.js';
 import { splitWords, wordCount } from '../../ui/sentence.js';
 
 export const WIDTH = 4;          // embedding and head width
-export const MIN_TOKENS = 2;     // the sentence
+const MIN_TOKENS = 2;     // the sentence
 export const MAX_TOKENS = 12;
-export const PAD = '<pad>';
+const PAD = '<pad>';
 export const MASK_KINDS = ['causal', 'window', 'padding'];
 /** The padding batch's second sentence: 1 to 12 words. */
 export const SECOND = { name: 'The second sentence', min: 1 };
@@ -30,7 +30,7 @@ export function sentenceProblem(text, { name = 'The sentence', min = MIN_TOKENS,
 }
 
 /** A sentence's words (ui/sentence.js), or a learner-readable AttnError when it has too few or too many. */
-export function sentenceWords(text, options = {}) {
+function sentenceWords(text, options = {}) {
   const problem = sentenceProblem(text, options);
   if (problem) throw new AttnError(Status.SIZE, problem);
   return splitWords(text);

@@ -23,7 +23,7 @@ export function largestDifference(a, b) {
 }
 
 /** A vector as text with two decimals: [0.12, −0.50, …]. */
-export function vectorText(values) {
+function vectorText(values) {
   return `[${Array.from(values, (x) => fixed(x, 2)).join(', ')}]`;
 }
 
@@ -31,7 +31,7 @@ export function vectorText(values) {
  * A strip of bars, one per entry: up for positive, down for negative, height ∝ |x| / scale.
  * Decorative (aria-hidden): the same numbers are always printed beside it.
  */
-export function barStrip(values, scale) {
+function barStrip(values, scale) {
   return h('span', { className: 'bars', 'aria-hidden': 'true' }, Array.from(values, (x) => {
     const bar = h('span', { className: x < 0 ? 'bar negative' : 'bar' });
     bar.style.setProperty('--size', String(Math.min(1, Math.abs(x) / (scale || 1))));

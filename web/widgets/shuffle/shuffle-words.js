@@ -5,7 +5,7 @@ import { splitWords } from '../../ui/sentence.js';
 
 export const DEFAULT_SENTENCE = 'The dog bit the man';
 export const MAX_WORDS = 16;
-export const MAX_WORD_LENGTH = 40;
+const MAX_WORD_LENGTH = 40;
 
 /**
  * The words of a sentence (ui/sentence.js splits it), or why it cannot be used: 1 to 16 words

@@ -15,7 +15,7 @@ export const FIELDS = [
   { name: 'seed', label: 'Seed', min: 0, max: 4294967295, step: 1 },
 ];
 
-export const PRESET_LABELS = { small: 'Small (2 layers, 4 heads, d_model 64)', nanogpt: 'nanoGPT CPU (4 layers, 4 heads, d_model 128, batch 12)' };
+const PRESET_LABELS = { small: 'Small (2 layers, 4 heads, d_model 64)', nanogpt: 'nanoGPT CPU (4 layers, 4 heads, d_model 128, batch 12)' };
 
 function labelled(text, control) {
   const id = uniqueId('field');
