@@ -22,29 +22,7 @@
 #include "attn.h"
 #include "autograd_internal.h"
 #include "check.h"
-
-struct layer_params {
-    int ln1_g, ln1_b;         /* (C) */
-    int wq, wk, wv, wo;       /* (C, C) */
-    int bq, bk, bv, bo;       /* (C) */
-    int ln2_g, ln2_b;         /* (C) */
-    int fc, bfc;              /* (C, 4C), (4C) */
-    int proj, bproj;          /* (4C, C), (C) */
-};
-
-struct attn_model {
-    int vocab, layers, heads, d_model, context, batch;
-    float lr, min_lr, weight_decay, clip;
-    int warmup, total;
-    int steps; /* optimiser steps done */
-    struct attn_tape *tape;
-    int tok_emb, pos_emb;     /* (V, C), (context, C) */
-    int lnf_g, lnf_b;         /* (C) */
-    int head_w, head_b;       /* (C, V), (V) */
-    struct layer_params *layer; /* (L) */
-    struct attn_rng rng;     /* batch sampling */
-    int *scratch;             /* (3·B·context): positions, batch tokens, batch targets */
-};
+#include "model_internal.h"
 
 /* ---------------------------------------------------------------- memory estimate */
 
