@@ -78,9 +78,9 @@ test('places are counted from 1; a disagreement of exactly 0 has no place', () =
 
 test('the leaking bug, trained on the shipped model, drives the validation loss far below the corpus floor', () => {
   // Measured (this core, the shipped checkpoint, "Forget the causal mask" planted in the
-  // template): the validation loss through the leaking function is 1.27 after 200 steps, 0.24
-  // after 600, 0.092 after 800, against a floor of 0.231; the same model through the built-in
-  // causal attention scores 2.24: it learned to read the answer, not the language.
+  // template): the validation loss through the leaking function is 1.27 after 200 steps, 0.21
+  // after 600, 0.079 after 800, against a floor of 0.231; the same model through the built-in
+  // causal attention scores 2.25: it learned to read the answer, not the language.
   const STEPS = 800, MARGIN = 0.1; // nats per character below the floor
   const bytes = new Uint8Array(readFileSync(new URL('../../web/models/default-small.attnlab', import.meta.url)));
   const model = attn.loadModel(bytes);

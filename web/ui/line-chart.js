@@ -52,14 +52,15 @@ export class LineChart {
     return this.#ready;
   }
 
-  /** Declares the series (in legend order): { name, colour, dashed, line } (line: horizontal). */
+  /** Declares the series (in legend order): { name, colour, dashed, line (horizontal), points
+   *  (dots at the points), front (drawn over the others) }. */
   setSeries(list) {
     this.series = new Map(list.map((s, i) => [s.name, i]));
     if (!this.chart) return;
     this.chart.data.datasets = list.map((s) => ({
       label: s.name, data: [], borderColor: s.colour, backgroundColor: s.colour,
       borderDash: s.dashed ? [6, 4] : [], pointRadius: s.points ? 2 : 0, borderWidth: s.line ? 1.5 : 2,
-      tension: 0,
+      tension: 0, order: s.front ? -1 : 0,
     }));
     this.chart.update();
     this.#fillTable();
