@@ -45,7 +45,8 @@ export class LineChart {
           normalized: true,
           interaction: { mode: 'nearest', intersect: false },
           scales: { x: axis(xTitle), y: axis(yTitle) },
-          plugins: { legend: { position: 'bottom', labels: { color: fg } } },
+          // The legend keeps the declared order (a series drawn in front does not move first).
+          plugins: { legend: { position: 'bottom', labels: { color: fg, sort: (a, b) => a.datasetIndex - b.datasetIndex } } },
         },
       });
     });

@@ -32,7 +32,7 @@ table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
 .ops { font-size: 0.85rem; }
 .ops code { font-family: var(--attn-mono); }
 .results { overflow-x: auto; }
-.result.stale > :not(.stale-note) { opacity: 0.55; }
+.result.stale { border: 2px dashed var(--attn-involved-border); border-radius: 6px; padding: 0 0.4rem 0.2rem; }
 .stale-note { font-weight: 600; border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.3rem 0.6rem; border-radius: 4px; }
 .stale-note::before { content: "⚠ "; }
 .train-readout { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.2rem 0.7rem; margin: 0.4rem 0; }
