@@ -1,9 +1,11 @@
 // train-default.mjs — `npm run train-default`: trains the checkpoint the lab ships (the small
 // preset on the default corpus, a fixed seed and step count) with the project's own trainer
-// (the C core as WebAssembly, in node), and records its validation loss. Deterministic: the same
+// (the C core as WebAssembly, in node), and records its loss curve. Deterministic: the same
 // core gives the same bytes.
 //   web/models/default-small.attnlab   the weights file (loaded by <attn-train> at once)
-//   web/models/default-small.json      what it is and its validation loss
+//   web/models/default-small.json      what it is, its validation loss, and its curve: the training
+//                                      loss of every step and the validation loss every EVAL_EVERY
+//                                      steps, which <attn-train> draws for the shipped model
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,15 +14,21 @@ import { PRESETS, DEFAULT_CORPUS } from '../web/lib/model/presets.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 export const STEPS = 1000;
+const EVAL_EVERY = 50; // as the training lab measures (web/lib/model/training-session.js)
+/** Training losses are float32 batch means: six significant digits keep every digit the lab shows. */
+const sixDigits = (x) => Number(x.toPrecision(6));
 
 const attn = await loadAttn({ wasmBytes: readFileSync(`${root}web/generated/attn.wasm`) });
 const model = attn.createModel({ preset: 'small' });
 const started = Date.now();
 let tokensPerSecond = 0;
-for (let done = 0; done < STEPS; done += 50) {
-  const { loss, tokensPerSecond: rate } = model.train(50);
+const curve = { train: [], validation: [] };
+for (let done = 0; done < STEPS; done += EVAL_EVERY) {
+  const { loss, tokensPerSecond: rate } = model.train(EVAL_EVERY);
   tokensPerSecond = rate;
-  console.log(`step ${done + 50}: training loss ${loss[loss.length - 1].toFixed(4)} (${rate.toFixed(0)} tokens/s)`);
+  curve.train.push(...Array.from(loss, sixDigits));
+  curve.validation.push([done + EVAL_EVERY, model.evaluate()]); // evaluating changes nothing in the model
+  console.log(`step ${done + EVAL_EVERY}: training loss ${loss[loss.length - 1].toFixed(4)}, validation loss ${curve.validation.at(-1)[1].toFixed(4)} (${rate.toFixed(0)} tokens/s)`);
 }
 const valLoss = model.evaluate();
 const record = {
@@ -31,6 +39,8 @@ const record = {
   valLoss,
   unigram: model.baselines.unigram,
   floor: model.baselines.floor,
+  // curve.train[i] is the training loss of step i + 1; curve.validation holds [step, loss] pairs.
+  curve,
 };
 // Without the optimiser's state: a third of the download; a learner who trains it on starts
 // with fresh moments.

@@ -1,10 +1,15 @@
-// lab.js — the lab page's own script: defines every widget (attention-lab.js), shows each one's
-// "Copy embed code" control, and keeps every widget's settings in the URL hash (url-state.js).
+// lab.js — the lab page's own script: defines every widget (attention-lab.js), shows the
+// "Copy embed code" control of each widget but the learner's workspace (the training lab and the
+// editor), and keeps every widget's settings in the URL hash (url-state.js).
 
 import './attention-lab.js';
 import { WIDGETS } from './widgets/registry.js';
 import { startUrlState } from './ui/url-state.js';
 
 const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag).join(', '))];
-for (const widget of widgets) widget.embedCode = true;
+// The training lab and the editor are the learner's workspace: their embed code would carry none
+// of the learner's work (the code, the model), and beside a code editor "Copy embed code" reads as
+// "copy my code". Course authors find both elements in the README and the example course page.
+const WORKSPACE = new Set(['attn-train', 'attn-editor']);
+for (const widget of widgets) if (!WORKSPACE.has(widget.localName)) widget.embedCode = true;
 startUrlState(widgets);

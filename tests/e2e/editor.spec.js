@@ -3,7 +3,10 @@
 // an infinite loop is stopped; syntax and runtime errors carry their line; the learner's code
 // cannot reach the network; a leak is flagged by the causality check; the code is kept across
 // a reload; and "Use my attention" trains the lab with the learner's function (the loss falls).
-// Errors from the workers reach the page with a real status code (issue 15).
+// Errors from the workers reach the page with a real status code (issue 15). Places count from 1;
+// a result about code that changed is marked out of date, never shown under a newer one; a
+// planted bug's lines are marked, and on a phone they are on screen; the leaking bug trains from
+// the editor to a loss below the corpus floor, and both widgets say why (issue 16).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 
@@ -36,6 +39,9 @@ test('the built-in code passes: outputs and gradients agree within the stated to
   await expect(widget.getByText(/^Pass: your function agrees with the reference in every case, outputs and gradients \(largest disagreement (0|\d\.\de−\d), tolerance 1\.0e−4\)\.$/)).toBeVisible();
   await expect(widget.getByRole('cell', { name: 'B = 2, T = 5, 2 heads of d_head = 4' })).toBeVisible();
   await expect(widget.getByRole('cell', { name: 'B = 1, T = 4, 1 head of d_head = 4' })).toBeVisible();
+  // A disagreement of exactly 0 has no place (not "batch 0, position 0, feature 0").
+  await expect(widget.getByRole('cell', { name: 'nowhere: every value agrees exactly' }).first()).toBeVisible();
+  await expect(widget.getByRole('cell', { name: /batch 0|position 0|feature 0/ })).toHaveCount(0);
   await widget.getByRole('button', { name: 'Causality check' }).click();
   await expect(widget.getByText(/^No leak: for every position p/)).toBeVisible();
 });
@@ -54,7 +60,8 @@ test('each classic bug, inserted by its button, is caught and named by the check
     await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: label }).click();
     await expect(widget.getByText(`Inserted the bug “${label}”`, { exact: false })).toBeVisible();
     await check(widget);
-    await expect(widget.getByText(/^Fail \(tolerance 1\.0e−4\): .*the largest disagreement is (\d\.\de−\d|\d+(\.\d+)?), in the (output|gradient d[qkv]) at batch \d, position \d, feature \d/)).toBeVisible();
+    // Places count from 1, as everywhere in the lab.
+    await expect(widget.getByText(/^Fail \(tolerance 1\.0e−4\): .*the largest disagreement is (\d\.\de−\d|\d+(\.\d+)?), in the (output|gradient d[qkv]) at batch [1-9], position [1-9], feature [1-9]\d*/)).toBeVisible();
     await expect(widget.getByText(diagnosis)).toBeVisible();
     if (label === 'Forget the transpose') {
       // A shape error with its line where T ≠ d_head.
@@ -126,7 +133,7 @@ test('the causality check flags a function that leaks the future', async ({ page
   const text = await widget.evaluate((el) => el.editor.value);
   await setCode(page, widget, text.replace('const masked = ops.causalMask(scaled);', 'const masked = scaled;'));
   await widget.getByRole('button', { name: 'Causality check' }).click();
-  await expect(widget.getByText(/^Leak: the output at position \d+ changed by \d\.\d+ when only positions \d+–5 \(its future\) were changed/)).toBeVisible();
+  await expect(widget.getByText(/^Leak: the output at position [1-5] changed by \d\.\d+ when only positions [2-6]–6 \(its future\) were changed/)).toBeVisible();
   await check(widget);
   await expect(widget.getByText(/Diagnosis: The causal mask is missing/)).toBeVisible();
 });
@@ -184,13 +191,14 @@ test('“Use my attention”: the training lab trains with the learner’s funct
 });
 
 test('a learner function that loops during training is stopped and the lab goes back to the built-in', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.goto('/#lab');
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
   const widget = await openEditor(page);
-  // Fine on the check's small shapes, endless on the model's context of 64.
+  // Endless on the model's context of 64 (not on the check's small shapes): the switch measures the
+  // model through it, so the lab never starts using it, and says why next to the button.
   await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
   while (q.shape[1] > 32) {}
   const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
@@ -198,34 +206,115 @@ test('a learner function that loops during training is stopped and the lab goes 
   return { out: ops.mergeHeads(ops.bmm(weights, vh)), weights };
 }`);
   await widget.getByRole('button', { name: 'Use my attention' }).click();
-  await expect(lab.getByText(/ran for more than 10 seconds without finishing a step \(an infinite loop\?\), so its worker was stopped\. The lab went back to the built-in attention\./)).toBeVisible({ timeout: 40_000 });
+  await expect(widget.getByRole('group', { name: 'Training lab' }).getByText(/^Your attention function ran for more than 10 seconds without finishing a step \(an infinite loop\?\), so its worker was stopped\./)).toBeVisible({ timeout: 40_000 });
+  expect(await lab.evaluate((el) => el.usingLearnerAttention)).toBe(false);
+  // Endless only after its first 200 calls: it is used, trains, then loops during training.
+  await setCode(page, widget, `let calls = 0;
+function attention(ops, q, k, v, { heads }) {
+  calls += 1;
+  while (calls > 200) {}
+  const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
+  const weights = ops.softmax(ops.causalMask(ops.scale(ops.bmm(qh, kh, { transposeB: true }), 1 / Math.sqrt(qh.shape[3]))), -1);
+  return { out: ops.mergeHeads(ops.bmm(weights, vh)), weights };
+}`);
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 30_000 });
+  await widget.getByRole('button', { name: 'Start training' }).click();
+  await expect(lab.getByText(/ran for more than 10 seconds without finishing a step \(an infinite loop\?\), so its worker was stopped\. The lab went back to the built-in attention\./)).toBeVisible({ timeout: 60_000 });
   await expect(lab.getByText(/^Back to the built-in attention and the model as it was when you switched/)).toBeVisible();
   await expect(widget.getByText(/^The training lab stopped using your function: Your attention function ran for more than 10 seconds/)).toBeVisible();
   await expect(widget.getByRole('button', { name: 'Use the built-in' })).toBeDisabled();
+  await expect(widget.getByRole('group', { name: 'Training with your attention' })).toBeHidden();
 });
 
-test('training with a leaking function drives the loss below the corpus floor, and the lab says why that is suspicious', async ({ page }) => {
-  test.setTimeout(180_000);
+test('the leaking bug, used and trained from the editor, drives the loss below the corpus floor; both widgets say why', async ({ page }) => {
+  test.setTimeout(300_000);
   await page.goto('/#lab');
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
-  for (const [label, value] of [['Layers', '1'], ['Heads', '2'], ['d_model', '32'], ['Context', '32'], ['Batch', '4'], ['Learning rate', '0.01']]) {
-    await lab.getByLabel(label, { exact: true }).fill(value);
-  }
-  await lab.getByRole('button', { name: 'Build model' }).click();
-  await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
   const widget = await openEditor(page);
-  const text = await widget.evaluate((el) => el.editor.value);
-  await setCode(page, widget, text.replace('const masked = ops.causalMask(scaled);', 'const masked = scaled;'));
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: 'Forget the causal mask' }).click();
   await widget.getByRole('button', { name: 'Use my attention' }).click();
-  await expect(lab.getByText(/^Now using your attention: step 0/)).toBeVisible({ timeout: 20_000 });
-  await lab.getByRole('button', { name: 'Start' }).click();
-  await expect(lab.getByText(/^Suspicious: the training loss \(\d\.\d{3}\) is below the corpus floor \(0\.\d{3}\).*lets positions see the future/)).toBeVisible({ timeout: 150_000 });
-  await lab.getByRole('button', { name: 'Pause' }).click();
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 30_000 });
+  // Training starts from the editor; its numbers come to the editor.
+  const controls = widget.getByRole('group', { name: 'Training with your attention' });
+  await controls.getByRole('button', { name: 'Start training' }).click();
+  await expect(controls.getByRole('button', { name: 'Pause training' })).toBeEnabled();
+  await expect(controls.getByText(/^Step 1,\d{3} \(training\): training loss \d\.\d{3} \(mean of the last 50 steps\), validation loss \d\.\d{3}, corpus floor 0\.231\.$/)).toBeVisible({ timeout: 30_000 });
+  // Below the floor: the note, in the editor and under the lab's chart.
+  await expect(controls.getByText(/^Peeking: The (training|validation) loss \(0\.\d{3}.*\) is below the corpus floor \(0\.231\)\..*Your attention must let positions see the future/)).toBeVisible({ timeout: 240_000 });
+  await expect(lab.getByText(/^Peeking: .*below the corpus floor/)).toBeVisible();
+  await controls.getByRole('button', { name: 'Pause training' }).click();
   await expect(lab.getByText(/^Paused at step \d+/)).toBeVisible({ timeout: 20_000 });
+  await expect(controls.getByRole('button', { name: 'Start training' })).toBeEnabled();
   // The maps come from the learner's code, and show the leak above the diagonal.
   await expect(lab.getByText(/Largest weight above the diagonal: 0\.\d{6}/)).toBeVisible();
+  // "Show the loss chart" takes the learner to the chart, with the focus.
+  await controls.getByRole('button', { name: 'Show the loss chart' }).click();
+  await expect(lab.getByRole('img', { name: /^Loss curves/ })).toBeFocused();
+  await expect(lab.getByRole('img', { name: /^Loss curves/ })).toBeInViewport();
+});
+
+test('a result about code that has changed is marked out of date, and never sits under a newer result', async ({ page }) => {
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await widget.getByRole('button', { name: 'Forget the causal mask' }).click();
+  await widget.getByRole('button', { name: 'Causality check' }).click();
+  await expect(widget.getByText(/^Leak: the output at position/)).toBeVisible();
+  // An edit: the leak verdict stays, marked as being about the code before the edit.
+  const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
+  await box.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText('\n)(');
+  await expect(widget.getByText(/^Out of date: your code has changed since this ran\. Run the causality check again/)).toBeVisible();
+  // Undo: the code is the one that ran again, and the mark goes.
+  await page.keyboard.press('Control+z');
+  await expect(widget.getByText(/^Out of date:/)).toHaveCount(0);
+  await page.keyboard.press('Control+y');
+  await expect(widget.getByText(/^Out of date:/)).toBeVisible();
+  // A check of the new code: its syntax error, and no old leak verdict beneath it.
+  await check(widget);
+  await expect(widget.getByText(/^Line 17: syntax error: Unexpected token/)).toBeVisible();
+  await expect(widget.getByText(/^Leak:/)).toHaveCount(0);
+  await expect(widget.getByText(/^Out of date:/)).toHaveCount(0);
+});
+
+test('a planted bug marks the lines it changed, until an undo takes it out', async ({ page }) => {
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  const labels = widget.locator('.cm-planted-label');
+  await expect(labels).toHaveCount(0);
+  await widget.getByRole('button', { name: 'Mask after softmax' }).click();
+  await expect(widget.getByText(/^Inserted the bug “Mask after softmax” on lines 12–13, marked “planted bug”\./)).toBeVisible();
+  await expect(labels).toHaveCount(2);
+  await expect(labels.first()).toHaveText('◀ planted bug');
+  expect(await widget.evaluate((el) => el.editor.plantedLines)).toEqual([12, 13]);
+  await widget.getByRole('button', { name: 'Drop the scale' }).click(); // another bug: its own line only
+  await expect(widget.getByText(/^Inserted the bug “Drop the scale” on line 11,/)).toBeVisible();
+  expect(await widget.evaluate((el) => el.editor.plantedLines)).toEqual([11]);
+  await widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' }).focus();
+  await page.keyboard.press('Control+z');
+  await expect(labels).toHaveCount(0);
+  await expect(widget.getByRole('textbox', { name: /Your attention function/ })).toContainText('ops.scale(scores, 1 / Math.sqrt(d))');
+});
+
+test('on a phone (390 px) the code wraps: the planted line is on screen, with no sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await widget.getByRole('button', { name: 'Softmax over the wrong axis' }).click();
+  const scroller = widget.locator('.cm-scroller');
+  const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const line = widget.locator('.cm-planted');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('ops.softmax(masked, -2)');
+  await expect(line).toBeInViewport();
+  const box = await line.boundingBox();
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 });
 
 test('keyboard alone: undo takes an inserted bug out, Tab leaves the editor, Enter runs the check', async ({ page }) => {

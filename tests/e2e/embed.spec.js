@@ -206,12 +206,15 @@ test('“Copy embed code” copies both forms with the current settings, and eac
   await expect(embedded.getByRole('checkbox', { name: 'Causal mask' })).not.toBeChecked();
 });
 
-test('every widget in the lab has a “Copy embed code” control', async ({ page }) => {
+test('every widget in the lab but the learner’s workspace (training lab, editor) has a “Copy embed code” control', async ({ page }) => {
   await page.goto('/');
+  const workspace = ['attn-train', 'attn-editor'];
   for (const { tag } of WIDGETS) {
     const widget = page.locator(tag);
     if (await widget.count() === 0) continue; // a widget not on the lab page yet
-    await expect(widget.getByRole('button', { name: 'Copy embed code' })).toHaveCount(1);
+    await widget.scrollIntoViewIfNeeded();
+    await expect(widget.getByText(/^In words\./)).toBeVisible({ timeout: 20_000 });
+    await expect(widget.getByRole('button', { name: 'Copy embed code' })).toHaveCount(workspace.includes(tag) ? 0 : 1);
   }
 });
 

@@ -1,9 +1,13 @@
 // train.spec.js — <attn-train> on the lab page: the shipped model loads with its recorded
 // validation loss; training runs in a worker, the curve draws and the loss falls; pause and
 // resume; probing a text gives maps whose upper triangle is exactly zero; save and load
-// round-trip to the same validation loss; bad input keeps the current model.
+// round-trip to the same validation loss; bad input keeps the current model. The shipped model
+// comes with its recorded curve; a failed build leaves no "Building…" behind and marks the form's
+// settings that are not applied; samples mark the prompt off; a model that overfits gets the
+// overfitting note under the chart (issue 16).
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
+import { loadAttn } from '../../web/lib/attn.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 
@@ -34,6 +38,77 @@ test('the shipped model loads with its recorded validation loss, and its maps ar
   await expect(stat(widget, 'floor')).toHaveText(record.floor.toFixed(4));
   await expect(widget.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
   await expect(widget.getByRole('img', { name: /Layer 1, head 1: attention weights/ })).toBeVisible();
+});
+
+test('the shipped model’s chart is its whole recorded curve, not one dot at its last step', async ({ page }) => {
+  const widget = await openTrainer(page);
+  const { train, validation } = record.curve;
+  await expect.poll(() => widget.evaluate((el) => el.chart.count('training loss'))).toBe(train.length);
+  expect(train.length).toBe(record.steps);
+  expect(await widget.evaluate((el) => el.chart.count('validation loss'))).toBe(validation.length);
+  // The table view holds the recorded numbers: the first step's training loss, every validation loss.
+  await widget.getByRole('button', { name: 'Show data as a table' }).first().click();
+  const table = widget.getByRole('table', { name: /^Loss curves/ });
+  await expect(table.locator('tbody tr')).toHaveCount(train.length);
+  await expect(table.locator('tbody tr').first().locator(`td[data-value="${train[0]}"]`)).toHaveCount(1);
+  for (const [step, loss] of [validation[0], validation.at(-1)]) {
+    await expect(table.locator('tbody tr').nth(step - 1).locator(`td[data-value="${loss}"]`)).toHaveCount(1);
+  }
+  // No note: the shipped curve neither peeks nor overfits.
+  await expect(widget.getByText(/^(Peeking|Overfitting):/)).toHaveCount(0);
+});
+
+test('a failed build leaves the running model, says so, and marks the settings that are not applied', async ({ page }) => {
+  const widget = await openTrainer(page);
+  const before = `Loaded the shipped model: step ${record.steps}, validation loss ${record.valLoss.toFixed(4)} nats per character.`;
+  await expect(widget.getByText(before)).toBeVisible();
+  await widget.getByLabel('Heads', { exact: true }).fill('3');
+  await expect(widget.getByText(/^Not applied yet: the fields marked ≠ \(Heads\) differ from the model running\./)).toBeVisible();
+  await widget.getByRole('button', { name: 'Build model' }).click();
+  // The learner's words (d_model, not dModel), and the running model named.
+  await expect(widget.getByRole('alert')).toHaveText(`The model could not be built: d_model (64) must be divisible by heads (3): each head gets d_model / heads dimensions. The model running is unchanged (step ${record.steps}).`);
+  await expect(widget.getByText('Building the model…')).toHaveCount(0);
+  await expect(widget.getByText(before)).toBeVisible();
+  await expect(widget.getByText(/^Not applied: the build failed, and the model from before is still running\. Its own values are shown under the fields marked ≠ \(Heads\)\.$/)).toBeVisible();
+  await expect(widget.getByText('running model: 4')).toBeVisible();
+  // The typed value stays until the learner asks for the running model's settings.
+  await expect(widget.getByLabel('Heads', { exact: true })).toHaveValue('3');
+  await widget.getByRole('button', { name: 'Use the running model’s settings' }).click();
+  await expect(widget.getByLabel('Heads', { exact: true })).toHaveValue('4');
+  await expect(widget.getByLabel('Preset')).toHaveValue('small');
+  await expect(widget.getByText(/^Not applied/)).toBeHidden();
+  await expect(widget.getByText('running model: 4')).toBeHidden();
+});
+
+test('a sample marks the prompt off from the text the model generated', async ({ page }) => {
+  const widget = await openTrainer(page);
+  await widget.getByLabel('Prompt', { exact: true }).fill('she was ');
+  await widget.getByRole('button', { name: 'Sample' }).click();
+  const sample = widget.getByLabel('Sampled text');
+  await expect(sample.locator('.prompt')).toHaveText('Prompt: she was ');
+  await expect(sample.locator('.generated')).toHaveText(/^ Generated: .{20,}/s);
+  await expect(widget.getByText(/your prompt; the rest the model wrote\.$/)).toBeVisible();
+  // Marked by more than colour: underlined.
+  expect(await sample.locator('.prompt').evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
+});
+
+test('a model that overfits a short text gets the overfitting note under its chart', async ({ page }) => {
+  test.setTimeout(180_000);
+  // 1,000 characters of the default corpus: a small model memorises them (tests/wasm/loss-notes.test.mjs
+  // measures the same run in node: the validation loss is lowest near step 200, then climbs).
+  const attn = await loadAttn({ wasmBytes: readFileSync(new URL('../../web/generated/attn.wasm', import.meta.url)) });
+  const { text } = attn.defaultCorpus({ length: 1000, seed: 5 });
+  const widget = await openTrainer(page);
+  await widget.getByLabel('My own text').check();
+  await widget.getByLabel('Your text').fill(text);
+  for (const [label, value] of [['Layers', '1'], ['Heads', '2'], ['d_model', '64'], ['Context', '32'], ['Batch', '8'], ['Learning rate', '0.01'], ['Seed', '1']]) {
+    await widget.getByLabel(label, { exact: true }).fill(value);
+  }
+  await widget.getByRole('button', { name: 'Build model' }).click();
+  await expect(widget.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
+  await widget.getByLabel('Train until step').fill('600');
+  await widget.getByRole('button', { name: 'Start' }).click();
+  await expect(widget.getByText(/^Overfitting: The validation loss has risen from \d\.\d{3} \(step \d+\) to \d\.\d{3} \(step \d+\) while the training loss fell to \d\.\d{3}, so the gap between them grew from −?\d\.\d{3} to \d\.\d{3}\. The model is memorising its training text/)).toBeVisible({ timeout: 150_000 });
 });
 
 test('training draws the curve, the loss falls, pause and resume work', async ({ page }) => {
@@ -67,7 +142,7 @@ test('training draws the curve, the loss falls, pause and resume work', async ({
 
   // Samples come from the model's characters.
   await widget.getByRole('button', { name: 'Sample' }).click();
-  await expect(widget.getByLabel('Sampled text')).toHaveText(/^the .{20,}/s);
+  await expect(widget.getByLabel('Sampled text')).toHaveText(/^Prompt: the  Generated: .{20,}/s);
 });
 
 test('probing a text: every layer and head has an exactly zero upper triangle', async ({ page }) => {

@@ -1,14 +1,17 @@
 // editor.test.mjs — the "Write your own attention" checks in node, on the compiled core: each
 // classic bug is caught and named, correct variants written differently pass, a syntax error
 // and a runtime error carry their line, a leak is flagged by the causality check, and training
-// with the learner's (correct) function lowers the loss.
+// with the learner's (correct) function lowers the loss. A planted bug says which lines it
+// changed; places are counted from 1; the leaking bug trains the shipped model's validation loss
+// far below the corpus floor.
 
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasmAttn } from './helpers.mjs';
 import { TEMPLATE, BUGS, insertBug } from '../../web/lib/learner/template.js';
 import { compileLearner, LearnerError } from '../../web/lib/learner/sandbox.js';
-import { checkAgainstReference, causalityCheck, TOLERANCE } from '../../web/lib/learner/check.js';
+import { checkAgainstReference, causalityCheck, TOLERANCE, CASES } from '../../web/lib/learner/check.js';
 
 const attn = await loadWasmAttn();
 
@@ -26,6 +29,7 @@ const EXPECTED = {
   'missing-transpose': /shape error.*silently wrong/s,
   'scale-dropped': /too large by a factor √d_head/,
   'wrong-axis': /Columns sum to 1 instead of rows/,
+  'no-mask': /without the causal mask.*far below the corpus floor/s,
 };
 
 for (const bug of BUGS) {
@@ -39,6 +43,59 @@ for (const bug of BUGS) {
     assert.ok(report.worst.diff > TOLERANCE);
   });
 }
+
+test('a planted bug names the lines it changed: exactly the lines that differ from the code it was planted in', () => {
+  const edited = TEMPLATE.replace('// Your attention:', '// My notes.\n// Your attention:');
+  for (const base of [TEMPLATE, edited]) {
+    for (const bug of BUGS) {
+      const { source, lines } = insertBug(base, bug.id);
+      const before = base.split('\n'), after = source.split('\n');
+      const changed = after.map((line, i) => (line !== before[i] ? i + 1 : 0)).filter(Boolean);
+      assert.deepEqual([lines.from, lines.to], [changed[0], changed[changed.length - 1]], bug.id);
+    }
+  }
+  // Code without the line a bug changes gets the template with the bug; its lines are the template's.
+  const planted = insertBug('function attention(ops, q) { return q; }', 'scale-dropped');
+  assert.equal(planted.fromTemplate, true);
+  assert.deepEqual(planted.lines, insertBug(TEMPLATE, 'scale-dropped').lines);
+});
+
+test('places are counted from 1; a disagreement of exactly 0 has no place', () => {
+  const exact = checkAgainstReference(attn, compileLearner(TEMPLATE));
+  for (const c of exact.cases.filter((x) => x.diff === 0)) assert.equal(c.where, 'nowhere: every value agrees exactly');
+  assert.ok(exact.cases.some((x) => x.diff === 0), 'the built-in agrees with itself exactly in some case');
+  const report = checkAgainstReference(attn, compileLearner(insertBug(TEMPLATE, 'scale-dropped').source));
+  for (const [i, c] of report.cases.entries()) {
+    const { B, T, C } = CASES[i];
+    const [, b, t, f] = c.where.match(/at batch (\d+), position (\d+), feature (\d+)$/).map(Number);
+    assert.ok(b >= 1 && b <= B && t >= 1 && t <= T && f >= 1 && f <= C, `${c.where} in ${c.label}`);
+  }
+  // The causality check's positions: 1 to T (6), the future after the one that moved.
+  const leak = causalityCheck(attn, compileLearner(insertBug(TEMPLATE, 'no-mask').source));
+  const [, at, from, to] = leak.message.match(/^Leak: the output at position (\d+) changed by [\d.]+ when only positions (\d+)–(\d+) \(its future\)/).map(Number);
+  assert.ok(at >= 1 && at < from && to === 6, leak.message);
+});
+
+test('the leaking bug, trained on the shipped model, drives the validation loss far below the corpus floor', () => {
+  // Measured (this core, the shipped checkpoint, "Forget the causal mask" planted in the
+  // template): the validation loss through the leaking function is 1.27 after 200 steps, 0.21
+  // after 600, 0.079 after 800, against a floor of 0.231; the same model through the built-in
+  // causal attention scores 2.25: it learned to read the answer, not the language.
+  const STEPS = 800, MARGIN = 0.1; // nats per character below the floor
+  const bytes = new Uint8Array(readFileSync(new URL('../../web/models/default-small.attnlab', import.meta.url)));
+  const model = attn.loadModel(bytes);
+  try {
+    const leaking = compileLearner(insertBug(TEMPLATE, 'no-mask').source);
+    const { floor } = model.baselines;
+    assert.ok(model.evaluate({ attention: leaking }) > floor, 'before training with the leak, it is above the floor');
+    model.train(STEPS, { attention: leaking });
+    const peeking = model.evaluate({ attention: leaking });
+    assert.ok(peeking < floor - MARGIN, `validation loss with the leak after ${STEPS} steps: ${peeking}, floor ${floor}`);
+    assert.ok(model.evaluate() > peeking + 1, 'through causal attention the same model cannot predict');
+  } finally {
+    model.dispose();
+  }
+});
 
 test('the missing transpose: a shape error (with its line) when T ≠ d_head, silent when T = d_head', () => {
   const report = checkAgainstReference(attn, compileLearner(insertBug(TEMPLATE, 'missing-transpose').source));

@@ -93,6 +93,13 @@ test('maps drawn through the JS attention equal the C maps', () => {
   model.dispose();
 });
 
+test('the validation loss through the JS attention equals the C path\'s, bit for bit', () => {
+  const model = attn.createModel(QUICK);
+  model.train(5);
+  assert.equal(model.evaluate({ attention: builtinAttention }), model.evaluate());
+  model.dispose();
+});
+
 test('two half batches (as two workers train) give the whole batch step, up to rounding', async () => {
   const other = await loadWasmAttn(); // the second worker's own instance
   const whole = attn.createModel(QUICK), a = attn.createModel(QUICK), b = other.createModel(QUICK);

@@ -153,8 +153,8 @@ test('the learner’s session checks the built-in code, and trains with it exact
 
 test('a runtime error in the learner’s function stops training with Status ARGUMENT and its line', async () => {
   const { channel, next } = learner();
+  const built = await channel.request('create', { options: QUICK });
   await channel.request('attention', { source: 'function attention(ops, q, k, v) {\n  const x = null;\n  return x.shape;\n}' });
-  await channel.request('create', { options: QUICK });
   await channel.request('start', { untilStep: 3 });
   const stopped = await next('stopped');
   assert.equal(stopped.reason, 'error');
@@ -162,4 +162,21 @@ test('a runtime error in the learner’s function stops training with Status ARG
   const probe = await failure(channel.request('probe', { text: 'the cat' }));
   assert.ok(probe instanceof LearnerFailure);
   assert.deepEqual([probe.code, probe.line], [Status.ARGUMENT, 3]);
+  // A model is measured through the learner's function when it is built or loaded: that error
+  // refuses the new model (with the line), and the one that was there stays.
+  const refused = await failure(channel.request('create', { options: { ...QUICK, seed: 9 } }));
+  assert.deepEqual([refused.code, refused.line], [Status.ARGUMENT, 3]);
+  await channel.request('attention', { source: null });
+  const info = await channel.request('info');
+  assert.deepEqual([info.steps, info.config.seed], [built.steps, QUICK.seed]);
+});
+
+test('with the learner’s function, the validation loss is measured through it (the same number for the built-in)', async () => {
+  const { channel } = learner();
+  const built = await channel.request('create', { options: QUICK });
+  await channel.request('attention', { source: TEMPLATE });
+  assert.equal((await channel.request('info')).valLoss, built.valLoss);
+  const leaking = TEMPLATE.replace('const masked = ops.causalMask(scaled);', 'const masked = scaled;');
+  await channel.request('attention', { source: leaking });
+  assert.notEqual((await channel.request('info')).valLoss, built.valLoss);
 });

@@ -45,21 +45,23 @@ export class LineChart {
           normalized: true,
           interaction: { mode: 'nearest', intersect: false },
           scales: { x: axis(xTitle), y: axis(yTitle) },
-          plugins: { legend: { position: 'bottom', labels: { color: fg } } },
+          // The legend keeps the declared order (a series drawn in front does not move first).
+          plugins: { legend: { position: 'bottom', labels: { color: fg, sort: (a, b) => a.datasetIndex - b.datasetIndex } } },
         },
       });
     });
     return this.#ready;
   }
 
-  /** Declares the series (in legend order): { name, colour, dashed, line } (line: horizontal). */
+  /** Declares the series (in legend order): { name, colour, dashed, line (horizontal), points
+   *  (dots at the points), front (drawn over the others) }. */
   setSeries(list) {
     this.series = new Map(list.map((s, i) => [s.name, i]));
     if (!this.chart) return;
     this.chart.data.datasets = list.map((s) => ({
       label: s.name, data: [], borderColor: s.colour, backgroundColor: s.colour,
       borderDash: s.dashed ? [6, 4] : [], pointRadius: s.points ? 2 : 0, borderWidth: s.line ? 1.5 : 2,
-      tension: 0,
+      tension: 0, order: s.front ? -1 : 0,
     }));
     this.chart.update();
     this.#fillTable();

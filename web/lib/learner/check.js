@@ -92,8 +92,10 @@ function compare(mine, ref, c) {
     const d = largest(a, b);
     if (d.diff > worst.diff) worst = { diff: d.diff, tensor: name, index: d.index };
   }
+  if (worst.diff === 0) return { ...worst, where: 'nowhere: every value agrees exactly' };
   const i = worst.index;
-  const pos = { b: Math.floor(i / (c.T * c.C)), t: Math.floor(i / c.C) % c.T, c: i % c.C };
+  // Counted from 1, as everywhere in the lab.
+  const pos = { b: Math.floor(i / (c.T * c.C)) + 1, t: (Math.floor(i / c.C) % c.T) + 1, c: (i % c.C) + 1 };
   const tensorName = worst.tensor === 'out' ? 'the output' : `the gradient ${worst.tensor}`;
   return { ...worst, where: `${tensorName} at batch ${pos.b}, position ${pos.t}, feature ${pos.c}`, mine: pick(mine, worst.tensor, i), ref: pick(ref, worst.tensor, i) };
 }
@@ -153,7 +155,7 @@ function diagnose(results) {
   }
   if (ran.length && matchAll('no-mask')) {
     return { bug: 'no-mask', name: 'The causal mask is missing',
-      text: 'Your output matches attention without the causal mask: every position reads the future. Run the causality check, and put ops.causalMask(scores) before the softmax.' };
+      text: 'Your output matches attention without the causal mask: every position reads the future. In training each position can read the very character it is asked to predict, so the loss dives far below the corpus floor, and the model has nothing to read when it generates. Run the causality check, and put ops.causalMask(scores) before the softmax.' };
   }
   const s = ran.find((r) => r.sums)?.sums;
   const notes = [];
@@ -230,11 +232,13 @@ export function causalityCheck(attn, fn, { seed = 11 } = {}) {
     }
   }
   const leak = worst.change > 0;
+  // Positions are counted from 1 in the message, as everywhere in the lab (p and t count from 0 here).
+  const at = worst.t + 1, future = `${worst.p + 2}–${c.T}`;
   return {
     leak,
     maxChange: worst.change,
     message: leak
-      ? `Leak: the output at position ${worst.t} changed by ${r3(worst.change)} when only positions ${worst.p + 1}–${c.T - 1} (its future) were changed. Position ${worst.t} can see the future, so in training it can read the very character it is asked to predict: the loss falls far below what an honest model can reach, and the model learns nothing it can use to generate.`
+      ? `Leak: the output at position ${at} changed by ${r3(worst.change)} when only positions ${future} (its future) were changed. Position ${at} can see the future, so in training it can read the very character it is asked to predict: the loss falls far below what an honest model can reach, and the model learns nothing it can use to generate.`
       : `No leak: for every position p, changing the tokens after p left every output at or before p exactly unchanged (${c.T} positions, ${c.H} heads).`,
   };
 }

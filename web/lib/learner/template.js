@@ -35,8 +35,11 @@ export const OPS_HELP = [
 ];
 
 /**
- * The four bugs everyone writes. `find` is a pattern in the template's text; `replace` the
- * buggy text (a string or a replacer function, as String.replace takes; comments stay aligned). The check names each one from what it measures (see check.js, diagnose()).
+ * The four bugs everyone writes, and the one that leaks the future. `find` is a pattern in the
+ * template's text; `replace` the buggy text (a string or a replacer function, as String.replace
+ * takes; comments stay aligned). The check names each one from what it measures (see check.js,
+ * diagnose()); `leaks` marks the bug that lets a position read the character it must predict,
+ * so training with it drives the loss far below the corpus floor.
  */
 export const BUGS = [
   {
@@ -63,12 +66,29 @@ export const BUGS = [
     find: /ops\.softmax\(masked, -1\);/,
     replace: 'ops.softmax(masked, -2);',
   },
+  {
+    id: 'no-mask',
+    label: 'Forget the causal mask',
+    leaks: true,
+    find: /const masked = ops\.causalMask\(scaled\);[^\n]*/,
+    replace: `${'const masked = scaled;'.padEnd(56)}// no mask: every key is allowed`,
+  },
 ];
 
-/** `source` with bug `id` inserted; when its line is not there, the template with the bug. */
+/** The 1-based line of character `index` of `text`. */
+const lineAt = (text, index) => text.slice(0, index).split('\n').length;
+
+/**
+ * `source` with bug `id` inserted (when its line is not there, the template with the bug), and
+ * the lines the bug changed in the result: { source, fromTemplate, lines: { from, to } } (1-based).
+ */
 export function insertBug(source, id) {
   const bug = BUGS.find((b) => b.id === id);
   if (!bug) throw new Error(`There is no bug called ${id}.`);
-  if (bug.find.test(source)) return { source: source.replace(bug.find, bug.replace), fromTemplate: false };
-  return { source: TEMPLATE.replace(bug.find, bug.replace), fromTemplate: true };
+  const fromTemplate = !bug.find.test(source);
+  const base = fromTemplate ? TEMPLATE : source;
+  const match = base.match(bug.find);
+  const inserted = match[0].replace(bug.find, bug.replace);
+  const result = base.slice(0, match.index) + inserted + base.slice(match.index + match[0].length);
+  return { source: result, fromTemplate, lines: { from: lineAt(result, match.index), to: lineAt(result, match.index + inserted.length) } };
 }

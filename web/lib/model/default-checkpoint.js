@@ -1,11 +1,26 @@
 // default-checkpoint.js — where the shipped model lives: a weights file trained by
-// `npm run train-default` (scripts/train-default.mjs), bundled into dist/ by Vite as an asset
-// and fetched from the page's own origin.
+// `npm run train-default` (scripts/train-default.mjs), and beside it the record of that run
+// (its loss curve among it), both bundled into dist/ by Vite as assets and fetched from the
+// page's own origin.
 
 const DEFAULT_CHECKPOINT_URL = new URL('../../models/default-small.attnlab', import.meta.url);
+const DEFAULT_RECORD_URL = new URL('../../models/default-small.json', import.meta.url);
+
+async function fetchOk(url, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The shipped ${what} could not be loaded (${response.status}).`);
+  return response;
+}
 
 export async function fetchDefaultCheckpoint() {
-  const response = await fetch(DEFAULT_CHECKPOINT_URL);
-  if (!response.ok) throw new Error(`The shipped model could not be loaded (${response.status}).`);
-  return new Uint8Array(await response.arrayBuffer());
+  return new Uint8Array(await (await fetchOk(DEFAULT_CHECKPOINT_URL, 'model')).arrayBuffer());
+}
+
+/**
+ * The shipped model's loss curve, as npm run train-default recorded it: { steps, train, validation }
+ * where train[i] is the training loss of step i + 1 and validation holds [step, loss] pairs.
+ */
+export async function fetchDefaultCurve() {
+  const { steps, curve } = await (await fetchOk(DEFAULT_RECORD_URL, 'model’s loss curve')).json();
+  return { steps, train: curve.train, validation: curve.validation };
 }

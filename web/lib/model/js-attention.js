@@ -1,7 +1,7 @@
 // model/js-attention.js — the model's forward pass with each block's attention computed by a
 // JavaScript function of the tape's ops (the learner's, or builtin-attention.js) instead of the
 // core's: one loop (embed; per block q, k, v → attention(ops, q, k, v) → the block's output),
-// used both by a training step and by the attention maps.
+// used by a training step, the validation loss and the attention maps.
 //
 // The function is (ops, q, k, v, { heads, layer }) → a (B, T, C) tensor, or { out, weights }
 // with weights (B, H, T, T); the maps need the weights.
@@ -65,6 +65,30 @@ export function trainStepWith(model, attention) {
   const value = loss.data[0];
   heap.call('train', 'attn_model_update', 0, 0, heap.pointer);
   return value;
+}
+
+/**
+ * The validation loss (nats per character) with `attention`: the windows attn_model_evaluate
+ * scores (up to `maxWindows` consecutive windows of `context` ids from the start of the
+ * validation text, `batch` at a time), each run forward through `attention` and scored by the
+ * tape's cross-entropy against the next character. No gradient, no update.
+ */
+export function evaluateWith(model, attention, maxWindows) {
+  const { heap, tape } = model;
+  const { batch, context: t } = model.config;
+  const n = model.dataLengths.val;
+  if (n < t + 1) throw new AttnError(Status.ARGUMENT, `The validation text (${n} characters) is shorter than one window of context + 1 = ${t + 1} characters.`);
+  const windows = Math.min(Math.floor((n - 1) / t), maxWindows);
+  const val = heap.read('val', Int32Array, windows * t + 1);
+  let total = 0;
+  for (let w0 = 0; w0 < windows; w0 += batch) {
+    const b = Math.min(batch, windows - w0);
+    heap.write('tokens', val.subarray(w0 * t, (w0 + b) * t));
+    const { x } = forwardWith(model, attention, heap.address('tokens'), b, t, { context: 'evaluate' });
+    const { logits } = heap.call('evaluate', 'attn_model_head', Out.i32('logits'), heap.pointer, x);
+    total += tape.crossEntropy(new Tensor(tape, logits), val.subarray(w0 * t + 1, (w0 + b) * t + 1)).data[0] * b;
+  }
+  return total / windows;
 }
 
 /** The attention maps of one probe (ids) through `attention`: { layers, heads, t, weights (layers·heads·t·t) }. */

@@ -5,7 +5,7 @@
 // data-parallel pieces are in gradient-steps.js, the weights file in weights-file.js.
 //
 //   model.train(steps)        → { loss: Float32Array(steps), tokensPerSecond, stepsPerSecond }
-//   model.evaluate()          → validation loss, nats per character
+//   model.evaluate()          → validation loss, nats per character ({ attention } as in train)
 //   model.attentionMaps(text) → { layers, heads, t, weights: Float32Array(layers·heads·t·t), chars }
 //   model.sample({ prompt, length, temperature, seed }) → string
 //   model.save()              → Uint8Array;   model.dispose()
@@ -15,7 +15,7 @@ import { ModelInfo } from '../abi.js';
 import { Out } from '../out.js';
 import * as check from '../validate.js';
 import { Tape } from '../api/autograd.js';
-import { trainStepWith, mapsWith } from './js-attention.js';
+import { trainStepWith, evaluateWith, mapsWith } from './js-attention.js';
 import { sampleBatch, computeGradients, applyGradients } from './gradient-steps.js';
 import { weightsFile } from './weights-file.js';
 
@@ -202,10 +202,16 @@ export class Model {
     return sampleBatch(this);
   }
 
-  /** Validation loss in nats per character (up to 128 windows of the last tenth of the text). */
-  evaluate() {
+  /**
+   * Validation loss in nats per character (up to 128 windows of the last tenth of the text).
+   * With `attention` (as in train), each block's attention runs through it.
+   */
+  evaluate(options) {
     this.#live();
     this.#needData();
+    const { attention } = check.options('evaluate', options);
+    check.callback('attention', attention);
+    if (attention) return evaluateWith(this, attention, EVAL_WINDOWS);
     return this.heap.call('evaluate', 'attn_model_evaluate', Out.f64('loss'), this.heap.pointer, this.heap.address('val'), this.dataLengths.val, EVAL_WINDOWS).loss;
   }
 

@@ -6,13 +6,17 @@
 //   const session = createTrainingSession({ loadCore: () => loadAttn(), emit });
 //   serve(session.handlers)            // the requests below, over web/lib/channel.js
 //   session.setAttention(fn)           // the learner's attention function, or null for the C path
+// The validation loss (info, pause, the validation events) runs through the same attention as
+// training: a model is measured as it was trained, so a function that reads the future scores
+// below the corpus floor on text it never trained on too.
 //
 // Requests:
 //   helper { port }        a MessagePort to the second worker (web/workers/grad-worker.js)
 //   parallel { on }        use the second worker for half of each batch (when there is one)
 //   create { options }     a new model (the current one is kept if this fails)
 //   load { bytes, text? }  a saved model (likewise)
-//   info                   the current model's description, or null
+//   info                   the current model's description (configuration, corpus, steps, baselines,
+//                          validation loss), or null
 //   start { untilStep }    train in chunks until paused or untilStep; events tell the progress
 //   pause                  stop after the current chunk; answers the step and validation loss
 //   probe { text }         attention maps (every layer and head) on a probe text
@@ -35,7 +39,10 @@ const WITHOUT_MODEL = new Set(['create', 'load', 'info', 'helper', 'parallel']);
 
 const refuse = (message) => new AttnError(Status.ARGUMENT, message);
 
-function describe(m) {
+/** The validation loss of `m` through `attention` (null: the C path), or null without text. */
+const validationLoss = (m, attention) => (!m.hasData ? null : attention ? m.evaluate({ attention }) : m.evaluate());
+
+function describe(m, attention) {
   return {
     config: m.config,
     vocab: m.vocab,
@@ -43,7 +50,8 @@ function describe(m) {
     paramCount: m.paramCount,
     baselines: m.baselines,
     hasData: m.hasData,
-    valLoss: m.hasData ? m.evaluate() : null,
+    corpus: m.corpus,
+    valLoss: validationLoss(m, attention),
   };
 }
 
@@ -59,11 +67,20 @@ export function createTrainingSession({ loadCore, emit }) {
   let attention = null;         // the learner's attention function, or null for the C path
   let inFlight = Promise.resolve(); // the chunk being trained, awaited by pause
 
+  /** Makes `next` the model, once it is described (its validation loss may run the learner's
+   *  code and fail): on failure `next` is freed and the current model stays. */
   function replace(next) {
+    let info;
+    try {
+      info = describe(next, attention);
+    } catch (error) {
+      next.dispose();
+      throw error;
+    }
     running = false;
     model?.dispose();
     model = next;
-    return describe(model);
+    return info;
   }
 
   const useHelper = () => Boolean(helper && parallel && model.config.batch >= 2);
@@ -107,7 +124,7 @@ export function createTrainingSession({ loadCore, emit }) {
       chunk = Math.max(1, Math.min(64, Math.round(result.loss.length * CHUNK_SECONDS / Math.max(result.seconds, 1e-3))));
       emit({ type: 'progress', step: current.steps, loss: result.loss, tokensPerSecond: result.tokensPerSecond, stepsPerSecond: result.stepsPerSecond, workers: result.workers, threads: result.threads });
       const before = Math.floor(step / EVAL_EVERY), after = Math.floor(current.steps / EVAL_EVERY);
-      if (after > before || current.steps >= untilStep) emit({ type: 'validation', step: current.steps, loss: current.evaluate() });
+      if (after > before || current.steps >= untilStep) emit({ type: 'validation', step: current.steps, loss: validationLoss(current, attention) });
       if (current.steps >= untilStep) {
         running = false;
         emit({ type: 'stopped', step: current.steps, reason: 'done' });
@@ -134,7 +151,7 @@ export function createTrainingSession({ loadCore, emit }) {
     },
     create: ({ options }) => replace(attn.createModel(options)),
     load: ({ bytes, text }) => replace(attn.loadModel(new Uint8Array(bytes), text === undefined ? {} : { text })),
-    info: () => (model ? describe(model) : null),
+    info: () => (model ? describe(model, attention) : null),
     start: ({ untilStep: until = Infinity }) => {
       if (!model.hasData) throw refuse('This model has no text to train on: build a new model, or load one trained on the default corpus.');
       untilStep = until;
@@ -147,7 +164,7 @@ export function createTrainingSession({ loadCore, emit }) {
     pause: async () => {
       running = false;
       await inFlight;
-      return { step: model.steps, valLoss: model.hasData ? model.evaluate() : null };
+      return { step: model.steps, valLoss: validationLoss(model, attention) };
     },
     probe: ({ text }) => model.attentionMaps(text, attention ? { attention } : {}),
     sample: (options) => model.sample(options),

@@ -1,9 +1,12 @@
 // attn-editor.js — <attn-editor>: write the attention function yourself. A CodeMirror editor
 // holds the function the training lab calls, written against `ops` (differentiable primitives of
 // the C autograd); "Check against reference" compares it with the built-in on random inputs
-// (outputs and gradients), "Break it on purpose" inserts each classic bug, the causality check
-// changes the future and watches the past, and "Use my attention" makes <attn-train> train
-// with it.
+// (outputs and gradients), "Break it on purpose" inserts each classic bug (and marks the lines it
+// changed), the causality check changes the future and watches the past, and "Use my attention"
+// makes <attn-train> train with it; then Start training, its losses and the lab's notes are
+// right here (train-readout.js), and "Show the loss chart" takes the learner to the chart.
+// A result stays on screen while the code it is about changes, marked out of date
+// (result-panel.js); running one check clears the other's out-of-date result.
 //
 // The learner's code never runs in the page: it is compiled and run in
 // web/workers/learner-worker.js, with a time limit (an infinite loop ends the worker).
@@ -14,7 +17,7 @@
 //   timeout   seconds a check may run before it is stopped, 0.1–120 (default 5)
 // Its checks run in the learner's worker: it never loads the page's core (needsCore = false).
 // Events: `change` (bubbles) once per action; detail = { what: 'check' | 'causality' | 'use'
-//         | 'bug' | 'reset' | 'settings', pass?, leak?, bug? }.
+//         | 'bug' | 'reset' | 'start' | 'pause' | 'settings', pass?, leak?, bug?, lines? }.
 // Keyboard: every control is a native button; in the editor, Tab leaves it (Ctrl-] indents).
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
@@ -23,6 +26,8 @@ import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../../lib/learner/template.js';
 import { LearnerClient } from '../../lib/learner/learner-client.js';
 import { editorSheet, renderCheck, errorNode } from './editor-report.js';
+import { ResultPanel } from './result-panel.js';
+import { TrainReadout } from './train-readout.js';
 
 const STORE_KEY = 'attention-lab:my-attention';
 
@@ -48,8 +53,10 @@ export class AttnEditor extends AttnWidget {
       + 'built-in one on the same random inputs, in four shapes, and reports the largest difference in the '
       + 'outputs and in the gradients, where it is, and whether it is within tolerance. The four buttons under '
       + '“Break it on purpose” each put one classic bug in the code, and the check then says which bug it found '
-      + 'and how it showed. The causality check changes the later tokens of an input and reports whether any '
-      + 'earlier output moved. Use my attention makes the training lab train with your function.';
+      + 'and how it showed, and the lines it changed are marked. The causality check changes the later tokens of an '
+      + 'input and reports whether any earlier output moved. Use my attention makes the training lab train with your '
+      + 'function; Start training then trains it from here, with the step, the losses and the corpus floor shown under '
+      + 'the buttons, and a note when the loss falls below the floor or the validation loss pulls away from the training loss.';
   }
 
   render(changed) {
@@ -75,18 +82,23 @@ export class AttnEditor extends AttnWidget {
     this.bugButtons = BUGS.map((bug) => button(bug.label, () => this.#bug(bug.id), { className: 'secondary' }));
     this.host = h('div', { className: 'editor-host' }, h('p', { className: 'status' }, 'Loading the editor…'));
     this.status = h('p', { role: 'status', 'aria-live': 'polite' });
-    this.results = h('div', { role: 'group', 'aria-live': 'polite', 'aria-label': 'Check results' });
-    this.causalityOut = h('div', { role: 'group', 'aria-live': 'polite', 'aria-label': 'Causality check result' });
-    this.trainOut = h('p', { role: 'status', 'aria-live': 'polite' });
+    this.results = new ResultPanel('Check results', 'Check against reference again to see what it does now.');
+    this.causalityOut = new ResultPanel('Causality check result', 'Run the causality check again to see what it does now.');
+    this.trainOut = new ResultPanel('Training lab', 'The training lab still runs the code as it was: press Use my attention again to train with this version.');
+    this.readout = new TrainReadout({
+      start: () => this.act(() => this.#startTraining()),
+      pause: () => this.act(() => this.#pauseTraining()),
+      chart: () => this.#trainLab().showLossChart(),
+    });
     body.append(
       h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Break it on purpose' }, h('span', { className: 'label' }, 'Break it on purpose:'), this.bugButtons),
       this.host,
       h('details', { className: 'ops', id: helpId }, h('summary', {}, 'The ops you can use'),
         h('ul', {}, OPS_HELP.map(([sig, what]) => h('li', {}, h('code', {}, `ops.${sig}`.replace('ops.x.shape', 'x.shape')), ` — ${what}`)))),
       h('div', { className: 'toolbar' }, this.buttons.check, this.buttons.causality, this.buttons.reset),
-      this.status, this.results, this.causalityOut,
+      this.status, this.results.element, this.causalityOut.element,
       h('div', { className: 'toolbar' }, this.buttons.use, this.buttons.builtin),
-      this.trainOut,
+      this.trainOut.element, this.readout.element,
     );
     this.helpId = helpId;
     this.buttons.builtin.disabled = true;
@@ -101,6 +113,7 @@ export class AttnEditor extends AttnWidget {
       this.editor = createCodeEditor({
         parent: this.host, root: this.shadowRoot, doc: stored() ?? TEMPLATE,
         label: 'Your attention function (JavaScript)', describedBy: this.helpId,
+        onChange: () => { for (const panel of this.#panels()) panel.follow(this.editor.value); },
       });
       this.#setBusy(false);
     } catch (error) {
@@ -117,16 +130,24 @@ export class AttnEditor extends AttnWidget {
     for (const b of [this.buttons.check, this.buttons.causality, this.buttons.use, this.buttons.reset, ...this.bugButtons]) b.disabled = busy;
   }
 
-  /** Runs `body` with the controls disabled; shows a failure (with its line) in `where`. */
-  async #run(what, where, body) {
+  #panels() {
+    return [this.results, this.causalityOut, this.trainOut];
+  }
+
+  /**
+   * Runs `body(source)` on the editor's code with the controls disabled; what it shows goes in
+   * `panel` (a failure with its line, too). The other checks' results about earlier code go.
+   */
+  async #run(what, panel, body) {
+    const source = this.editor.value;
     this.#setBusy(true);
     this.status.textContent = `${what}…`;
-    replaceChildren(where);
+    panel.clear();
+    for (const other of [this.results, this.causalityOut]) if (other.isStale(source)) other.clear();
     try {
-      await body();
+      await body(source);
     } catch (error) {
-      this.status.textContent = '';
-      replaceChildren(where, h('p', { className: 'error', role: 'alert' }, errorNode(error, (line) => this.editor.goToLine(line))));
+      panel.show(h('p', { className: 'error', role: 'alert' }, errorNode(error, (line) => this.editor.goToLine(line))), source);
       this.status.textContent = error.timedOut ? 'Stopped after the time limit.' : `${what} failed.`;
     } finally {
       this.#setBusy(false);
@@ -134,23 +155,21 @@ export class AttnEditor extends AttnWidget {
   }
 
   async #check() {
-    const source = this.editor.value;
-    await this.#run('Checking against the reference', this.results, async () => {
+    await this.#run('Checking against the reference', this.results, async (source) => {
       const report = await this.client.request('check', { source });
       if (report.cases.every((c) => !c.error)) store(source); // it ran: keep it
-      replaceChildren(this.results, renderCheck(report, (line) => this.editor.goToLine(line)));
+      this.results.show(renderCheck(report, (line) => this.editor.goToLine(line)), source);
       this.status.textContent = report.pass ? 'Check passed.' : 'Check failed.';
       this.emitChange({ what: 'check', pass: report.pass, bug: report.diagnosis?.bug ?? null });
     });
   }
 
   async #causality() {
-    const source = this.editor.value;
-    await this.#run('Changing the future and watching the past', this.causalityOut, async () => {
+    await this.#run('Changing the future and watching the past', this.causalityOut, async (source) => {
       const result = await this.client.request('causality', { source });
       const node = h('p', { className: result.leak ? 'verdict fail' : result.leak === false ? 'verdict pass' : 'error' },
         result.error ? errorNode({ ...result.error, message: result.message }, (line) => this.editor.goToLine(line)) : result.message);
-      replaceChildren(this.causalityOut, node);
+      this.causalityOut.show(node, source);
       this.status.textContent = result.leak ? 'Causality check: a leak.' : result.leak === false ? 'Causality check: no leak.' : 'Causality check could not run.';
       this.emitChange({ what: 'causality', leak: result.leak });
     });
@@ -158,18 +177,21 @@ export class AttnEditor extends AttnWidget {
 
   #bug(id) {
     const bug = BUGS.find((b) => b.id === id);
-    const { source, fromTemplate } = insertBug(this.editor.value, id);
-    this.editor.value = source;
-    this.status.textContent = `Inserted the bug “${bug.label}”${fromTemplate ? ' into the built-in code (your code did not have the line it changes)' : ''}. Press Check against reference to see how it shows. Undo (Ctrl-Z) takes it out.`;
-    replaceChildren(this.results);
-    this.emitChange({ what: 'bug', bug: id });
+    const { source, fromTemplate, lines } = insertBug(this.editor.value, id);
+    this.editor.plant(source, lines);
+    const where = lines.from === lines.to ? `line ${lines.from}` : `lines ${lines.from}–${lines.to}`;
+    this.status.textContent = `Inserted the bug “${bug.label}” on ${where}, marked “planted bug”${fromTemplate ? ', into the built-in code (your code did not have the line it changes)' : ''}. `
+      + `${bug.leaks ? 'Run the causality check, or use it in the training lab and watch the loss fall below the corpus floor.' : 'Press Check against reference to see how it shows.'} Undo (Ctrl-Z) takes it out.`;
+    this.results.clear();
+    this.causalityOut.clear();
+    this.emitChange({ what: 'bug', bug: id, lines: [lines.from, lines.to] });
   }
 
   #reset() {
     this.editor.value = TEMPLATE;
     store(TEMPLATE);
-    replaceChildren(this.results);
-    replaceChildren(this.causalityOut);
+    this.results.clear();
+    this.causalityOut.clear();
     this.status.textContent = 'The editor holds the built-in attention again (Ctrl-Z undoes this).';
     this.emitChange({ what: 'reset' });
   }
@@ -182,30 +204,32 @@ export class AttnEditor extends AttnWidget {
   }
 
   async #use() {
-    const source = this.editor.value;
-    await this.#run('Compiling your function for the training lab', this.trainOut, async () => {
+    await this.#run('Compiling your function for the training lab', this.trainOut, async (source) => {
       await this.client.request('compile', { source }); // its errors, with lines, before the lab sees it
       const lab = this.#trainLab();
       this.#watch(lab);
       await lab.useAttention(source);
       store(source);
       this.buttons.builtin.disabled = false;
-      this.trainOut.textContent = 'The training lab now runs your function: press Start there to train with it, and read its maps. If the training loss falls far below the corpus floor, be suspicious: run the causality check.';
+      this.trainOut.show(h('p', {}, 'The training lab now runs your function. Start training here (or with Start in the lab), and watch the losses below; Show the loss chart takes you to its curves and maps. If the loss falls below the corpus floor, be suspicious: run the causality check.'), source);
+      this.readout.show(true);
       this.status.textContent = 'Using your attention.';
       this.emitChange({ what: 'use' });
     });
   }
 
-  /** Follows the lab: when it drops the learner's function (a time limit, a crash), say so here. */
+  /** Follows the lab: its progress (the readout), and when it drops the learner's function (a time limit, a crash). */
   #watch(lab) {
+    this.readout.follow(lab);
     if (this.watched === lab) return;
     this.watched = lab;
     lab.addEventListener('change', (event) => {
       if (event.detail?.what !== 'attention' || event.detail.learner) return;
       this.buttons.builtin.disabled = true;
-      this.trainOut.textContent = event.detail.reason
+      this.readout.show(false);
+      this.trainOut.show(h('p', {}, event.detail.reason
         ? `The training lab stopped using your function: ${event.detail.reason}`
-        : 'The training lab runs the built-in attention again.';
+        : 'The training lab runs the built-in attention again.'), null);
     });
   }
 
@@ -213,9 +237,25 @@ export class AttnEditor extends AttnWidget {
     await this.#run('Switching the training lab back', this.trainOut, async () => {
       await this.#trainLab().useAttention(null);
       this.buttons.builtin.disabled = true;
-      this.trainOut.textContent = 'The training lab runs the built-in attention again.';
+      this.readout.show(false);
+      this.trainOut.show(h('p', {}, 'The training lab runs the built-in attention again.'), null);
       this.status.textContent = '';
     });
+  }
+
+  async #startTraining() {
+    if (await this.#trainLab().startTraining()) {
+      this.status.textContent = 'Training with your attention.';
+      this.emitChange({ what: 'start' });
+    } else {
+      this.status.textContent = 'Training could not start: the training lab says why.';
+    }
+  }
+
+  async #pauseTraining() {
+    await this.#trainLab().pauseTraining();
+    this.status.textContent = 'Training paused.';
+    this.emitChange({ what: 'pause' });
   }
 }
 

@@ -2,11 +2,15 @@
 // numbers, undo/redo, search, bracket matching and the usual keyboard shortcuts (basicSetup).
 // Imported dynamically by the widget, so a page without the editor never loads CodeMirror.
 // Tab is left to move focus (keyboard users must be able to leave the editor); indent with
-// the editor's own shortcuts (Ctrl-] and Ctrl-[).
+// the editor's own shortcuts (Ctrl-] and Ctrl-[). Long lines wrap, so on a phone no code is off
+// to the side. plant(text, lines) marks the lines a planted bug changed: a bar, a tint and the
+// words "planted bug" at the line's end, for as long as the line holds the planted text (an
+// undo or an edit of that line takes the mark away).
 
 import { EditorView, basicSetup } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
-import { EditorSelection } from '@codemirror/state';
+import { EditorSelection, StateEffect, StateField } from '@codemirror/state';
+import { Decoration, WidgetType } from '@codemirror/view';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
 
@@ -22,6 +26,55 @@ const highlight = HighlightStyle.define([
   { tag: tags.invalid, color: 'var(--attn-error)' },
 ]);
 
+/** The words at the end of a marked line (hidden from screen readers: the widget's status line says which lines). */
+class PlantedLabel extends WidgetType {
+  eq() { return true; }
+  toDOM() {
+    const label = document.createElement('span');
+    label.className = 'cm-planted-label';
+    label.setAttribute('aria-hidden', 'true');
+    label.textContent = '◀ planted bug';
+    return label;
+  }
+}
+
+const plantedLine = Decoration.line({ class: 'cm-planted' });
+const plantedLabel = Decoration.widget({ widget: new PlantedLabel(), side: 1 });
+
+/** The texts of the lines a bug changed; a line is marked while its text is one of them. */
+const setPlanted = StateEffect.define();
+const planted = StateField.define({
+  create: () => [],
+  update(texts, transaction) {
+    for (const effect of transaction.effects) if (effect.is(setPlanted)) return effect.value;
+    return texts;
+  },
+  provide: (field) => EditorView.decorations.compute(['doc', field], (state) => {
+    const lines = markedLines(state);
+    return lines.length ? Decoration.set(lines.flatMap((line) => [plantedLine.range(line.from), plantedLabel.range(line.to)]), true) : Decoration.none;
+  }),
+});
+
+/** The lines of the document marked now (CodeMirror's line objects, in order). */
+function markedLines(state) {
+  const texts = new Set(state.field(planted));
+  const lines = [];
+  for (let n = 1; texts.size && n <= state.doc.lines; n++) {
+    const line = state.doc.line(n);
+    if (texts.has(line.text)) lines.push(line);
+  }
+  return lines;
+}
+
+/** The one change that turns `before` into `after`: their common start and end are kept. */
+function smallestChange(before, after) {
+  let from = 0;
+  while (from < before.length && from < after.length && before[from] === after[from]) from++;
+  let end = 0;
+  while (end < before.length - from && end < after.length - from && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { from, to: before.length - end, insert: after.slice(from, after.length - end) };
+}
+
 export function createCodeEditor({ parent, root, doc, label, describedBy, onChange }) {
   const view = new EditorView({
     doc,
@@ -31,6 +84,8 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
       basicSetup,
       javascript(),
       syntaxHighlighting(highlight),
+      EditorView.lineWrapping,
+      planted,
       // tabindex: the editable content is a tab stop, and axe sees the scroller has focusable content.
       EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
       EditorView.updateListener.of((update) => { if (update.docChanged) onChange?.(); }),
@@ -45,16 +100,30 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
         '.cm-scroller': { maxHeight: '28rem' },
         // A focus ring that reads in both themes (CodeMirror's own is a 1px dotted near-black line).
         '&.cm-focused, &:focus-within': { outline: '3px solid var(--attn-accent)', outlineOffset: '2px' },
+        // A planted bug's lines: a bar and a tint (the words at the end say it without colour).
+        '.cm-planted': { backgroundColor: 'color-mix(in srgb, var(--attn-error) 12%, transparent)', boxShadow: 'inset 4px 0 0 var(--attn-error)' },
+        '.cm-planted-label': { marginLeft: '0.6em', padding: '0 0.35em', border: '1px solid var(--attn-error)', borderRadius: '3px', color: 'var(--attn-error)', fontFamily: 'var(--attn-font)', fontSize: '0.8em', whiteSpace: 'nowrap' },
       }),
     ],
   });
   return {
     view,
     get value() { return view.state.doc.toString(); },
-    /** Replaces the whole text (one undoable change). */
+    /** Replaces the text (one undoable change, of only what differs) and clears the marks. */
     set value(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      view.dispatch({ changes: smallestChange(view.state.doc.toString(), text), effects: setPlanted.of([]) });
     },
+    /**
+     * Replaces the text like `value`, marks lines `from`–`to` (1-based, of the new text) as a
+     * planted bug's, and scrolls the first of them into view without taking the focus.
+     */
+    plant(text, { from, to }) {
+      const lines = text.split('\n').slice(from - 1, to);
+      view.dispatch({ changes: smallestChange(view.state.doc.toString(), text), effects: setPlanted.of(lines) });
+      view.dispatch({ effects: EditorView.scrollIntoView(view.state.doc.line(from).from, { y: 'center' }) });
+    },
+    /** The 1-based numbers of the lines marked as a planted bug's now. */
+    get plantedLines() { return markedLines(view.state).map((line) => line.number); },
     /** Selects line `n` (1-based), scrolls to it and focuses the editor. */
     goToLine(n) {
       const line = view.state.doc.line(Math.max(1, Math.min(n, view.state.doc.lines)));

@@ -1,5 +1,6 @@
 // editor-report.js — how <attn-editor> shows what the learner's worker measured: the check's
-// verdict, a table of cases, the diagnosis, the causality verdict, and errors with their line.
+// verdict, a table of cases, the diagnosis, the causality verdict, and errors with their line;
+// and the editor's stylesheet (results out of date, the training readout).
 // Text only (learner-derived strings are set as text, never as markup).
 
 import { h } from '../../ui/dom.js';
@@ -31,6 +32,13 @@ table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
 .ops { font-size: 0.85rem; }
 .ops code { font-family: var(--attn-mono); }
 .results { overflow-x: auto; }
+.result.stale { border: 2px dashed var(--attn-involved-border); border-radius: 6px; padding: 0 0.4rem 0.2rem; }
+.stale-note { font-weight: 600; border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.3rem 0.6rem; border-radius: 4px; }
+.stale-note::before { content: "⚠ "; }
+.train-readout { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.2rem 0.7rem; margin: 0.4rem 0; }
+.train-readout .readout { font-family: var(--attn-mono); font-size: 0.88rem; overflow-wrap: anywhere; }
+.loss-note { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.4rem 0.6rem; border-radius: 4px; }
+.loss-note strong { color: var(--attn-error); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 button.small { padding: 0.05rem 0.45rem; font-size: 0.85em; }
 @media (max-width: 560px) {

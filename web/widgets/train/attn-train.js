@@ -12,6 +12,13 @@
 // Events: `change` (bubbles) once per action: a model built or loaded, training started or
 //         paused, the preset or the probe changed, or the attention function changed (what
 //         'attention', with `learner` true or false); detail = { what, step, learner?, preset? }.
+//         `progress` (bubbles) as the losses come in and when training stops: detail = { step,
+//         running, trainLoss, valLoss, floor, unigram, learner, note } (note: loss-notes.js).
+// Methods for <attn-editor>: useAttention(source), startTraining(), pauseTraining(), showLossChart().
+// The shipped model comes with its recorded loss curve, drawn as if trained here; a note under
+// the chart explains a loss below the corpus floor (peeking) or a growing gap between training
+// and validation loss (overfitting) when either happens; the form marks settings that differ
+// from the running model (applied-settings.js).
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
@@ -22,14 +29,19 @@ import { LineChart } from '../../ui/line-chart.js';
 import { TrainClient } from '../../lib/train-client.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 import { saveLastModel, loadLastModel } from './model-store.js';
-import { fetchDefaultCheckpoint } from '../../lib/model/default-checkpoint.js';
+import { fetchDefaultCheckpoint, fetchDefaultCurve } from '../../lib/model/default-checkpoint.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { fixed } from '../../ui/format.js';
-import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
+import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
+import { LossHistory } from './loss-notes.js';
+import { AppliedSettings } from './applied-settings.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const SHOWN = { ' ': '␣', '\n': '⏎', '\t': '⇥' };
+/** The API's names of the form's fields, as the form labels them (for messages from the model's checks). */
+const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr\b/g, 'learning rate']];
+const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label), message);
 
 export class AttnTrain extends AttnWidget {
   static title = 'Train a character-level transformer, then read its attention';
@@ -79,25 +91,38 @@ export class AttnTrain extends AttnWidget {
     this.config = buildConfigPanel();
     this.training = buildTrainingPanel();
     this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)' });
+    this.chart.canvas.tabIndex = -1; // showLossChart() takes the learner here
+    this.lossNote = h('p', { className: 'loss-note', role: 'status', hidden: true });
+    this.history = new LossHistory();
     this.samplePanel = buildSamplePanel();
     this.probePanel = buildProbePanel();
     this.weights = buildWeightsPanel();
     body.append(this.message, this.errorLine, this.learnerNote, this.learnerAlert, this.config.element, this.training.element, this.chart.element,
-      this.samplePanel.element, this.probePanel.element, this.weights.element);
+      this.lossNote, this.samplePanel.element, this.probePanel.element, this.weights.element);
 
-    this.#fillPreset(this.preset);
     const c = this.config;
+    this.appliedSettings = new AppliedSettings(c, (config, ownText) => this.#fillConfig(config, ownText));
+    this.#fillPreset(this.preset);
     this.routeProblems(c.presetError, ['preset']);
     c.preset.addEventListener('change', () => {
       if (c.preset.value === 'custom') return;
       this.act(() => { this.preset = c.preset.value; });
       this.#fillPreset(c.preset.value); // the same preset again refills what was changed by hand
     });
-    for (const input of Object.values(c.inputs)) input.addEventListener('input', () => { c.preset.value = 'custom'; });
+    for (const input of Object.values(c.inputs)) {
+      input.addEventListener('input', () => {
+        c.preset.value = 'custom';
+        this.appliedSettings.refresh();
+      });
+    }
+    for (const radio of [c.useDefault, c.useMine]) radio.addEventListener('change', () => this.appliedSettings.refresh());
     // Every action first applies a probe text typed and not committed yet (act).
     const on = (control, event, action) => control.addEventListener(event, () => this.act(action));
     on(c.file, 'change', () => this.#readFile());
-    c.textBox.addEventListener('input', () => { c.useMine.checked = true; });
+    c.textBox.addEventListener('input', () => {
+      c.useMine.checked = true;
+      this.appliedSettings.refresh();
+    });
     on(c.build, 'click', () => this.#build());
     const t = this.training;
     on(t.start, 'click', () => this.#startTraining());
@@ -127,7 +152,7 @@ export class AttnTrain extends AttnWidget {
     await this.chart.ready;
     this.chart.setSeries([
       { name: 'training loss', colour: getComputedStyle(this).getPropertyValue('--attn-accent').trim() || '#1d5fbf' }, // reads in both themes
-      { name: 'validation loss', colour: '#c2410c', points: true },
+      { name: 'validation loss', colour: '#c2410c', points: true, front: true },
       { name: 'unigram baseline', colour: '#6b7280', dashed: true, line: true },
       { name: 'corpus floor', colour: '#15803d', dashed: true, line: true },
     ]);
@@ -165,7 +190,7 @@ export class AttnTrain extends AttnWidget {
       this.client.terminate();
       [this.client, this.builtinClient] = [this.builtinClient, null];
       this.learnerNote.hidden = this.learnerAlert.hidden = true;
-      this.#adopt(info, 'Back to the built-in attention');
+      this.#adopt(info, 'Back to the built-in attention', { continued: true });
       this.emitChange({ what: 'attention', step: info.steps, learner: false });
       return;
     }
@@ -178,8 +203,8 @@ export class AttnTrain extends AttnWidget {
       this.client = next;
       this.learnerNote.hidden = false;
       this.learnerAlert.hidden = true;
-      this.learnerNote.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, and the maps are the weights your code returns. (Validation loss and samples still use the built-in attention.)';
-      this.#adopt(info, 'Now using your attention');
+      this.learnerNote.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, the validation loss is measured through it too, and the maps are the weights your code returns. Samples use the built-in attention, which sees only the past, as generating text must.';
+      this.#adopt(info, 'Now using your attention', { continued: true });
       this.emitChange({ what: 'attention', step: info.steps, learner: true });
     } catch (error) {
       next.terminate();
@@ -200,30 +225,53 @@ export class AttnTrain extends AttnWidget {
     if (info) this.#adopt(info, 'Back to the built-in attention and the model as it was when you switched');
   }
 
-  /** A training loss below the corpus floor cannot be honest: say why. */
-  #suspect(loss) {
-    const floor = this.info?.baselines?.floor;
-    if (!this.builtinClient || floor === null || floor === undefined || !(loss < floor - 0.05)) return;
-    this.learnerAlert.hidden = false;
-    this.learnerAlert.textContent = `Suspicious: the training loss (${fixed(loss, 3)}) is below the corpus floor (${fixed(floor, 3)}), the loss of a model that knows exactly how the text was generated but sees only the past. No honest model gets there. The likeliest reason is that your attention lets positions see the future, so the model reads the character it is asked to predict: run the causality check in the editor. The validation loss, measured with the built-in causal attention, tells the truth: a model that learned to copy the answer has nothing to copy when it must predict.`;
+  /** Starts training (as the Start button does); resolves to whether it runs. */
+  async startTraining() {
+    await this.#startTraining();
+    return this.running;
+  }
+
+  /** Pauses training (as the Pause button does). */
+  async pauseTraining() {
+    if (this.running) await this.#pauseTraining();
+  }
+
+  /** Scrolls the loss chart into view and moves the focus to it. */
+  showLossChart() {
+    this.chart.canvas.scrollIntoView({ block: 'center' });
+    this.chart.canvas.focus({ preventScroll: true });
   }
 
   // ---------------------------------------------------------------- actions
 
-  async #task(what, body) {
+  /**
+   * Runs an action; a failure is shown on the error line (in the form's words) and returns
+   * undefined. `pending` is shown while it runs, and on failure the line says what it said before.
+   */
+  async #task(what, body, pending = null) {
     this.errorLine.textContent = '';
+    const before = this.message.textContent;
+    if (pending) this.message.textContent = pending;
     try {
       return await body();
     } catch (error) {
-      this.errorLine.textContent = `${what}: ${error.message}`;
+      if (pending) this.message.textContent = before;
+      this.errorLine.textContent = `${what}: ${inFormWords(error.message)}`;
       return undefined;
     }
   }
 
   #fillPreset(name) {
-    const preset = PRESETS[name];
-    this.config.preset.value = name;
-    for (const f of FIELDS) this.config.inputs[f.name].value = String(preset[f.name]);
+    this.#fillConfig(PRESETS[name], this.config.useMine.checked);
+  }
+
+  /** Puts a configuration (and the text choice) in the form; the preset select names it if it is one. */
+  #fillConfig(config, ownText) {
+    const c = this.config;
+    for (const f of FIELDS) c.inputs[f.name].value = String(config[f.name]);
+    c.preset.value = Object.keys(PRESETS).find((name) => FIELDS.every((f) => PRESETS[name][f.name] === config[f.name])) ?? 'custom';
+    (ownText ? c.useMine : c.useDefault).checked = true;
+    this.appliedSettings.refresh();
   }
 
   #options() {
@@ -249,27 +297,33 @@ export class AttnTrain extends AttnWidget {
   }
 
   async #build() {
-    await this.#task('The model could not be built', async () => {
-      this.message.textContent = 'Building the model…';
+    const built = await this.#task('The model could not be built', async () => {
       const info = await this.client.request('create', { options: this.#options() });
       this.#adopt(info, 'Built a new model');
       this.emitChange({ what: 'build', step: 0 });
-    });
+      return true;
+    }, 'Building the model…');
+    if (!built) {
+      if (this.info) this.errorLine.textContent += ` The model running is unchanged (step ${this.step}).`;
+      this.appliedSettings.failed();
+    }
   }
 
-  async #load(bytes, source) {
+  /** Loads a weights file; `curve` (the shipped model's recorded losses) is drawn with it. */
+  async #load(bytes, source, curve = null) {
     return this.#task(`The ${source} could not be loaded`, async () => {
       const info = await this.client.request('load', { bytes });
-      this.#adopt(info, `Loaded the ${source}`);
+      this.#adopt(info, `Loaded the ${source}`, { curve });
       this.emitChange({ what: 'load', step: info.steps });
       return info;
-    });
+    }, `Loading the ${source}…`);
   }
 
   async #loadShipped() {
     await this.#task('The shipped model could not be loaded', async () => {
-      const bytes = await fetchDefaultCheckpoint();
-      await this.#load(bytes, 'shipped model');
+      const [bytes, curve] = await Promise.all([fetchDefaultCheckpoint(), fetchDefaultCurve().catch(() => null)]);
+      await this.#load(bytes, 'shipped model', curve);
+      if (!curve) this.message.textContent += ' (Its recorded loss curve could not be loaded: the chart starts at this step.)';
     });
   }
 
@@ -292,6 +346,7 @@ export class AttnTrain extends AttnWidget {
       this.emitChange({ what: 'pause', step });
       await this.#keep();
       await this.#probe();
+      await this.#sample();
     });
   }
 
@@ -313,7 +368,7 @@ export class AttnTrain extends AttnWidget {
         prompt: s.prompt.value, length: Math.max(1, Math.min(2000, s.length.valueAsNumber || 200)),
         temperature: Number(s.temperature.value), seed: (this.step ?? 0) + 1,
       });
-      s.output.textContent = s.prompt.value + text;
+      showSample(s, s.prompt.value, text);
     });
   }
 
@@ -355,10 +410,16 @@ export class AttnTrain extends AttnWidget {
 
   // ---------------------------------------------------------------- state and drawing
 
-  #adopt(info, verb) {
+  /**
+   * Makes `info` the model shown. A new model starts a new chart, drawn from `curve` when it is
+   * the shipped model's record; a model `continued` in another worker (the learner's attention
+   * and back) keeps its curves and adds the validation loss measured now.
+   */
+  #adopt(info, verb, { curve = null, continued = false } = {}) {
     this.info = info;
     this.step = info.steps;
     this.#setRunning(false);
+    this.appliedSettings.running(info);
     const { config, baselines } = info;
     const st = this.training.stats;
     st.model.textContent = `${config.layers} layers, ${config.heads} heads, d_model ${config.dModel}, context ${config.context}, batch ${config.batch}; ${info.paramCount.toLocaleString('en')} parameters, ${info.vocab.length} characters`;
@@ -369,14 +430,19 @@ export class AttnTrain extends AttnWidget {
     st.floor.textContent = baselines.floor === null ? '— (unknown for your own text)' : fixed(baselines.floor, 4);
     st.tokens.textContent = '—';
     st.steps.textContent = '—';
-    this.chart.reset();
-    this.chart.setLine('unigram baseline', baselines.unigram);
-    this.chart.setLine('corpus floor', baselines.floor);
-    if (info.valLoss !== null) this.chart.add('validation loss', [[info.steps, info.valLoss]]);
+    if (!continued) {
+      this.chart.reset();
+      this.history.reset();
+      this.chart.setLine('unigram baseline', baselines.unigram);
+      this.chart.setLine('corpus floor', baselines.floor);
+    }
+    if (curve && curve.steps === info.steps) this.#addCurve(curve);
+    else if (info.valLoss !== null) this.#addValidation(info.steps, info.valLoss);
+    this.#showNote(true);
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
     this.#fillSelect(this.probePanel.layer, config.layers, 'Layer');
     this.#fillSelect(this.probePanel.head, config.heads, 'Head');
-    this.samplePanel.output.textContent = '';
+    this.samplePanel.output.replaceChildren();
     this.#probe().then(() => this.#sample());
   }
 
@@ -388,6 +454,7 @@ export class AttnTrain extends AttnWidget {
 
   #setRunning(running) {
     this.running = running;
+    if (this.info) this.#reportProgress();
     this.training.start.disabled = running;
     this.training.pause.disabled = !running;
     this.config.build.disabled = running;
@@ -399,26 +466,74 @@ export class AttnTrain extends AttnWidget {
     const st = this.training.stats;
     if (event.type === 'progress') {
       const first = event.step - event.loss.length + 1;
-      this.chart.add('training loss', Array.from(event.loss, (y, i) => [first + i, y]));
+      this.#addTrain(Array.from(event.loss, (y, i) => [first + i, y]));
       this.step = event.step;
       st.step.textContent = String(event.step);
       st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
-      this.#suspect(event.loss[event.loss.length - 1]);
+      this.#showNote(false);
       const cores = event.workers > 1 ? ` (${event.workers} workers)` : event.threads > 1 ? ` (${event.threads} threads)` : '';
       st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${cores}`;
       st.steps.textContent = event.stepsPerSecond.toFixed(2);
     } else if (event.type === 'validation') {
-      this.chart.add('validation loss', [[event.step, event.loss]]);
+      this.#addValidation(event.step, event.loss);
       st.val.textContent = fixed(event.loss, 4);
+      this.#showNote(true);
     } else if (event.type === 'stopped') {
       this.#setRunning(false);
       if (event.reason === 'error') this.errorLine.textContent = `Training stopped: ${event.error.message}`;
       else {
         this.message.textContent = `Trained to step ${event.step}.`;
         this.#keep();
-        this.#probe();
+        this.#probe().then(() => this.#sample());
       }
     }
+  }
+
+  // ---------------------------------------------------------------- the loss chart and its note
+
+  #addTrain(points) {
+    this.chart.add('training loss', points);
+    this.history.addTrain(points);
+  }
+
+  #addValidation(step, loss) {
+    this.chart.add('validation loss', [[step, loss]]);
+    this.history.addValidation(step, loss);
+  }
+
+  /** The shipped model's recorded curve, drawn as if it had been trained here. */
+  #addCurve({ train, validation }) {
+    this.#addTrain(train.map((loss, i) => [i + 1, loss]));
+    for (const [step, loss] of validation) this.#addValidation(step, loss);
+  }
+
+  /**
+   * Shows the note the curves call for (loss-notes.js) under the chart. Its text is rewritten
+   * when the kind of note changes, or with `fresh` numbers (a validation loss, a new model), so
+   * a screen reader hears it once per measurement, not per chunk of steps.
+   */
+  #showNote(fresh) {
+    const note = this.history.note({ floor: this.info?.baselines?.floor ?? null, learner: this.usingLearnerAttention });
+    if ((note?.kind ?? null) !== (this.note?.kind ?? null) || fresh) {
+      this.lossNote.hidden = !note;
+      replaceChildren(this.lossNote, note ? [h('strong', {}, `${note.title}: `), note.text] : []);
+    }
+    this.note = note;
+    this.#reportProgress();
+  }
+
+  /** The `progress` event: where training is, for <attn-editor>'s readout. */
+  #reportProgress() {
+    const last = (list) => list.at(-1)?.[1] ?? null;
+    const lastTrain = this.history.train.at(-1);
+    this.dispatchEvent(new CustomEvent('progress', {
+      bubbles: true,
+      detail: {
+        step: this.step, running: Boolean(this.running), learner: this.usingLearnerAttention,
+        trainLoss: lastTrain ? this.history.recentTrain(lastTrain[0]) : null, valLoss: last(this.history.validation),
+        floor: this.info?.baselines?.floor ?? null, unigram: this.info?.baselines?.unigram ?? null, note: this.note,
+      },
+    }));
   }
 
   #drawMap() {

@@ -17,15 +17,19 @@ export const FIELDS = [
 
 const PRESET_LABELS = { small: 'Small (2 layers, 4 heads, d_model 64)', nanogpt: 'nanoGPT CPU (4 layers, 4 heads, d_model 128, batch 12)' };
 
-function labelled(text, control) {
+function labelled(text, control, ...after) {
   const id = uniqueId('field');
   control.id = id;
-  return h('span', { className: 'field' }, h('label', { for: id }, text), control);
+  return h('span', { className: 'field' }, h('label', { for: id }, text), control, ...after);
 }
 
 export function buildConfigPanel() {
   const preset = h('select', {}, Object.keys(PRESETS).map((key) => h('option', { value: key }, PRESET_LABELS[key])), h('option', { value: 'custom' }, 'Custom'));
   const inputs = Object.fromEntries(FIELDS.map((f) => [f.name, h('input', { type: 'number', min: f.min, max: f.max, step: f.step, inputmode: 'decimal' })]));
+  // Beside each field, the running model's value when the field differs from it (applied-settings.js).
+  const running = Object.fromEntries(FIELDS.map((f) => [f.name, h('span', { className: 'running', id: uniqueId('running'), hidden: true })]));
+  for (const f of FIELDS) inputs[f.name].setAttribute('aria-describedby', running[f.name].id);
+  const runningText = h('span', { className: 'running', id: uniqueId('running'), hidden: true });
   const sourceName = uniqueId('source');
   const useDefault = h('input', { type: 'radio', name: sourceName, value: 'default', checked: true });
   const useMine = h('input', { type: 'radio', name: sourceName, value: 'mine' });
@@ -33,15 +37,20 @@ export function buildConfigPanel() {
   const file = h('input', { type: 'file', accept: '.txt,text/plain' });
   const build = h('button', { type: 'button' }, 'Build model');
   const presetError = h('p', { className: 'error', 'aria-live': 'polite', hidden: true });
+  // Shown while the form differs from the model that runs (applied-settings.js).
+  const notAppliedText = h('span', {});
+  const restore = h('button', { type: 'button', className: 'secondary' }, 'Use the running model’s settings');
+  const notApplied = h('div', { className: 'not-applied', role: 'status', hidden: true }, h('p', {}, notAppliedText), restore);
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Model and text'),
     h('div', { className: 'toolbar' }, labelled('Preset', preset)), presetError,
-    h('div', { className: 'fields' }, FIELDS.map((f) => labelled(f.label, inputs[f.name]))),
-    h('div', { className: 'toolbar', role: 'radiogroup', 'aria-label': 'Training text' },
+    h('div', { className: 'fields' }, FIELDS.map((f) => labelled(f.label, inputs[f.name], running[f.name]))),
+    h('div', { className: 'toolbar', role: 'radiogroup', 'aria-label': 'Training text', 'aria-describedby': runningText.id },
       h('label', {}, useDefault, ' The default corpus (generated, seeded)'),
-      h('label', {}, useMine, ' My own text')),
+      h('label', {}, useMine, ' My own text'), runningText),
     h('div', { className: 'own-text' }, labelled('Your text', textBox), labelled('or a .txt file (up to 5 MB)', file)),
-    h('div', { className: 'toolbar' }, build));
-  return { element, preset, presetError, inputs, useDefault, useMine, textBox, file, build };
+    h('div', { className: 'toolbar' }, build),
+    notApplied);
+  return { element, preset, presetError, inputs, running, runningText, useDefault, useMine, textBox, file, build, notApplied, notAppliedText, restore };
 }
 
 export function buildTrainingPanel() {
@@ -74,11 +83,21 @@ export function buildSamplePanel() {
   const prompt = h('input', { type: 'text', value: 'the ', size: 16 });
   const length = h('input', { type: 'number', min: 1, max: 2000, step: 1, value: '200' });
   const button = h('button', { type: 'button' }, 'Sample');
-  const output = h('pre', { className: 'sample', role: 'group', 'aria-live': 'polite', 'aria-label': 'Sampled text' });
+  // The prompt and the generated text each get their own span (showSample); the key says which is which.
+  const key = h('p', { className: 'sample-key', id: uniqueId('sample-key') },
+    h('span', { className: 'prompt' }, 'Underlined, on a shaded ground'), ': your prompt; the rest the model wrote.');
+  const output = h('pre', { className: 'sample', role: 'group', 'aria-live': 'polite', 'aria-label': 'Sampled text', 'aria-describedby': key.id });
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Samples'),
     h('div', { className: 'toolbar' }, labelled('Prompt', prompt), labelled('Temperature', temperature), temperatureText, labelled('Length', length), button),
-    output);
-  return { element, temperature, temperatureText, prompt, length, button, output };
+    output, key);
+  return { element, temperature, temperatureText, prompt, length, button, output, key };
+}
+
+/** Shows a sample in the samples panel: the prompt marked off from what the model generated. */
+export function showSample(panel, prompt, generated) {
+  panel.output.replaceChildren(
+    h('span', { className: 'prompt' }, h('span', { className: 'visually-hidden' }, 'Prompt: '), prompt),
+    h('span', { className: 'generated' }, h('span', { className: 'visually-hidden' }, ' Generated: '), generated));
 }
 
 export function buildProbePanel() {
@@ -123,7 +142,19 @@ export function trainSheet() {
     .stats dt { color: var(--attn-muted); }
     .stats dd { margin: 0; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .line-chart { position: relative; height: 260px; width: 100%; }
-    pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: 6px; min-height: 2.5rem; font-family: var(--attn-mono); font-size: 0.88rem; }
+    pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: 6px; min-height: 2.5rem; font-family: var(--attn-mono); font-size: 0.88rem; margin-bottom: 0.2rem; }
+    .prompt { text-decoration: underline; text-decoration-thickness: 2px; text-underline-offset: 3px; background: var(--attn-involved); border-radius: 3px; }
+    .sample-key { font-size: 0.85rem; color: var(--attn-muted); margin: 0 0 0.3rem; }
+    .sample-key .prompt { color: var(--attn-fg); padding: 0 0.2em; }
+    .running { font-size: 0.8rem; color: var(--attn-fg); font-style: italic; }
+    .running::before { content: "≠ "; font-style: normal; font-weight: 700; }
+    .field:has(.running:not([hidden])) input { border-style: dashed; border-width: 2px; }
+    .not-applied { border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.3rem 0.6rem; border-radius: 4px; margin: 0.4rem 0; display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; }
+    .not-applied[hidden] { display: none; }
+    .not-applied p { margin: 0; flex: 1 1 18rem; }
+    .loss-note { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.4rem 0.6rem; border-radius: 4px; margin: 0.4rem 0; }
+    .loss-note strong { color: var(--attn-error); }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     .error { color: var(--attn-error); }
   `);
   return sheet;

@@ -1,0 +1,53 @@
+// train-readout.js — the training lab brought next to <attn-editor>: once "Use my attention" has
+// switched the lab to the learner's function, Start training / Pause training / Show the loss
+// chart, the step and the losses as the lab reports them (its `progress` event), and the lab's
+// note when the curves call for one (a loss below the corpus floor, a growing gap: loss-notes.js).
+//
+//   const readout = new TrainReadout({ start, pause, chart });  // the three buttons' actions
+//   body.append(readout.element);  readout.follow(lab);  readout.show(true);
+
+import { h, replaceChildren } from '../../ui/dom.js';
+import { fixed } from '../../ui/format.js';
+import { WINDOW } from '../train/loss-notes.js';
+
+const loss = (x) => (x === null || x === undefined ? '—' : fixed(x, 3));
+
+export class TrainReadout {
+  constructor({ start, pause, chart }) {
+    this.start = h('button', { type: 'button', onclick: start }, 'Start training');
+    this.pause = h('button', { type: 'button', className: 'secondary', onclick: pause, disabled: true }, 'Pause training');
+    this.chart = h('button', { type: 'button', className: 'secondary', onclick: chart }, 'Show the loss chart');
+    // Not a live region: it changes several times a second while training runs.
+    this.numbers = h('p', { className: 'readout' }, 'Not trained with your function yet.');
+    this.note = h('p', { className: 'loss-note', role: 'status', hidden: true });
+    this.element = h('div', { className: 'train-readout', role: 'group', 'aria-label': 'Training with your attention', hidden: true },
+      h('div', { className: 'toolbar' }, this.start, this.pause, this.chart), this.numbers, this.note);
+    this.followed = null;
+    this.noteText = '';
+  }
+
+  /** Shows the controls (while the lab runs the learner's function) or hides them. */
+  show(on) {
+    this.element.hidden = !on;
+  }
+
+  /** Listens to `lab`'s progress (once per lab). */
+  follow(lab) {
+    if (this.followed === lab) return;
+    this.followed = lab;
+    lab.addEventListener('progress', (event) => this.#update(event.detail));
+  }
+
+  #update({ step, running, learner, trainLoss, valLoss, floor, note }) {
+    if (!learner) return;
+    this.start.disabled = running;
+    this.pause.disabled = !running;
+    this.numbers.textContent = `Step ${step.toLocaleString('en')}${running ? ' (training)' : ''}: training loss ${loss(trainLoss)} (mean of the last ${WINDOW} steps), `
+      + `validation loss ${loss(valLoss)}, corpus floor ${floor === null ? 'unknown for your own text' : loss(floor)}.`;
+    const text = note ? `${note.title}: ${note.text}` : '';
+    if (text === this.noteText) return; // the status line speaks only when its note changes
+    this.noteText = text;
+    this.note.hidden = !note;
+    replaceChildren(this.note, note ? [h('strong', {}, `${note.title}: `), note.text] : []);
+  }
+}
