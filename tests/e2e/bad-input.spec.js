@@ -175,7 +175,7 @@ test('train: bad settings, texts, files and attributes; the shipped model still 
   await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
   await widget.getByLabel('Prompt', { exact: true }).fill('the ');
   await widget.getByRole('button', { name: 'Sample' }).click();
-  await expect(widget.getByLabel('Sampled text')).toHaveText(/^the .+/s);
+  await expect(widget.getByLabel('Sampled text')).toHaveText(/^Prompt: the  Generated: .+/s);
 });
 
 test('editor: bad attributes and empty code are answered; the built-in still passes', async ({ page }) => {

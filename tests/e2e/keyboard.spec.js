@@ -283,7 +283,7 @@ test('train: preset by arrows, a tiny model built and trained, started and pause
   await expect(widget.getByRole('slider', { name: 'Temperature' })).toHaveValue('0.75');
   await tabTo(page, named('Sample'));
   await page.keyboard.press('Enter');
-  await expect(widget.getByLabel('Sampled text')).toHaveText(/^the .{10,}/s);
+  await expect(widget.getByLabel('Sampled text')).toHaveText(/^Prompt: the  Generated: .{10,}/s);
   await tabTo(page, named('Probe text'));
   await typeOver(page, 'the cat sat');
   await page.keyboard.press('Enter');
