@@ -59,7 +59,7 @@ export function bottleneckSheet() {
     .progress-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
     .progress-row[hidden] { display: none; }
     .results { display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; align-items: flex-start; }
-    .results > * { flex: 1 1 22rem; min-width: 0; max-width: 40rem; }
+    .results > * { flex: 1 1 25rem; min-width: 0; max-width: 40rem; }
     .status-line { font-size: 0.88rem; color: var(--attn-muted); }
     .line-chart { position: relative; height: 280px; width: 100%; }
     .curves { max-width: 44rem; }
