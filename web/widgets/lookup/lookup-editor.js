@@ -33,7 +33,9 @@ export class MemoryEditor {
     this.body = h('tbody');
     this.table = h('table', { className: 'memory-table' },
       h('caption', {}, 'The memory: each entry’s key and value'),
-      h('thead', {}, h('tr', {}, ['entry', 'key x', 'key y', 'value x', 'value y', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {},
+        ['entry', 'key x', 'key y', 'value x', 'value y'].map((t) => h('th', { scope: 'col' }, t)),
+        h('th', { scope: 'col' }, h('span', { className: 'sr-only' }, 'remove')))),
       this.body);
     this.addButton = h('button', { type: 'button', className: 'secondary', onclick: () => onAdd() }, 'Add an entry');
     this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true });
