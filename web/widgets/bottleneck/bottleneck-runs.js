@@ -8,46 +8,33 @@ import { Channel, Cancelled } from '../../lib/channel.js';
 import { loadAttn } from '../../lib/attn.js';
 import { Status } from '../../lib/errors.js';
 import { LabWorker as Worker } from '../../lib/worker.js';
+import { LatestRun } from '../../lib/latest-run.js';
 
 export { Cancelled }; // the rejection of a stopped run
 
-export class BottleneckRuns {
-  #channel = new Channel({
-    name: 'bottleneck worker',
-    start: () => new Worker(new URL('../../workers/bottleneck-worker.js', import.meta.url), { type: 'module' }),
-  });
-  #run = null; // the AbortController of the run under way
-
-  get busy() { return this.#run !== null; }
+export class BottleneckRuns extends LatestRun {
+  constructor() {
+    super(new Channel({
+      name: 'bottleneck worker',
+      start: () => new Worker(new URL('../../workers/bottleneck-worker.js', import.meta.url), { type: 'module' }),
+    }));
+  }
 
   /**
    * Measures `options` (attn.bottleneck's); onPoint({ done, total, point }) after each length.
    * Resolves with attn.bottleneck's result; rejects with Cancelled when stopped.
    */
-  async run(options, onPoint = () => {}) {
-    this.cancel();
-    const run = new AbortController();
-    this.#run = run;
-    let points = 0;
-    try {
-      return await this.#channel.request('measure', options, { signal: run.signal, onProgress: (p) => { points++; onPoint(p); } });
-    } catch (error) {
-      // The worker could not start (or could not load the core): the main thread does the work.
-      if (error.code !== Status.UNAVAILABLE || points > 0) throw error;
-      return await mainThread(options, onPoint, run.signal);
-    } finally {
-      if (this.#run === run) this.#run = null;
-    }
-  }
-
-  cancel() {
-    this.#run?.abort();
-    this.#run = null;
-  }
-
-  dispose() {
-    this.cancel();
-    this.#channel.terminate();
+  run(options, onPoint = () => {}) {
+    return this.start(async (signal, channel) => {
+      let points = 0;
+      try {
+        return await channel.request('measure', options, { signal, onProgress: (p) => { points++; onPoint(p); } });
+      } catch (error) {
+        // The worker could not start (or could not load the core): the main thread does the work.
+        if (error.code !== Status.UNAVAILABLE || points > 0) throw error;
+        return await mainThread(options, onPoint, signal);
+      }
+    });
   }
 }
 
