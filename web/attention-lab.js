@@ -14,3 +14,5 @@ export { AttnHeads } from './widgets/heads/attn-heads.js';
 export { AttnCost } from './widgets/cost/attn-cost.js';
 export { AttnTrain } from './widgets/train/attn-train.js';
 export { AttnEditor } from './widgets/editor/attn-editor.js';
+export { AttnLookup } from './widgets/lookup/attn-lookup.js';
+export { AttnBottleneck } from './widgets/bottleneck/attn-bottleneck.js';

@@ -140,6 +140,146 @@ int attn_attention(float *out,               /* (N, DV) */
                    const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
                    int scale, int n, int m, int dk, int dv);
 
+/* ---------------------------------------------------------------- attention as a lookup, and the bottleneck it removed */
+
+/*
+ * Attention read as a lookup that returns a blend (c/src/lookup.c): one query against a small
+ * memory of M entries, each a key (DK wide) and a value (DV wide). Every key is scored, the
+ * scores are multiplied by a sharpness s ≥ 0, and the softmax of those gives the weights:
+ *     score_j = q·k_j,   weight_j = softmax(s·score)_j,   out = Σ_j weight_j v_j
+ * s = 0 gives every entry 1/M (the output is the mean of the values); a large s hands almost
+ * all the weight to the best-matching key (a hard lookup). The chapter's 1/√d_k is one choice
+ * of s. The weights and the output come from attn_attention (one query, no mask, no 1/√d_k,
+ * the query multiplied by s).
+ *
+ * The checks the chapter states, measured on each call (struct attn_lookup_stats): the weights
+ * are ≥ 0 and sum to 1, the output is no longer than the longest value, and the shape of the
+ * row (its entropy against ln M; the ratio of its two largest weights against e^gap).
+ */
+#define ATTN_LOOKUP_MAX_ENTRIES 1024      /* most entries in one memory */
+#define ATTN_LOOKUP_MAX_WIDTH 256         /* widest key or value */
+#define ATTN_LOOKUP_MAX_SHARPNESS 1e6     /* largest sharpness s */
+#define ATTN_LOOKUP_MAX_COORDINATE 1e6    /* largest |entry| of a query, key or value */
+#define ATTN_LOOKUP_TOLERANCE 1e-6        /* how far from 1 the weights' sum may be (float32 rounding) */
+
+/* The checks of struct attn_lookup_stats' `checks`: a bit is set when its check holds. */
+enum attn_lookup_check {
+    ATTN_LOOKUP_NONNEGATIVE = 1, /* every weight ≥ 0 */
+    ATTN_LOOKUP_SUMS_TO_ONE = 2, /* |Σ w − 1| ≤ ATTN_LOOKUP_TOLERANCE */
+    ATTN_LOOKUP_NO_LONGER = 4    /* |out| ≤ max_j |v_j| · (1 + M · 2⁻²³): the output is a float32
+                                    sum of M terms, each rounded by up to 2⁻²⁴ of the whole */
+};
+
+/* What one lookup's row of weights looks like, computed in double from the float32 weights. */
+struct attn_lookup_stats {
+    double weight_sum;     /* Σ_j w_j (1 up to float32 rounding) */
+    double min_weight;     /* the smallest weight */
+    double entropy;        /* −Σ_j w_j ln w_j in nats (0 · ln 0 counts as 0) */
+    double max_entropy;    /* ln M: the entropy of M equal weights, the largest there is */
+    double largest;        /* the largest weight */
+    double second;         /* the second largest weight (0 when M = 1) */
+    double ratio;          /* largest / second: +INFINITY when second is 0 in float32; NaN when M = 1 */
+    double gap;            /* s · (score of `best` − score of `runner_up`); NaN when M = 1 */
+    double exp_gap;        /* e^gap: what the ratio equals, since softmax depends only on differences */
+    double out_norm;       /* |out| */
+    double max_value_norm; /* max_j |v_j| */
+    int best;              /* the entry with the largest weight (the first, on a tie) */
+    int runner_up;         /* the entry with the second largest weight (−1 when M = 1) */
+    int checks;            /* the enum attn_lookup_check bits of the checks that hold */
+};
+
+/*
+ * One lookup. sharpness must be finite (ATTN_ERR_VALUE otherwise), 0 to ATTN_LOOKUP_MAX_SHARPNESS
+ * (ATTN_ERR_ARGUMENT otherwise); every entry of q, keys and values finite (ATTN_ERR_VALUE) and
+ * at most ATTN_LOOKUP_MAX_COORDINATE in size (ATTN_ERR_ARGUMENT); M, DK, DV ≥ 1 (ATTN_ERR_SIZE)
+ * and within the limits above (ATTN_ERR_ARGUMENT). `scaled` may be NULL.
+ */
+int attn_lookup(float *scores,                   /* (M) q·k_j */
+                float *scaled,                   /* (M) s·q·k_j, or NULL */
+                float *weights,                  /* (M) */
+                float *out,                      /* (DV) */
+                struct attn_lookup_stats *stats,
+                const float *q,                  /* (DK) */
+                const float *keys,               /* (M, DK) */
+                const float *values,             /* (M, DV) */
+                float sharpness, int m, int dk, int dv);
+
+/*
+ * The convex hull of COUNT points in the plane (c/src/hull.c), and where a point stands in it.
+ * corners[0 .. *corner_count) are the indices of the hull's corners, counter-clockwise from the
+ * leftmost (lowest on a tie), points on an edge left out (Andrew's monotone chain, in double):
+ * one corner when every point is the same, two when they all lie on a line.
+ * When `point` is not NULL: *depth is its distance to the hull's boundary, positive inside and
+ * negative (minus the distance to the hull) outside; *inside is 1 when
+ * depth ≥ −ATTN_HULL_TOLERANCE · max(1, the largest |coordinate| of a corner), else 0.
+ * Coordinates must be finite (ATTN_ERR_VALUE) and at most ATTN_LOOKUP_MAX_COORDINATE in size
+ * (ATTN_ERR_ARGUMENT); 1 ≤ COUNT ≤ ATTN_HULL_MAX_POINTS.
+ */
+#define ATTN_HULL_MAX_POINTS 1024
+#define ATTN_HULL_TOLERANCE 1e-5
+
+int attn_hull_2d(int *corners,       /* (COUNT) */
+                 int *corner_count,
+                 double *depth,       /* or NULL when point is NULL */
+                 int *inside,         /* or NULL when point is NULL */
+                 const float *point,  /* (2) or NULL */
+                 const float *points, /* (COUNT, 2) */
+                 int count);
+
+/*
+ * The bottleneck attention removed (c/src/bottleneck.c): recover a source of L random tokens
+ * (from a vocabulary of V) either from one summary vector of width D, or by attention over all
+ * L stored states. Letters here: L source length, D width, V vocabulary, T trials.
+ *
+ * The inputs, drawn from `seed`: each token has a vector of D entries drawn N(0, 1/D); each
+ * source position p a code c_p of D random signs (±1); each trial a source of L tokens.
+ *   summary    z = Σ_p c_p ⊙ x_p (each token's vector multiplied, entry by entry, by its
+ *              position's code, then all added up: one vector of D numbers, a linear encoder's
+ *              final state). Step i reads position p back with c_p ⊙ z = x_p + crosstalk from
+ *              the other L − 1 tokens, and answers the token whose vector is nearest.
+ *   attention  keeps every (c_p, x_p): step i's query is the code of the position it needs,
+ *              softmax(q·c_p/√D) weights the stored vectors (attn_attention), and the nearest
+ *              token to the blend is the answer. The weights are the alignment map; they depend
+ *              on the positions only, so every trial of a call has the same.
+ * task ATTN_BOTTLENECK_COPY: step i needs position i; ATTN_BOTTLENECK_REVERSE: position L−1−i.
+ * The same seed gives the same numbers everywhere. The sources of one call are drawn from a
+ * generator seeded with the seed and L together, so calls at several lengths are independent.
+ */
+enum attn_bottleneck_task {
+    ATTN_BOTTLENECK_COPY = 0,    /* output the source as it is */
+    ATTN_BOTTLENECK_REVERSE = 1  /* output the source backwards */
+};
+#define ATTN_BOTTLENECK_MAX_LENGTH 256
+#define ATTN_BOTTLENECK_MAX_WIDTH 1024
+#define ATTN_BOTTLENECK_MAX_VOCAB 1024
+#define ATTN_BOTTLENECK_MAX_TRIALS 10000
+
+/* *floats = the scratch attn_bottleneck needs: V·D + 4·L·D + L·L + 2·D. Sizes ≥ 1 and within
+ * the limits above (ATTN_ERR_SIZE, ATTN_ERR_ARGUMENT); vocab ≥ 2. */
+int attn_bottleneck_workspace(int *floats, int length, int width, int vocab);
+
+/*
+ * The inputs attn_bottleneck draws for these sizes, for a reference to recompute it from:
+ * the token vectors, the position codes and every trial's source.
+ */
+int attn_bottleneck_inputs(float *vectors, /* (V, D) */
+                           float *codes,   /* (L, D) */
+                           int *sources,   /* (T, L) */
+                           uint32_t seed, int length, int width, int vocab, int trials);
+
+/*
+ * T trials at source length L: accuracy[0] = the fraction of the T·L output tokens the summary
+ * gets right, accuracy[1] = attention's. When asked for: alignment = attention's weights (row
+ * i: step i's weights over the source positions), and example = the first trial's source
+ * (row 0), the summary's answers (row 1) and attention's (row 2).
+ * vocab ≥ 2 (ATTN_ERR_ARGUMENT otherwise); an unknown task is ATTN_ERR_ARGUMENT.
+ */
+int attn_bottleneck(double *accuracy, /* (2) summary, attention */
+                    float *alignment, /* (L, L), or NULL */
+                    int *example,     /* (3, L), or NULL */
+                    float *work,      /* (attn_bottleneck_workspace floats) */
+                    uint32_t seed, int task, int length, int width, int vocab, int trials);
+
 /* ---------------------------------------------------------------- random numbers and experiments (§6.3) */
 
 /*

@@ -40,12 +40,20 @@ const GROUPS = {
   ModelInfo: (key) => `ATTN_MODEL_INFO_${upperSnake(key)}`,
   ExperimentLimits: (key) => `ATTN_MAX_${upperSnake(key)}`,
   ModelLimits: (key) => `ATTN_MODEL_MAX_${upperSnake(key)}`,
+  LookupLimits: (key) => `ATTN_LOOKUP_MAX_${upperSnake(key)}`,
+  LookupChecks: (key) => `ATTN_LOOKUP_${upperSnake(key)}`,
+  LookupStatsLayout: layout('attn_lookup_stats'),
+  BottleneckTask: (key) => `ATTN_BOTTLENECK_${upperSnake(key)}`,
+  BottleneckLimits: (key) => `ATTN_BOTTLENECK_MAX_${upperSnake(key)}`,
 };
 /** The single values of abi.js, by the C name of each. */
 const SINGLES = {
   MAX_ELEMENTS: 'ATTN__MAX_ELEMENTS',
   TAPE_MAX_DIMS: 'ATTN_TAPE_MAX_DIMS',
   MULTIHEAD_WORK_PER_ENTRY: 'ATTN_MULTIHEAD_WORK(1, 1)',
+  LOOKUP_TOLERANCE: 'ATTN_LOOKUP_TOLERANCE',
+  HULL_MAX_POINTS: 'ATTN_HULL_MAX_POINTS',
+  HULL_TOLERANCE: 'ATTN_HULL_TOLERANCE',
 };
 
 /** [JS name, JS value, C name] for every value `mirror` (a module like abi.js) holds. */

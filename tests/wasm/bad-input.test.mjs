@@ -284,6 +284,55 @@ function apiRows() {
     row('createModel', 'a text of 65,537 distinct characters', () => keep(attn.createModel({ ...MODEL_OPTIONS, text: Array.from({ length: 65537 }, (_, i) => String.fromCodePoint(0x10000 + i)).join('') })), SIZE, /vocabulary may hold at most 65,536 characters, but this one has 65,537/),
     okRow('createModel', 'context 1, the core\'s smallest', () => keep(attn.createModel({ ...MODEL_OPTIONS, context: 1 })), (model) => model.train(1).loss.every(Number.isFinite)),
   );
+  rows.push(...lookupRows());
+  return rows;
+}
+
+/** The lookup section: attn.lookup, attn.hull, attn.bottleneck. */
+function lookupRows() {
+  const rows = [];
+  const lookupBase = () => ({ query: [1, 0.5], keys: f(8, 21), values: f(8, 22), m: 4, dk: 2, dv: 2, sharpness: 1 });
+  rows.push(...optionRows('lookup', lookupBase, (o) => attn.lookup(o), { sizes: ['m', 'dk', 'dv'], tensors: { query: 2, keys: 8, values: 8 } }));
+  rows.push(
+    row('lookup', 'an empty memory (m = 0)', () => attn.lookup({ ...lookupBase(), m: 0, keys: [], values: [] }), SIZE, /The memory is empty: m, the number of entries, must be at least 1/),
+    row('lookup', 'too many entries', () => attn.lookup({ ...lookupBase(), m: 1025, keys: new Float32Array(2050), values: new Float32Array(2050) }), [SIZE, ARGUMENT], /m must be between 1 and 1024/),
+    row('lookup', 'dk past the core\'s widest', () => attn.lookup({ ...lookupBase(), dk: 257 }), [SIZE, ARGUMENT], /dk must be between 1 and 256/),
+    row('lookup', 'sharpness negative', () => attn.lookup({ ...lookupBase(), sharpness: -1 }), ARGUMENT, /sharpness must be 0 or more .* but it is -1/),
+    row('lookup', 'sharpness NaN', () => attn.lookup({ ...lookupBase(), sharpness: NaN }), VALUE, /sharpness must be a finite number, but it is NaN/),
+    row('lookup', 'sharpness Infinity', () => attn.lookup({ ...lookupBase(), sharpness: Infinity }), VALUE, /sharpness must be a finite number/),
+    row('lookup', 'sharpness past the core\'s largest', () => attn.lookup({ ...lookupBase(), sharpness: 1e7 }), ARGUMENT, /sharpness must be at most 1,000,000/),
+    row('lookup', 'sharpness a string', () => attn.lookup({ ...lookupBase(), sharpness: '2' }), TYPE, /sharpness must be a number, but it is the text "2"/),
+    row('lookup', 'a key coordinate past 10^6', () => attn.lookup({ ...lookupBase(), keys: [1, 2, 3, 4, 5, 6, 7, 2e6] }), VALUE, /keys must hold finite numbers from −1,000,000 to 1,000,000, but entry 7 is 2000000/),
+    row('lookup', 'a value coordinate -Infinity', () => attn.lookup({ ...lookupBase(), values: [1, 2, 3, 4, 5, 6, 7, -Infinity] }), VALUE, /values must hold finite numbers/),
+    okRow('lookup', 'sharpness 0: every weight 1/m', () => attn.lookup({ ...lookupBase(), sharpness: 0 }), (r) => r.weights.every((w) => w === Math.fround(1 / 4))),
+  );
+  const hullBase = () => ({ points: f(8, 23), count: 4, point: [0, 0] });
+  rows.push(...optionRows('hull', hullBase, (o) => attn.hull(o), { sizes: ['count'], tensors: { points: 8, point: 2 }, optional: ['point'] }));
+  rows.push(
+    row('hull', 'count past the core\'s most', () => attn.hull({ points: new Float32Array(2050), count: 1025 }), [SIZE, ARGUMENT], /count must be between 1 and 1024/),
+    row('hull', 'a point coordinate NaN', () => attn.hull({ ...hullBase(), point: [0, NaN] }), VALUE, /point must hold finite numbers/),
+    okRow('hull', 'every point the same: one corner', () => attn.hull({ points: [1, 1, 1, 1, 1, 1], count: 3, point: [1, 1] }), (r) => r.corners.length === 1 && r.inside === true),
+  );
+  const bottleneckBase = () => ({ lengths: [3, 5], width: 8, vocab: 4, trials: 2, seed: 1 });
+  rows.push(...optionRows('bottleneck', bottleneckBase, (o) => attn.bottleneck(o), { sizes: ['width', 'trials', 'vocab', 'example'], optional: ['trials', 'vocab', 'example'] }));
+  rows.push(
+    row('bottleneck', 'lengths missing', () => attn.bottleneck({ ...bottleneckBase(), lengths: undefined }), TYPE, /lengths must be a list of source lengths/),
+    row('bottleneck', 'lengths empty', () => attn.bottleneck({ ...bottleneckBase(), lengths: [] }), TYPE, /lengths must be a list of source lengths/),
+    row('bottleneck', 'lengths a number', () => attn.bottleneck({ ...bottleneckBase(), lengths: 40 }), TYPE, /lengths must be a list/),
+    row('bottleneck', 'a length of 0', () => attn.bottleneck({ ...bottleneckBase(), lengths: [5, 0] }), SIZE, /lengths\[1\] must be between 1 and 256, but it is 0/),
+    row('bottleneck', 'a length past the core\'s longest', () => attn.bottleneck({ ...bottleneckBase(), lengths: [257] }), SIZE, /lengths\[0\] must be between 1 and 256/),
+    row('bottleneck', 'a length of 1.5', () => attn.bottleneck({ ...bottleneckBase(), lengths: [1.5] }), TYPE, /lengths\[0\] must be a whole number/),
+    row('bottleneck', 'a length NaN', () => attn.bottleneck({ ...bottleneckBase(), lengths: [NaN] }), TYPE, /lengths\[0\] must be a whole number/),
+    row('bottleneck', 'more lengths than the longest', () => attn.bottleneck({ ...bottleneckBase(), lengths: new Array(257).fill(3) }), LENGTH, /lengths may list at most 256 lengths/),
+    row('bottleneck', 'width past the core\'s widest', () => attn.bottleneck({ ...bottleneckBase(), width: 1025 }), SIZE, /width must be between 1 and 1024/),
+    row('bottleneck', 'vocab 1', () => attn.bottleneck({ ...bottleneckBase(), vocab: 1 }), SIZE, /vocab must be between 2 and 1024/),
+    row('bottleneck', 'trials past the most', () => attn.bottleneck({ ...bottleneckBase(), trials: 10001 }), SIZE, /trials must be between 1 and 10000/),
+    row('bottleneck', 'task unknown', () => attn.bottleneck({ ...bottleneckBase(), task: 'sort' }), ARGUMENT, /task must be 'copy' or 'reverse', but it is the text "sort"/),
+    row('bottleneck', 'task "constructor"', () => attn.bottleneck({ ...bottleneckBase(), task: 'constructor' }), ARGUMENT, /task must be 'copy' or 'reverse'/),
+    row('bottleneck', 'seed negative', () => attn.bottleneck({ ...bottleneckBase(), seed: -1 }), ARGUMENT, /seed must be between 0 and 4294967295/),
+    row('bottleneck', 'onProgress a number', () => attn.bottleneck({ ...bottleneckBase(), onProgress: 3 }), TYPE, /onProgress must be a function/),
+    okRow('bottleneck', 'a length of 1: never lost', () => attn.bottleneck({ ...bottleneckBase(), lengths: [1] }), (r) => r.points[0].summary === 1 && r.points[0].attention === 1),
+  );
   return rows;
 }
 

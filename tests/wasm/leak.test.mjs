@@ -66,6 +66,9 @@ const FAMILIES = {
   'model.computeGradients': () => { const { tokens, targets } = model.sampleBatch(); model.computeGradients(tokens, targets, 1); },
   'model.setData': () => model.setData({ train: model.tokenizer.encode(TEXT), val: model.tokenizer.encode(TEXT.slice(0, 40)) }),
   'model.save': () => model.save(),
+  lookup: () => attn.lookup({ query: [1, 0.5], keys: f(8, 21), values: f(8, 22), m: 4, dk: 2, dv: 2, sharpness: 3 }),
+  hull: () => attn.hull({ points: f(12, 23), count: 6, point: [0.1, 0.2] }),
+  bottleneck: () => attn.bottleneck({ lengths: [3, 6], width: 8, trials: 2, seed: 4, task: 'reverse', onProgress() {} }),
   'errors thrown after allocating': () => {
     swallow(() => attn.kvCache({ dk: 64, dv: 64, capacity: 2 ** 26, heads: 8 }));       // C refuses: OVERFLOW
     swallow(() => attn.createModel({ ...TINY, text: 'ab' }));                            // refused before C

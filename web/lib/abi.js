@@ -61,3 +61,32 @@ export const ExperimentLimits = Object.freeze({ dk: 4096, draws: 10_000_000, key
 export const ModelLimits = Object.freeze({
   layers: 64, heads: 64, dModel: 4096, context: 4096, batch: 1024, vocab: 65536, bytes: 1.5e9, lr: 1,
 });
+
+/**
+ * Attention as a lookup (ATTN_LOOKUP_MAX_*): the most entries in a memory, the widest key or
+ * value, the largest sharpness and the largest |coordinate| attn_lookup takes.
+ */
+export const LookupLimits = Object.freeze({ entries: 1024, width: 256, sharpness: 1e6, coordinate: 1e6 });
+
+/** enum attn_lookup_check: the bits of struct attn_lookup_stats' `checks`. */
+export const LookupChecks = Object.freeze({ nonnegative: 1, sumsToOne: 2, noLonger: 4 });
+
+/** struct attn_lookup_stats: eleven doubles, then three ints, that attn_lookup fills. */
+export const LookupStatsLayout = Object.freeze({
+  bytes: 104,
+  weightSum: 0, minWeight: 8, entropy: 16, maxEntropy: 24, largest: 32, second: 40, ratio: 48,
+  gap: 56, expGap: 64, outNorm: 72, maxValueNorm: 80, best: 88, runnerUp: 92, checks: 96,
+});
+
+/** The lookup's checks allow this much float32 rounding (ATTN_LOOKUP_TOLERANCE). */
+export const LOOKUP_TOLERANCE = 1e-6;
+
+/** The most points attn_hull_2d takes, and its tolerance (× the hull's extent) for "inside". */
+export const HULL_MAX_POINTS = 1024;
+export const HULL_TOLERANCE = 1e-5;
+
+/** enum attn_bottleneck_task. */
+export const BottleneckTask = Object.freeze({ copy: 0, reverse: 1 });
+
+/** The bottleneck experiment's limits (ATTN_BOTTLENECK_MAX_*). */
+export const BottleneckLimits = Object.freeze({ length: 256, width: 1024, vocab: 1024, trials: 10000 });

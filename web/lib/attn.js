@@ -34,6 +34,8 @@ import { createTape } from './api/autograd.js';
 import { createModel, loadModel, defaultCorpus } from './api/model.js';
 import { flashAttention } from './api/flash.js';
 import { kvCache } from './api/kv-cache.js';
+import { lookup, hull } from './api/lookup.js';
+import { bottleneck } from './api/bottleneck.js';
 
 export { AttnError, Status };
 
@@ -46,6 +48,7 @@ const API = {
   multiHead, cost, measureAttention,
   flashAttention, kvCache,
   createTape, createModel, loadModel, defaultCorpus,
+  lookup, hull, bottleneck,
 };
 
 /** The helper thread's stack, allocated by the main instance (the helper never allocates). */

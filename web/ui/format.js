@@ -1,5 +1,6 @@
 // format.js — numbers as the chapter prints them: a true minus sign, −∞ for blocked entries,
-// and two roundings (significant figures for scores, fixed decimals for weights and outputs).
+// two roundings (significant figures for scores, fixed decimals for weights and outputs), and
+// powers of ten for numbers too large or small for either.
 
 const MINUS = '\u2212';
 
@@ -38,4 +39,13 @@ export function parseNumber(text) {
 /** Subscript digits for labels such as q₁ and k₂. */
 export function subscript(n) {
   return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[d]);
+}
+
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** `digits` significant figures times a power of ten, as printed: 4.85 × 10⁸, 2.4 × 10⁻⁸. */
+export function scientific(x, digits = 3) {
+  if (!Number.isFinite(x)) return sig(x);
+  const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
+  return `${mantissa.replace('-', MINUS)} × 10${exponent.replace('+', '').replace(/./g, (c) => SUPERSCRIPT[c])}`;
 }

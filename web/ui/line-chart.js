@@ -4,6 +4,7 @@
 // never load it.
 //
 //   const chart = new LineChart({ label: 'Loss', xTitle: 'step', yTitle: 'nats per character' });
+//   (yRange: [0, 1] fixes the y axis instead of fitting it to the points)
 //   host.append(chart.element);
 //   await chart.ready;
 //   chart.setSeries([{ name: 'training', colour: '#1d5fbf' }, ...]);
@@ -16,13 +17,14 @@ import { chartAnimation } from './motion.js';
 export class LineChart {
   #ready = null;
 
-  constructor({ label, xTitle = 'x', yTitle = 'y' }) {
+  constructor({ label, xTitle = 'x', yTitle = 'y', yRange = null }) {
     this.canvas = h('canvas', { role: 'img', 'aria-label': label });
     // "Show data as a table" (data-table.js): every point of every series, from the datasets.
     this.table = new DataTable({ caption: `${label}: every point, by ${xTitle}` });
     this.element = h('div', { className: 'line-chart-view' }, h('div', { className: 'line-chart' }, this.canvas), this.table.element);
     this.series = new Map();
     this.titles = { xTitle, yTitle };
+    this.yRange = yRange;
   }
 
   /** Resolves once Chart.js is loaded and the chart exists (the first read starts the load). */
@@ -44,7 +46,7 @@ export class LineChart {
           parsing: false,
           normalized: true,
           interaction: { mode: 'nearest', intersect: false },
-          scales: { x: axis(xTitle), y: axis(yTitle) },
+          scales: { x: axis(xTitle), y: { ...axis(yTitle), ...(this.yRange ? { min: this.yRange[0], max: this.yRange[1] } : {}) } },
           // The legend keeps the declared order (a series drawn in front does not move first).
           plugins: { legend: { position: 'bottom', labels: { color: fg, sort: (a, b) => a.datasetIndex - b.datasetIndex } } },
         },
@@ -62,6 +64,7 @@ export class LineChart {
       label: s.name, data: [], borderColor: s.colour, backgroundColor: s.colour,
       borderDash: s.dashed ? [6, 4] : [], pointRadius: s.points ? 2 : 0, borderWidth: s.line ? 1.5 : 2,
       tension: 0, order: s.front ? -1 : 0,
+      clip: 4, // a line along the top or bottom of a fixed range stays whole
     }));
     this.chart.update();
     this.#fillTable();

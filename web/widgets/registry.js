@@ -17,6 +17,8 @@ export const WIDGETS = Object.freeze([
   { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./cost/attn-cost.js') },
   { name: 'train', tag: 'attn-train', section: 'lab', load: () => import('./train/attn-train.js') },
   { name: 'editor', tag: 'attn-editor', section: 'editor', load: () => import('./editor/attn-editor.js') },
+  { name: 'lookup', tag: 'attn-lookup', section: 'lookup', load: () => import('./lookup/attn-lookup.js') },
+  { name: 'bottleneck', tag: 'attn-bottleneck', section: 'lookup', load: () => import('./bottleneck/attn-bottleneck.js') },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */

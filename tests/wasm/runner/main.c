@@ -33,6 +33,9 @@ static const struct {
     {"gemm", run_gemm},
     {"gemm_ex", run_gemm_ex},
     {"flash", run_flash},
+    {"lookup", run_lookup},
+    {"hull", run_hull},
+    {"bottleneck", run_bottleneck},
 };
 
 float *read_floats(size_t count) {

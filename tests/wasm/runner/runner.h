@@ -48,6 +48,13 @@
  *     → status, empty_rows (int32), out (N*HEADS*DV), lse (HEADS*N)
  *   corpus LENGTH SEED \n
  *     → status, entropy (float32, nats per character), text (LENGTH bytes)
+ *   lookup M DK DV SHARPNESS \n  q(DK) keys(M*DK) values(M*DV)
+ *     → status, scores, scaled, weights (M each), out (DV), the eleven doubles of struct
+ *       attn_lookup_stats in order (float64), best, runner_up, checks (int32)
+ *   hull COUNT \n  points(COUNT*2) point(2)
+ *     → status, corner count (int32), the corners (int32 each), depth (float64), inside (int32)
+ *   bottleneck SEED TASK L D V TRIALS \n
+ *     → status, accuracy (2 float64), alignment (L*L), example (3*L int32)
  */
 #ifndef ATTN_RUNNER_H
 #define ATTN_RUNNER_H
@@ -84,5 +91,8 @@ int run_train(void);
 int run_gemm(void);
 int run_gemm_ex(void);
 int run_flash(void);
+int run_lookup(void);
+int run_hull(void);
+int run_bottleneck(void);
 
 #endif /* ATTN_RUNNER_H */

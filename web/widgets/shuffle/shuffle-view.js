@@ -2,17 +2,14 @@
 // small differences written readably, and the widget's stylesheet. Values in, DOM out.
 
 import { h } from '../../ui/dom.js';
-import { fixed } from '../../ui/format.js';
-
-const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+import { fixed, scientific } from '../../ui/format.js';
 
 /** A non-negative difference, readable at any size: 0, 2.4 × 10⁻⁸, 0.0312, 1.25. */
 export function difference(x) {
   if (Number.isNaN(x)) return 'NaN';
   if (x === 0) return '0';
   if (x >= 1e-3) return String(Number(x.toPrecision(3)));
-  const [mantissa, exponent] = x.toExponential(1).split('e');
-  return `${mantissa} × 10${exponent.replace('+', '').replace(/./g, (c) => SUPERSCRIPT[c])}`;
+  return scientific(x, 2);
 }
 
 /** The largest |a[i] − b[i]|. */

@@ -6,6 +6,7 @@
 
 import { Channel, Cancelled } from '../../lib/channel.js';
 import { LabWorker as Worker } from '../../lib/worker.js';
+import { LatestRun } from '../../lib/latest-run.js';
 
 export { Cancelled }; // the rejection of a cancelled run
 
@@ -14,42 +15,25 @@ function cost({ kind, options: o }) {
   return kind === 'scoreStats' ? 2 * o.dk * o.draws : o.dk * (o.keys + 1) * o.trials;
 }
 
-export class ExperimentJobs {
-  #channel = new Channel({
-    name: 'experiment worker',
-    start: () => new Worker(new URL('../../workers/experiment-worker.js', import.meta.url), { type: 'module' }),
-  });
-  #run = null; // the AbortController of the run under way
-
-  get busy() { return this.#run !== null; }
+export class ExperimentJobs extends LatestRun {
+  constructor() {
+    super(new Channel({
+      name: 'experiment worker',
+      start: () => new Worker(new URL('../../workers/experiment-worker.js', import.meta.url), { type: 'module' }),
+    }));
+  }
 
   /**
    * Runs `jobs` ([{ kind, options }]) in order; resolves with their results. `onProgress(f)` gets
    * the overall fraction done, 0 to 1.
    */
   run(jobs, onProgress = () => {}) {
-    this.cancel();
     const costs = jobs.map(cost);
     const all = costs.reduce((a, b) => a + b, 0) || 1;
     const before = costs.map((_, i) => costs.slice(0, i).reduce((a, b) => a + b, 0));
-    const run = new AbortController();
-    this.#run = run;
-    return this.#channel.request('run', { jobs }, {
-      signal: run.signal,
+    return this.start((signal, channel) => channel.request('run', { jobs }, {
+      signal,
       onProgress: ({ job, done, total }) => onProgress((before[job] + costs[job] * (done / total)) / all),
-    }).finally(() => {
-      if (this.#run === run) this.#run = null;
-    });
-  }
-
-  /** Stops the current run (its promise rejects with Cancelled). */
-  cancel() {
-    this.#run?.abort();
-    this.#run = null;
-  }
-
-  dispose() {
-    this.cancel();
-    this.#channel.terminate();
+    }));
   }
 }

@@ -1,0 +1,202 @@
+// lookup.spec.js — <attn-lookup> in the browser: the chapter's known outputs as a reader sees
+// them (sharpness 0: every weight 1/6 and the output the mean of the values, entropy = ln 6; the
+// preset "A score gap of 20": a ratio of 4.85 × 10⁸ beside e^20; a very large sharpness: the
+// best key's value), the query dragged with the pointer and moved with the arrow keys (input
+// while dragging, one change when released), the four checks stated and holding wherever the
+// query goes, the keys = values switch and its sentence, sorted bars, the memory edited, and
+// bad input refused beside its field with the last good state kept.
+import { test, expect, whenStarted } from './fixtures.js';
+
+async function open(page, query = '') {
+  await page.goto(`/embed.html?widget=lookup${query}`);
+  const widget = page.locator('attn-lookup');
+  await whenStarted(widget);
+  await expect(widget.getByText(/^Query q = /)).toBeVisible();
+  return widget;
+}
+
+/** The bars as [label, weight text], in the order shown. */
+const bars = (widget) => widget.getByRole('list', { name: 'Weights, one per entry' }).locator('li').evaluateAll((items) =>
+  items.map((li) => [li.querySelector('.bar-label').textContent, li.querySelector('.bar-value').textContent]));
+const readout = (widget) => widget.getByText(/^Query q = /);
+const checks = (widget) => widget.getByRole('list', { name: 'The checks, on this update' }).locator('li');
+
+async function type(widget, label, value) {
+  const box = widget.getByLabel(label, { exact: true });
+  await box.fill(value);
+  await box.press('Enter');
+}
+
+test('sharpness 0: every weight is exactly 1/6, the output is the mean of the values, the entropy is ln 6', async ({ page }) => {
+  const widget = await open(page);
+  await type(widget, 'Sharpness s', '0');
+  await expect(widget).toHaveAttribute('sharpness', '0');
+  expect((await bars(widget)).map(([, w]) => w)).toEqual(Array(6).fill('0.166667'));
+  // The values of "Evenly spread": their mean is (−1/6, −1/12).
+  await expect(readout(widget)).toHaveText('Query q = (1.50, 0.50) → output = (−0.17, −0.08), with weights from softmax(s · q·kᵢ) at s = 0.');
+  await expect(widget.getByText(/^Entropy of the row: 1\.7918 nats, beside ln 6 = 1\.7918, .* At s = 0 it is exactly there: every weight is 1\/6/)).toBeVisible();
+  await expect(widget.getByRole('slider', { name: /^Sharpness s/ })).toHaveValue('0');
+  // The exact numbers, from the data table: every weight is the float32 1/6, the output the mean to 1e-6.
+  const data = await widget.evaluate((el) => ({ weights: Array.from(el.result.weights), out: Array.from(el.result.out) }));
+  for (const w of data.weights) expect(w).toBe(Math.fround(1 / 6));
+  expect(Math.abs(data.out[0] + 1 / 6)).toBeLessThan(1e-6);
+  expect(Math.abs(data.out[1] + 1 / 12)).toBeLessThan(1e-6);
+});
+
+test('the preset “A score gap of 20”: the two largest weights differ by e^20 = 4.85 × 10⁸', async ({ page }) => {
+  const widget = await open(page, '&sharpness=7');
+  await widget.getByRole('button', { name: 'A score gap of 20' }).click();
+  await expect(widget).not.toHaveAttribute('sharpness'); // back to the preset's s = 1
+  await expect(widget).toHaveAttribute('query', '4,0');
+  await expect(widget.getByText(/^The two largest weights: entry 1 \(1\.000000\) and entry 2 \(2\.06 × 10⁻⁹\)\. Their ratio is 4\.85 × 10⁸\. The gap between their sharpened scores is s·\(q·k − q·k′\) = 20, and e20 = 4\.85 × 10⁸: /)).toBeVisible();
+  expect(await bars(widget)).toEqual([['k1 → v1', '1.000000'], ['k2 → v2', '2.06 × 10⁻⁹'], ['k3 → v3', '6.91 × 10⁻¹³'], ['k4 → v4', '3.78 × 10⁻¹¹']]);
+});
+
+test('a very large sharpness hands over the best key’s value: a hard lookup', async ({ page }) => {
+  const widget = await open(page);
+  await type(widget, 'Sharpness s', '1000000');
+  // The query (1.5, 0.5) matches k1 = (2, 0) best; its value is v1 = (−3, 2).
+  await expect(readout(widget)).toHaveText(/^Query q = \(1\.50, 0\.50\) → output = \(−3\.00, 2\.00\)/);
+  await expect(widget.getByText(/^Entropy of the row: 0\.0000 nats.*Near 0: the query found one entry/)).toBeVisible();
+  const out = await widget.evaluate((el) => Array.from(el.result.out));
+  expect(Math.abs(out[0] + 3)).toBeLessThan(1e-5);
+  expect(Math.abs(out[1] - 2)).toBeLessThan(1e-5);
+  await expect(widget.getByRole('slider', { name: /^Sharpness s/ })).toHaveValue('80');
+});
+
+test('dragging the query: input while it moves, one change when released, and the numbers follow', async ({ page }) => {
+  const widget = await open(page);
+  await widget.evaluate((el) => {
+    window.events = [];
+    el.addEventListener('input', (e) => window.events.push(['input', e.detail.query]));
+    el.addEventListener('change', (e) => window.events.push(['change', e.detail.query]));
+  });
+  const plane = widget.getByRole('application', { name: /^Keys and the query/ });
+  const box = await plane.boundingBox();
+  const at = (x, y) => [box.x + box.width / 2 + (x / 4) * (box.width / 2), box.y + box.height / 2 - (y / 4) * (box.height / 2)];
+  await page.mouse.move(...at(1.5, 0.5));
+  await page.mouse.down();
+  await page.mouse.move(...at(0, 1.5), { steps: 5 });
+  await page.mouse.move(...at(-1.6, 1.8), { steps: 5 });
+  await page.mouse.up();
+  const events = await page.evaluate(() => window.events);
+  expect(events.filter(([kind]) => kind === 'input').length).toBeGreaterThan(3);
+  expect(events.filter(([kind]) => kind === 'change')).toHaveLength(1);
+  const query = (await widget.getAttribute('query')).split(',').map(Number);
+  expect(query).toEqual(events.at(-1)[1]);
+  expect(query[0]).toBeLessThan(-1);
+  expect(query[1]).toBeGreaterThan(1.4);
+  // k3 = (−1, 1.73) now matches best.
+  expect((await bars(widget)).reduce((best, row) => (Number(row[1]) > Number(best[1]) ? row : best))[0]).toBe('k3 → v3');
+  await expect(checks(widget).filter({ hasText: /^✓ Holds/ })).toHaveCount(4);
+});
+
+test('the arrow keys move the query (Shift for larger steps), each key one change, the readout says where', async ({ page }) => {
+  const widget = await open(page);
+  const plane = widget.getByRole('application', { name: /^Keys and the query/ });
+  await plane.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(widget).toHaveAttribute('query', '1.6,0.5');
+  await page.keyboard.press('Shift+ArrowUp');
+  await expect(widget).toHaveAttribute('query', '1.6,1.5');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await expect(widget).toHaveAttribute('query', '1.5,1.4');
+  await expect(readout(widget)).toHaveText(/^Query q = \(1\.50, 1\.40\) → output = /);
+  await expect(plane).toHaveAttribute('aria-label', /the query q is at \(1\.50, 1\.40\)/);
+  await expect(widget.getByLabel('Query q (x, y)', { exact: true })).toHaveValue('1.5, 1.4');
+});
+
+test('the checks are stated and hold wherever the query goes, at every sharpness and preset', async ({ page }) => {
+  const widget = await open(page);
+  for (const preset of ['Evenly spread', 'Two near-duplicates', 'One outlier value', 'A score gap of 20']) {
+    await widget.getByRole('button', { name: preset }).click();
+    for (const [query, sharpness] of [['-9,9', '0'], ['3,-2', '0.05'], ['0.5,0.5', '2'], ['10,10', '300']]) {
+      await widget.evaluate((el, [q, s]) => { el.setAttribute('query', q); el.setAttribute('sharpness', s); }, [query, sharpness]);
+      await expect(checks(widget)).toHaveCount(4);
+      await expect(checks(widget).filter({ hasText: /^✓ Holds/ })).toHaveCount(4);
+      await expect(checks(widget).nth(2)).toHaveText(/the output lies in the convex hull of the \d+ values/);
+    }
+  }
+});
+
+test('values equal keys: the switch, its sentence, and the output among the keys', async ({ page }) => {
+  const widget = await open(page);
+  await expect(widget.getByText(/^Keys and values are different things/)).toBeVisible();
+  await widget.getByRole('checkbox', { name: 'Values equal keys' }).check();
+  await expect(widget).toHaveAttribute('tied', '');
+  await expect(widget.getByText(/^Each value now equals its key\. What you match on is what you hand over/)).toBeVisible();
+  // The output is a blend of the keys: at s = 1 with q = (1.5, 0.5) it leans towards k1 = (2, 0).
+  const { out, keys } = await widget.evaluate((el) => ({ out: Array.from(el.result.out), keys: el.result.keys }));
+  expect(keys).toEqual(await widget.evaluate((el) => el.keys));
+  expect(out[0]).toBeGreaterThan(0.5);
+  await widget.getByText('Edit the memory').click();
+  await expect(widget.getByRole('textbox', { name: 'Value 1, x' })).toBeDisabled();
+  await widget.getByRole('checkbox', { name: 'Values equal keys' }).uncheck();
+  await expect(widget.getByText(/^Keys and values are different things/)).toBeVisible();
+});
+
+test('sorted bars, the near-duplicates split their weight, and the memory edited, added to and shortened', async ({ page }) => {
+  const widget = await open(page);
+  await widget.getByRole('button', { name: 'Two near-duplicates' }).click();
+  await widget.getByRole('checkbox', { name: 'Sort the bars by weight' }).check();
+  await expect(widget).toHaveAttribute('order', 'weight');
+  const sorted = await bars(widget);
+  expect(sorted.slice(0, 2).map(([label]) => label)).toEqual(['k2 → v2', 'k1 → v1']);
+  expect(Number(sorted[0][1]) + Number(sorted[1][1])).toBeGreaterThan(0.99);
+  expect(Number(sorted[1][1])).toBeGreaterThan(0.4); // found two things: their average
+  await widget.getByText('Edit the memory').click();
+  const cell = widget.getByRole('textbox', { name: 'Value 1, x' });
+  await cell.fill('2');
+  await cell.press('Enter');
+  await expect(widget).toHaveAttribute('values', /^2,3 3,3 /);
+  await widget.getByRole('button', { name: 'Add an entry' }).click();
+  await expect(widget.getByRole('list', { name: 'Weights, one per entry' }).locator('li')).toHaveCount(6);
+  await widget.getByRole('button', { name: 'Remove entry 1' }).click();
+  await widget.getByRole('button', { name: 'Remove entry 1' }).click();
+  await expect(widget.getByRole('list', { name: 'Weights, one per entry' }).locator('li')).toHaveCount(4);
+  await expect(widget.getByRole('button', { name: 'Remove entry 1' })).toBeDisabled(); // 4 is the fewest
+  await expect(checks(widget).filter({ hasText: /^✓ Holds/ })).toHaveCount(4);
+});
+
+test('bad input is refused beside its field, the last good state stays, and the widget keeps working', async ({ page }) => {
+  const widget = await open(page);
+  const before = await readout(widget).textContent();
+  const alert = widget.getByRole('alert').filter({ hasText: /⚠/ }).first();
+  for (const [attribute, value, message] of [
+    ['keys', '', /The memory is empty: keys must list 4 to 12 points/],
+    ['keys', Array(13).fill('1,1').join(' '), /keys must hold 4 to 12 entries, but it holds 13: too many entries/],
+    ['values', '1,1 NaN,2 3,3 4,4 5,5 6,6', /values must be points “x,y” with finite coordinates from −10 to 10, separated by spaces; “NaN,2” is not one/],
+    ['query', 'Infinity,0', /query must be one point “x,y” with finite coordinates from −10 to 10, but it is “Infinity,0”/],
+    ['sharpness', '-1', /sharpness must be 0 or more: it multiplies the scores, and a negative one would favour the worst match; it is “-1”/],
+  ]) {
+    await widget.evaluate((el, [a, v]) => el.setAttribute(a, v), [attribute, value]);
+    await expect(alert).toHaveText(message);
+    await expect(readout(widget)).toHaveText(before);
+    await widget.evaluate((el, a) => el.removeAttribute(a), attribute);
+    await expect(widget.getByRole('alert').filter({ hasText: /⚠/ })).toHaveCount(0);
+  }
+  // Typed: a negative sharpness, beside its field and marked invalid; then a good one works.
+  const field = widget.getByLabel('Sharpness s', { exact: true });
+  await field.fill('−2');
+  await field.press('Enter');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(alert).toHaveText(/sharpness must be 0 or more/);
+  await expect(readout(widget)).toHaveText(before);
+  await field.fill('0');
+  await field.press('Enter');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(readout(widget)).toHaveText(/output = \(−0\.17, −0\.08\)/);
+  // Values and keys of different lengths: said, and the last good state kept.
+  await widget.evaluate((el) => el.setAttribute('values', '1,1 2,2 3,3 4,4 5,5'));
+  await expect(alert).toHaveText(/keys hold 6 entries but values hold 5: every entry needs both a key and a value/);
+  // A typed coordinate out of range in the memory table.
+  await widget.getByText('Edit the memory').click();
+  await widget.evaluate((el) => el.removeAttribute('values'));
+  const cell = widget.getByRole('textbox', { name: 'Key 2, y' });
+  await cell.fill('11');
+  await cell.press('Enter');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  await expect(widget.getByText(/Key 2’s y must be a number from −10 to 10, but it is “11”\. The memory in use is unchanged\./)).toBeVisible();
+  await expect(widget).not.toHaveAttribute('keys');
+});
