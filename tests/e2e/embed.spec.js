@@ -107,7 +107,7 @@ test('two instances of a widget on one page are independent', async ({ page }) =
   const [left, right] = [page.locator('.pair attn-stepper').nth(0), page.locator('.pair attn-stepper').nth(1)];
   await started(left);
   await started(right);
-  const weights = (widget) => widget.getByRole('table', { name: 'Weights', exact: true }).locator('tbody tr').first().locator('td')
+  const weights = (widget) => widget.getByRole('grid', { name: 'Weights', exact: true }).locator('tbody tr').first().locator('td')
     .evaluateAll((tds) => tds.map((td) => td.textContent.trim()));
   expect(await weights(left)).toEqual(['1.000', '0.000']);
   expect(await weights(right)).toEqual(['0.000', '1.000']);

@@ -2,17 +2,14 @@
 // small differences written readably, and the widget's stylesheet. Values in, DOM out.
 
 import { h } from '../../ui/dom.js';
-import { fixed } from '../../ui/format.js';
-
-const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+import { fixed, scientific } from '../../ui/format.js';
 
 /** A non-negative difference, readable at any size: 0, 2.4 × 10⁻⁸, 0.0312, 1.25. */
 export function difference(x) {
   if (Number.isNaN(x)) return 'NaN';
   if (x === 0) return '0';
   if (x >= 1e-3) return String(Number(x.toPrecision(3)));
-  const [mantissa, exponent] = x.toExponential(1).split('e');
-  return `${mantissa} × 10${exponent.replace('+', '').replace(/./g, (c) => SUPERSCRIPT[c])}`;
+  return scientific(x, 2);
 }
 
 /** The largest |a[i] − b[i]|. */
@@ -74,16 +71,17 @@ export function shuffleSheet() {
     .hint { font-size: 0.85rem; color: var(--attn-muted); }
     .summary { font-weight: 600; }
     .note { background: var(--attn-surface); border-left: 4px solid var(--attn-involved-border); padding: 0.4rem 0.7rem; }
-    .table-scroll { max-width: 100%; overflow-x: auto; }
     table.outputs { border-collapse: collapse; font-size: 0.88rem; margin: 0.4rem 0; }
     table.outputs caption { text-align: left; color: var(--attn-muted); font-size: 0.85rem; padding-bottom: 0.2rem; }
     table.outputs th, table.outputs td { border-bottom: 1px solid var(--attn-border); padding: 0.3rem 0.4rem; text-align: left; vertical-align: middle; }
     table.outputs thead th { font-weight: 600; color: var(--attn-muted); font-size: 0.8rem; }
     table.outputs td.place { white-space: nowrap; }
     table.outputs td.diff { font-family: var(--attn-mono); white-space: nowrap; }
-    table.outputs td.diff .verdict { font-family: var(--attn-font); color: var(--attn-muted); margin-left: 0.3rem; }
+    table.outputs td.diff .verdict-word { font-family: var(--attn-font); color: var(--attn-muted); margin-left: 0.3rem; }
     table.outputs tr.changed td.diff { font-weight: 700; }
-    table.outputs tr.changed td.diff .verdict { color: var(--attn-fg); }
+    table.outputs tr.changed td.diff .verdict-word { color: var(--attn-fg); }
+    .same-means { font-size: 0.85rem; color: var(--attn-muted); }
+    .swap-note { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
     .vec-line { display: flex; align-items: center; gap: 0.5rem; white-space: nowrap; }
     .vec-label { color: var(--attn-muted); font-size: 0.75rem; width: 2.6rem; flex: none; }
     .vec-numbers { font-family: var(--attn-mono); font-size: 0.78rem; }

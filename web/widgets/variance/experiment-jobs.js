@@ -1,8 +1,9 @@
 // experiment-jobs.js — the page's side of web/workers/experiment-worker.js: runs a list of
 // experiments in a Web Worker, over the lab's channel (web/lib/channel.js), and reports one
-// overall progress fraction, weighted by how many random numbers each job draws. One job list at
-// a time; a new run or cancel() stops the old one (the channel ends the worker; a fresh one
-// starts on the next run).
+// overall progress fraction, weighted by how many random numbers each job draws, with the time
+// it expects the rest to take (from this run's pace, or before its first progress from the pace
+// of the last run that finished). One job list at a time; a new run or cancel() stops the old
+// one (the channel ends the worker; a fresh one starts on the next run).
 
 import { Channel, Cancelled } from '../../lib/channel.js';
 import { LabWorker as Worker } from '../../lib/worker.js';
@@ -20,12 +21,14 @@ export class ExperimentJobs {
     start: () => new Worker(new URL('../../workers/experiment-worker.js', import.meta.url), { type: 'module' }),
   });
   #run = null; // the AbortController of the run under way
+  #pace = null; // random numbers drawn per millisecond in the last run that finished
 
   get busy() { return this.#run !== null; }
 
   /**
-   * Runs `jobs` ([{ kind, options }]) in order; resolves with their results. `onProgress(f)` gets
-   * the overall fraction done, 0 to 1.
+   * Runs `jobs` ([{ kind, options }]) in order; resolves with their results. `onProgress(f, leftMs)`
+   * gets the overall fraction done, 0 to 1, and the milliseconds the rest should take (null while
+   * there is nothing to go by); it is called once at the start too.
    */
   run(jobs, onProgress = () => {}) {
     this.cancel();
@@ -34,9 +37,22 @@ export class ExperimentJobs {
     const before = costs.map((_, i) => costs.slice(0, i).reduce((a, b) => a + b, 0));
     const run = new AbortController();
     this.#run = run;
+    const started = performance.now();
+    const left = (fraction) => {
+      const elapsed = performance.now() - started;
+      if (fraction > 0.02 && elapsed > 200) return (elapsed * (1 - fraction)) / fraction;
+      return this.#pace ? (all * (1 - fraction)) / this.#pace : null;
+    };
+    onProgress(0, left(0));
     return this.#channel.request('run', { jobs }, {
       signal: run.signal,
-      onProgress: ({ job, done, total }) => onProgress((before[job] + costs[job] * (done / total)) / all),
+      onProgress: ({ job, done, total }) => {
+        const fraction = (before[job] + costs[job] * (done / total)) / all;
+        onProgress(fraction, left(fraction));
+      },
+    }).then((results) => {
+      this.#pace = all / Math.max(1, performance.now() - started);
+      return results;
     }).finally(() => {
       if (this.#run === run) this.#run = null;
     });
