@@ -20,6 +20,7 @@ import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
 import { sizeCanvas } from './canvas.js';
 import { DataTable, tableNumber } from './data-table.js';
+import { contentWidth } from './box-width.js';
 
 const MIN_CELL = 6;  // pixels: the smallest cell drawn, however narrow the space
 const KEY_MAP = 'Arrow keys move the focused cell; Home and End go to the first and last key of the row. The value of the focused cell is read out below the heatmap.';
@@ -67,15 +68,8 @@ export class Heatmap {
     this.table = new DataTable({ caption: `${label}: every value (rows: ${rowTitle}, columns: ${colTitle})` });
     this.element = h('figure', { className: 'heatmap' },
       h('figcaption', {}, label), this.surface, keyMap, this.legend, this.readout, this.table.element);
-    // Redraw when the space given changes enough to change the cell size (a phone turned, a
-    // column of the page narrowed). Only while in a document: a heatmap replaced is let go.
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resizes = new ResizeObserver(() => {
-        if (!this.element.isConnected) return this.resizes.disconnect();
-        if (this.#fittedCellSize() !== this.cellSize) this.#draw();
-      });
-      queueMicrotask(() => { if (this.element.parentElement) this.resizes.observe(this.element.parentElement); });
-    }
+    // Told when its container is resized (a phone turned, a column narrowed): fit the cells again.
+    this.watcher = { element: this.element, resized: () => { if (this.#fittedCellSize() !== this.cellSize) this.#draw(); } };
   }
 
   get rows() { return this.rowLabels.length; }
@@ -107,13 +101,15 @@ export class Heatmap {
   }
 
   /** The width the heatmap may use: that of its nearest container whose width does not follow
-   *  its content (a block, grid or flex box that is not itself a flex item), or Infinity. */
+   *  its content (a block, grid or flex box that is not itself a flex item), or Infinity. The
+   *  width is measured once per container (box-width.js); a resize redraws the heatmap. */
   #availableWidth() {
     for (let box = this.element.parentElement; box; box = box.parentElement) {
       const style = getComputedStyle(box);
       const flexItem = box.parentElement && /flex/.test(getComputedStyle(box.parentElement).display);
-      if (/^(block|flow-root|grid|flex)$/.test(style.display) && !flexItem && box.clientWidth > 0) {
-        return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (/^(block|flow-root|grid|flex)$/.test(style.display) && !flexItem) {
+        const width = contentWidth(box, this.watcher);
+        if (width > 0) return width;
       }
       if (box.classList.contains('widget-body')) break;
     }
@@ -128,6 +124,8 @@ export class Heatmap {
   }
 
   #draw() {
+    // Drawn before it is placed in a document: fit it to its place once it is there.
+    if (!this.element.isConnected) queueMicrotask(() => this.element.isConnected && this.watcher.resized());
     this.cellSize = this.#fittedCellSize();
     const { left, top } = this.#margins();
     const size = this.cellSize;
