@@ -1,10 +1,12 @@
 // lab.js — the lab page's own script: defines every widget (attention-lab.js), shows the
 // "Copy embed code" control of each widget but the learner's workspace (the training lab and the
-// editor), and keeps every widget's settings in the URL hash (url-state.js).
+// editor), keeps every widget's settings in the URL hash (url-state.js), and makes the table of
+// contents follow the reader (lab-nav.js).
 
 import './attention-lab.js';
 import { WIDGETS } from './widgets/registry.js';
 import { startUrlState } from './ui/url-state.js';
+import { followSections } from './lab-nav.js';
 
 const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag).join(', '))];
 // The training lab and the editor are the learner's workspace: their embed code would carry none
@@ -13,3 +15,4 @@ const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag
 const WORKSPACE = new Set(['attn-train', 'attn-editor']);
 for (const widget of widgets) if (!WORKSPACE.has(widget.localName)) widget.embedCode = true;
 startUrlState(widgets);
+followSections(document);

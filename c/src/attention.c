@@ -3,7 +3,8 @@
  *     scores = Q·Kᵀ;  scaled = scores / √d_k;  masked = scaled + mask;
  *     weights = softmax(masked) row by row;  out = weights · V.
  * This is the reference kernel behind the stepper: it can write every intermediate, and it
- * allocates nothing (each query row is processed in place, in two passes over the keys).
+ * allocates nothing (each query row is processed in place, in two passes over the keys, with
+ * its sums in double so that the order of the keys does not change the result).
  */
 #include <math.h>
 #include <stddef.h>
@@ -52,7 +53,17 @@ static float masked_score(const struct attention_problem *p, struct attn_steps *
     return masked;
 }
 
-/* One query row: returns 1 when the row had no allowed key (its weights and output are NaN). */
+/* Output columns accumulated at once (a stack block: the kernel allocates nothing). */
+#define OUT_BLOCK 64
+
+/*
+ * One query row: returns 1 when the row had no allowed key (its weights and output are NaN).
+ *
+ * The sums run in double: each e·v is exact in double (two 24-bit significands), so the
+ * float32 result does not depend on the order the keys come in. Shuffle the keys and values
+ * together and every output is the same float32 number, bit for bit (the §6.5 widget shows
+ * differences of exactly 0). Summed in float32, a new order changed the last digit.
+ */
 static int attend_row(float *out_row,  /* (DV) */
                       float *weights_row, /* (M) or NULL */
                       const struct attention_problem *p, struct attn_steps *steps,
@@ -69,20 +80,27 @@ static int attend_row(float *out_row,  /* (DV) */
         for (int d = 0; d < dv; d++) out_row[d] = NAN;
         return 1;
     }
-    /* Pass 2: unnormalised weights e^(s - max), their sum, and the weighted sum of values. */
-    for (int d = 0; d < dv; d++) out_row[d] = 0.0f;
+    /* Pass 2, per block of output columns: unnormalised weights e^(s - max), their sum (on the
+       first block), and the weighted sum of values; then each output is divided by the sum. */
     double sum = 0.0;
-    for (int j = 0; j < p->m; j++) {
-        float e = expf(masked_score(p, NULL, i, j) - max);
-        sum += e;
-        if (weights_row) weights_row[j] = e;
-        if (e == 0.0f) continue;
-        const float *v_row = v + (size_t)j * dv;
-        for (int d = 0; d < dv; d++) out_row[d] += e * v_row[d];
+    for (int d0 = 0; d0 < dv; d0 += OUT_BLOCK) {
+        int width = dv - d0 < OUT_BLOCK ? dv - d0 : OUT_BLOCK;
+        double acc[OUT_BLOCK];
+        for (int d = 0; d < width; d++) acc[d] = 0.0;
+        for (int j = 0; j < p->m; j++) {
+            float e = expf(masked_score(p, NULL, i, j) - max);
+            if (d0 == 0) {
+                sum += e;
+                if (weights_row) weights_row[j] = e;
+            }
+            if (e == 0.0f) continue;
+            const float *v_row = v + (size_t)j * dv + d0;
+            for (int d = 0; d < width; d++) acc[d] += (double)e * v_row[d];
+        }
+        for (int d = 0; d < width; d++) out_row[d0 + d] = (float)(acc[d] / sum);
     }
-    /* Pass 3: normalise so the weights sum to 1 and the output is their average of values. */
+    /* The weights, normalised so that they sum to 1. */
     for (int j = 0; weights_row && j < p->m; j++) weights_row[j] = (float)(weights_row[j] / sum);
-    for (int d = 0; d < dv; d++) out_row[d] = (float)(out_row[d] / sum);
     return 0;
 }
 

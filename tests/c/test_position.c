@@ -2,8 +2,9 @@
  * test_position.c — §6.5: attention is blind to word order, and positions fix it.
  * Known outputs: PE(0) = [0, 1, 0, 1, …], PE(1, 0) = sin 1, PE(1, 1) = cos 1; rotary keeps
  * norms and makes q_m·k_n depend only on m − n; Attention(PX) = P·Attention(X) for random X and
- * random permutations up to N = 64 (and not with a causal mask); "dog" in "the dog bit the man"
- * and "the man bit the dog" gets the same output without positions and different ones with.
+ * random permutations up to N = 64, bit for bit (attention sums in double, so the order of the
+ * keys cannot change a float32 result), and not with a causal mask; "dog" in "the dog bit the
+ * man" and "the man bit the dog" gets the very same output without positions, different ones with.
  */
 #include <math.h>
 #include <stdint.h>
@@ -178,7 +179,7 @@ static void test_attention_of_permuted_input_is_permuted_output(void) {
             EXPECT_EQ_INT(attn_attention(out, NULL, NULL, x, x, x, ATTN_MASK_NONE, NULL, 1, n, n, d, d), ATTN_OK);
             EXPECT_EQ_INT(attn_attention(pout, NULL, NULL, px, px, px, ATTN_MASK_NONE, NULL, 1, n, n, d, d), ATTN_OK);
             for (int r = 0; r < n; r++)
-                for (int c = 0; c < d; c++) EXPECT_NEAR(pout[r * d + c], out[perm[r] * d + c], 1e-5);
+                for (int c = 0; c < d; c++) EXPECT_NEAR(pout[r * d + c], out[perm[r] * d + c], 0);
         }
     }
 }
@@ -186,8 +187,9 @@ static void test_attention_of_permuted_input_is_permuted_output(void) {
 static void test_self_attention_without_positions_is_permutation_equivariant(void) {
     const int sizes[] = {1, 2, 4, 9, 16, 31, 64};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        EXPECT(largest_permuted_difference(ATTN_MASK_NONE, ATTN_POSITIONS_NONE, sizes[s], 8, 4) <= 1e-5);
-        EXPECT(largest_permuted_difference(ATTN_MASK_NONE, ATTN_POSITIONS_NONE, sizes[s], 16, 2) <= 1e-5);
+        /* Bit for bit: the same float32 numbers, not merely close ones. */
+        EXPECT(largest_permuted_difference(ATTN_MASK_NONE, ATTN_POSITIONS_NONE, sizes[s], 8, 4) == 0);
+        EXPECT(largest_permuted_difference(ATTN_MASK_NONE, ATTN_POSITIONS_NONE, sizes[s], 16, 2) == 0);
     }
 }
 
@@ -234,10 +236,10 @@ static double row_difference(const float *a, int ra, const float *b, int rb) {
 static void test_dog_gets_the_same_output_without_positions(void) {
     float a[WORDS * WIDTH], b[WORDS * WIDTH];
     dog_and_man(a, b, ATTN_POSITIONS_NONE);
-    EXPECT(row_difference(a, 1, b, 4) <= 1e-6); /* dog: position 1 → 4 */
-    EXPECT(row_difference(a, 4, b, 1) <= 1e-6); /* man: position 4 → 1 */
-    EXPECT(row_difference(a, 2, b, 2) <= 1e-6); /* bit stays */
-    EXPECT(row_difference(a, 0, b, 3) <= 1e-6); /* the two "the"s share one embedding */
+    EXPECT(row_difference(a, 1, b, 4) == 0); /* dog: position 1 → 4 */
+    EXPECT(row_difference(a, 4, b, 1) == 0); /* man: position 4 → 1 */
+    EXPECT(row_difference(a, 2, b, 2) == 0); /* bit stays */
+    EXPECT(row_difference(a, 0, b, 3) == 0); /* the two "the"s share one embedding */
     EXPECT(row_difference(a, 1, b, 1) > 1e-2);  /* and dog's output is not man's */
 }
 

@@ -62,7 +62,7 @@ test('stepper: bad matrix cells, steps and flags are refused; the chapter’s ou
   await badAttributes(widget, ['step', 'mask', 'scale', 'x', 'wq', 'wk', 'wv']);
   await widget.getByRole('button', { name: 'Reset example' }).click();
   await widget.evaluate((el) => { el.setAttribute('step', '6'); el.setAttribute('mask', 'causal'); });
-  await expect(widget.getByRole('table', { name: 'Output', exact: true }).locator('tbody tr').last()).toHaveText(/0\.804\s*1\.413/);
+  await expect(widget.getByRole('grid', { name: 'Output', exact: true }).locator('tbody tr').last()).toHaveText(/0\.804\s*1\.413/);
 });
 
 test('cost: bad numbers in every input and attribute; the chapter’s crossover comes back', async ({ page }) => {

@@ -58,7 +58,8 @@ test('d_model = 510 with 8 heads is refused with the reason; bad numbers too', a
   const widget = await openCost(page);
   await setNumber(widget, 'h (heads)', 8);
   await setNumber(widget, 'd_model (model width)', 510);
-  await expect(widget.getByRole('alert')).toHaveText('dModel (510) must be divisible by heads (8): each head must get the same whole number of features (dModel / heads), and 510 / 8 = 63.75 is not a whole number.');
+  // In the widget's own names (h, d_model), never the API's (dModel).
+  await expect(widget.getByRole('alert')).toHaveText('h = 8 does not divide d_model = 510: every head gets the same whole number of features, d_model ÷ h, and 510 ÷ 8 = 63.75 is not a whole number. Choose an h that divides d_model.');
   await setNumber(widget, 'h (heads)', 6);
   await expect(widget.getByRole('alert')).toBeHidden();
   await expect(widget.getByText(/^6 heads × 85 features = d_model 510\. Crossover at N = 1,020/)).toBeVisible();
@@ -126,4 +127,29 @@ test('“In words” is the accessible description; attributes are observed and 
   expect(await events).toEqual({ n: 1024, dModel: 512, heads: 4 });
   await expect(widget.getByText(/^4 heads × 128 features = d_model 512\./)).toBeVisible();
   await expect(widget.getByLabel('h (heads)', { exact: true })).toHaveValue('4');
+});
+
+// ---------------------------------------------------------------- issue 16: what a learner meets
+
+test('changing h changes no multiply-add, and the widget says why; the axes read 10¹², never 1e+12', async ({ page }) => {
+  const widget = await openCost(page);
+  const before = await costTable(widget);
+  await expect(widget.getByText(/^Why h changes no multiply-add: 8 heads of 64 features do the same arithmetic as one head of 512/)).toBeVisible();
+  await setNumber(widget, 'h (heads)', 16);
+  await expect(widget.getByText(/^16 heads × 32 features = d_model 512\./)).toBeVisible();
+  expect(await costTable(widget)).toEqual(before);
+  await expect(widget.getByText(/^Why h changes no multiply-add: 16 heads of 32 features do the same arithmetic as one head of 512 \(h · N² · d_model\/h = N² · d_model\)\. What h changes is the number of N × N score tables: 16 per layer/)).toBeVisible();
+  await expect(widget.getByText(/16,777,216 entries for all 16 heads of the layer/)).toBeVisible(); // twice 8 heads' 8,388,608
+  // The tick labels of the log axes (read from the chart's own formatter).
+  await expect(widget.getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toHaveAttribute('data-drawn', '512/16');
+  const ticks = await widget.evaluate((el) => [1e12, 1e9, 1e6, 65536, 16].map((y) => el.chart.format.y(y)));
+  expect(ticks).toEqual(['10¹²', '10⁹', '10⁶', '65,536', '16']);
+});
+
+test('“In words” states the current count', async ({ page }) => {
+  const widget = await openCost(page);
+  const article = widget.getByRole('article', { name: 'What attention costs as the sequence grows' });
+  await expect(article).toHaveAccessibleDescription(/Now: N = 1,024, d_model = 512, 8 heads: 2,147,483,648 multiply-adds in all, and the two terms are equal; each head's score table holds 1,048,576 entries\.$/);
+  await setNumber(widget, 'N (tokens)', 4096);
+  await expect(article).toHaveAccessibleDescription(/Now: N = 4,096, d_model = 512, 8 heads: .* multiply-adds in all, and the N² term is the larger;/);
 });

@@ -21,18 +21,18 @@ test('the chapter’s sentence: each head follows its rule, computed by the core
   const widget = await openHeads(page);
   await expect(widget.getByRole('textbox', { name: 'Sentence' })).toHaveValue('The animal didn\'t cross the street because it was tired');
   await expect(widget.getByRole('tab', { name: 'Head 1' })).toHaveAttribute('aria-selected', 'true');
-  await expect(widget.getByRole('img', { name: 'Head 1: Previous word' })).toBeVisible();
+  await expect(widget.getByRole('application', { name: 'Head 1: Previous word' })).toBeVisible();
   await expect(widget.getByText('query 8 “it” → key 2 “animal”: 0.01')).toBeVisible();
   await expect(widget.getByText('query 8 “it” → key 7 “because”: 0.94')).toBeHidden();
 
   await widget.getByRole('tab', { name: 'Head 2' }).click();
-  await expect(widget.getByRole('img', { name: 'Head 2: Pronoun → noun' })).toBeVisible();
+  await expect(widget.getByRole('application', { name: 'Head 2: Pronoun → noun' })).toBeVisible();
   await expect(widget.getByText('query 8 “it” → key 2 “animal”: 0.94')).toBeVisible();
   await expect(widget.getByText('Rule: a pronoun looks at the first noun before it.')).toBeVisible();
 
   await widget.getByRole('tab', { name: 'Head 3' }).click();
   await expect(widget.getByText('query 8 “it” → key 2 “animal”: 0.01')).toBeVisible();
-  const map3 = widget.getByRole('img', { name: 'Head 3: Verb → subject' });
+  const map3 = widget.getByRole('application', { name: 'Head 3: Verb → subject' });
   await map3.focus();
   await map3.press('ArrowDown'); // "was" → "animal"
   await map3.press('ArrowRight'); // "was" → "didn't"
@@ -41,7 +41,7 @@ test('the chapter’s sentence: each head follows its rule, computed by the core
 
   await widget.getByRole('tab', { name: 'Head 4' }).click();
   await expect(widget.getByText('Rule: every word looks at the first word and at “because”.')).toBeVisible();
-  const map4 = widget.getByRole('img', { name: 'Head 4: Start and “because”' });
+  const map4 = widget.getByRole('application', { name: 'Head 4: Start and “because”' });
   await map4.focus();
   await map4.press('Home');
   await expect(widget.getByText('query 9 “was” → key 1 “The”: 0.47')).toBeVisible();
@@ -60,7 +60,7 @@ test('keyboard alone: arrow keys move between heads and through a head’s cells
   await page.keyboard.press('Home');
   await expect(widget).toHaveAttribute('head', '1');
   await page.keyboard.press('Tab'); // into the heatmap
-  const map = widget.getByRole('img', { name: 'Head 1: Previous word' });
+  const map = widget.getByRole('application', { name: 'Head 1: Previous word' });
   await expect(map).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Home');
@@ -68,7 +68,7 @@ test('keyboard alone: arrow keys move between heads and through a head’s cells
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await expect(widget.getByText('query 7 “because” → key 6 “street”: 0.94')).toBeVisible();
   // The stacked tensor follows the focused cell, and each row sums to 1.
-  await expect(widget.getByText(/shape \(4, 10, 10\): 4 layers of 10 × 10, one per head, 400 numbers\. Outlined: head 1, row 7 \(“because”\), column 6 \(“street”\) = 0\.943; that row sums to 1\.000\./)).toBeVisible();
+  await expect(widget.getByText(/shape \(4, 10, 10\): 4 slices of 10 × 10, one per head \(not layers of a model\), 400 numbers\. Outlined: head 1, row 7 \(“because”\), column 6 \(“street”\) = 0\.943; that row sums to 1\.000\./)).toBeVisible();
 });
 
 test('the overview shows all four heads side by side', async ({ page }) => {
@@ -76,7 +76,7 @@ test('the overview shows all four heads side by side', async ({ page }) => {
   await widget.getByRole('tab', { name: 'All four' }).click();
   await expect(widget).toHaveAttribute('head', 'all');
   for (const name of ['Head 1: Previous word', 'Head 2: Pronoun → noun', 'Head 3: Verb → subject', 'Head 4: Start and “because”']) {
-    await expect(widget.getByRole('img', { name })).toBeVisible();
+    await expect(widget.getByRole('application', { name })).toBeVisible();
   }
   await expect(widget.locator('.heatmap-readout').filter({ hasText: '“it” → key 2 “animal”: 0.94' })).toHaveCount(1);
 });
@@ -100,7 +100,7 @@ test('concatenation and W^O: with W^O the identity the output is the joined vect
 
 test('the causal mask blocks later words', async ({ page }) => {
   const widget = await openHeads(page);
-  const map = widget.getByRole('img', { name: 'Head 1: Previous word' });
+  const map = widget.getByRole('application', { name: 'Head 1: Previous word' });
   await map.focus();
   await map.press('End');
   await expect(widget.getByText('query 8 “it” → key 10 “tired”: 0.01')).toBeVisible();
@@ -150,5 +150,78 @@ test('“In words” is the accessible description; attributes are observed and 
   expect(await events).toEqual({ sentence: 'The dog and the cat', head: '1', mask: 'none', wo: 'mix' });
   await expect(widget.getByRole('textbox', { name: 'Sentence' })).toHaveValue('The dog and the cat');
   await widget.evaluate((el) => { el.setAttribute('head', '4'); });
-  await expect(widget.getByRole('img', { name: 'Head 4: Start and “and”' })).toBeVisible();
+  await expect(widget.getByRole('application', { name: 'Head 4: Start and “and”' })).toBeVisible();
+});
+
+// ---------------------------------------------------------------- issue 16: what a learner meets
+
+/** For each heatmap of the widget: does its drawing fit the box it is shown in (no word cut off)? */
+function mapsFit(widget) {
+  return widget.locator('.heatmap-surface').evaluateAll((surfaces) => surfaces.map((surface) => {
+    const canvas = surface.querySelector('canvas');
+    return surface.getClientRects().length === 0 || (canvas.getBoundingClientRect().right <= surface.getBoundingClientRect().right + 0.5
+      && surface.scrollWidth <= surface.clientWidth);
+  }));
+}
+
+for (const width of [1280, 390]) {
+  test(`“All four” shows every word of every head at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const widget = await openHeads(page);
+    await widget.getByRole('tab', { name: 'All four' }).click();
+    await expect(widget.getByRole('application', { name: /^Head 4:/ })).toBeVisible();
+    expect(await mapsFit(widget)).not.toContain(false);
+    // Sixteen words, one head and all four.
+    await widget.getByRole('textbox', { name: 'Sentence' }).fill('the old man and the young dog walked along the river because it was very warm');
+    await widget.getByRole('button', { name: 'Read it' }).click();
+    await expect(widget.getByText(/shape \(4, 16, 16\)/)).toBeVisible();
+    expect(await mapsFit(widget)).not.toContain(false);
+    await widget.getByRole('tab', { name: 'Head 2' }).click();
+    expect(await mapsFit(widget)).not.toContain(false);
+  });
+}
+
+test('each word’s class is shown, and said to come from the demo’s own lists', async ({ page }) => {
+  const widget = await openHeads(page);
+  const classes = widget.getByRole('list', { name: 'The class the demo gave each word' });
+  await expect(classes.getByRole('listitem')).toHaveText(['The determiner', 'animal noun (guessed)', "didn't verb", 'cross verb',
+    'the determiner', 'street noun (guessed)', 'because linking word', 'it pronoun', 'was verb', 'tired adjective']);
+  await widget.getByRole('textbox', { name: 'Sentence' }).fill('The girl asked because she was tired');
+  await widget.getByRole('button', { name: 'Read it' }).click();
+  // "asked" is a verb in English, but not in the demo's list: the widget says so, in those words.
+  await expect(classes.getByRole('listitem').nth(2)).toHaveText('asked other (not in the lists)');
+  await expect(widget.getByText(/from the demo’s own short lists \(about 150 words\), not from a grammar of English.*“asked” is in none of the lists, so it is “other” here, whatever it is in English\./)).toBeVisible();
+  await widget.getByRole('textbox', { name: 'Sentence' }).fill('the girl asked him');
+  await widget.getByRole('button', { name: 'Read it' }).click();
+  await expect(widget.getByText('No word of this sentence is in the demo’s verb list: the rule finds nothing, and every word looks at itself.')).toBeVisible();
+});
+
+test('the heatmaps take the keyboard as an interactive element with a key map; “In words” states the map in view', async ({ page }) => {
+  const widget = await openHeads(page);
+  const map = widget.getByRole('application', { name: 'Head 1: Previous word' });
+  await expect(map).toHaveAttribute('aria-roledescription', 'heatmap');
+  await expect(map).toHaveAccessibleDescription(/^Arrow keys move the focused cell; Home and End go to the first and last key of the row\..*query 8 “it” → key 2 “animal”: 0\.01$/);
+  const article = widget.getByRole('article', { name: 'Four heads read one sentence' });
+  await expect(article).toHaveAccessibleDescription(/Now: head 1 is shown, on “The animal didn't cross the street because it was tired”\. In head 1 \(Previous word\), “it” gives its largest weight, 0\.94, to “because”\.$/);
+  await widget.getByRole('tab', { name: 'Head 2' }).click();
+  await expect(article).toHaveAccessibleDescription(/In head 2 \(Pronoun → noun\), “it” gives its largest weight, 0\.94, to “animal”\.$/);
+});
+
+test('a typed sentence is never lost: a head tab, a switch or leaving the field applies it first', async ({ page }) => {
+  const widget = await openHeads(page);
+  const field = widget.getByRole('textbox', { name: 'Sentence' });
+  await field.fill('the cat sat on the mat');
+  await widget.getByRole('tab', { name: 'Head 2' }).click();
+  await expect(widget).toHaveAttribute('sentence', 'the cat sat on the mat');
+  await expect(widget).toHaveAttribute('head', '2');
+  await expect(field).toHaveValue('the cat sat on the mat');
+  await expect(widget.getByText(/shape \(4, 6, 6\)/)).toBeVisible();
+  await field.fill('a dog ran home');
+  await widget.getByRole('checkbox', { name: 'Causal mask' }).check();
+  await expect(widget).toHaveAttribute('sentence', 'a dog ran home');
+  await expect(widget).toHaveAttribute('mask', 'causal');
+  await field.fill('she was tired');
+  await field.blur();
+  await expect(widget).toHaveAttribute('sentence', 'she was tired');
+  await expect(widget.getByText(/shape \(4, 3, 3\)/)).toBeVisible();
 });

@@ -71,7 +71,7 @@ test('stepper: hostile matrix cells are refused as text, the example still compu
   await cell.fill('1');
   await cell.press('Enter');
   await widget.getByRole('button', { name: /^\d\. Output$/ }).click();
-  await expect(widget.getByRole('table', { name: 'Output', exact: true })).toContainText('0.804');
+  await expect(widget.getByRole('grid', { name: 'Output', exact: true })).toContainText('0.804');
 });
 
 test('masks: hostile sentences are words shown as text; the 4-token causal mask still works', async ({ page }) => {

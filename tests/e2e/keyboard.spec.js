@@ -41,9 +41,9 @@ async function heatmapByArrows(page) {
   await expect.poll(() => focusedReadout(page)).toMatch(new RegExp(`^query ${next} “.+” → key 2 “.+”: `));
 }
 
-/** Read-only cell texts of a MatrixView table. */
+/** Cell texts of a MatrixView table (a grid where its cells take the keyboard). */
 function matrix(widget, name) {
-  return widget.getByRole('table', { name, exact: true }).locator('tbody tr').evaluateAll((rows) => rows.map((row) =>
+  return widget.getByRole('grid', { name, exact: true }).or(widget.getByRole('table', { name, exact: true })).locator('tbody tr').evaluateAll((rows) => rows.map((row) =>
     Array.from(row.querySelectorAll('td'), (td) => (td.querySelector('input')?.value ?? td.textContent).trim())));
 }
 
@@ -77,7 +77,10 @@ test('stepper: Next, the step list, arrow keys, both toggles, typing a cell, Res
   await expect(widget.getByText('Step 3 of 6: Scale')).toBeVisible();
   await page.keyboard.press('End');
   await expect(widget.getByText('Step 6 of 6: Output')).toBeVisible();
-  await tabTo(page, named('5. Softmax'), { back: true });
+  // The step list is one tab stop, the current step's button; ← moves to step 5 and focus follows.
+  await tabTo(page, named('6. Output'), { back: true });
+  await page.keyboard.press('ArrowLeft');
+  await expect(focused(page)).resolves.toMatchObject({ name: '5. Softmax' });
   await page.keyboard.press('Enter');
   await expect(widget.getByText('Step 5 of 6: Softmax')).toBeVisible();
   expect(await matrix(widget, 'Weights')).toEqual([['1.000', '0.000'], ['0.196', '0.804']]);
@@ -215,7 +218,7 @@ test('heads: sentence, mask and W^O switches, head tabs by arrows, the heatmap b
   await expect(widget).toHaveAttribute('head', '2');
   await page.keyboard.press('Tab');
   const map = await focused(page);
-  expect(map.role).toBe('img');
+  expect(map.role).toBe('application');
   await heatmapByArrows(page);
   await tabTo(page, named('Causal mask'), { back: true });
   await page.keyboard.press('Space');
@@ -226,7 +229,7 @@ test('heads: sentence, mask and W^O switches, head tabs by arrows, the heatmap b
   await tabTo(page, named('Sentence'), { back: true });
   await typeOver(page, 'the cat sat on the mat');
   await page.keyboard.press('Enter');
-  await expect(widget.getByRole('img', { name: /^Head 2/ })).toBeVisible();
+  await expect(widget.getByRole('application', { name: /^Head 2/ })).toBeVisible();
   await expect(widget.getByText(/“mat”/).first()).toBeVisible();
   await tabTo(page, named('Chapter’s sentence'));
   await page.keyboard.press('Enter');
@@ -290,9 +293,9 @@ test('train: preset by arrows, a tiny model built and trained, started and pause
   await expect(widget.getByText(/^11 characters\./)).toBeVisible();
   await tabTo(page, named('Head'));
   await page.keyboard.press('ArrowDown');
-  await expect(widget.getByRole('img', { name: /^Layer 1, head 2: attention weights/ })).toBeVisible();
+  await expect(widget.getByRole('application', { name: /^Layer 1, head 2: attention weights/ })).toBeVisible();
   await page.keyboard.press('Tab');
-  expect((await focused(page)).role).toBe('img');
+  expect((await focused(page)).role).toBe('application');
   await heatmapByArrows(page);
   // The weights panel: the shipped model again, by Enter.
   await tabTo(page, named('Load the shipped model'));

@@ -68,7 +68,7 @@ test('10,000 recomputations across the widgets leave the WASM heap where it star
   const stepper = page.locator('attn-stepper');
   await stepper.evaluate((el) => { el.setAttribute('mask', 'causal'); el.setAttribute('step', '6'); });
   await expect(stepper.getByText('Step 6 of 6: Output')).toBeVisible();
-  await expect(stepper.getByRole('table', { name: 'Output' })).toContainText('0.804');
+  await expect(stepper.getByRole('grid', { name: 'Output' })).toContainText('0.804');
   const masks = page.locator('attn-masks');
   await masks.evaluate((el) => { el.setAttribute('masks', 'window'); el.setAttribute('window', '1'); });
   await expect(masks.getByRole('table', { name: 'Mask' }).locator('tbody tr').last()).toHaveText(/−∞\s*−∞\s*−∞\s*0/);

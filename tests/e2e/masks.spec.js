@@ -137,7 +137,7 @@ test('masking after the softmax leaves rows that sum to less than 1', async ({ p
     '0.250000 (below 1)', '0.500000 (below 1)', '0.750000 (below 1)', '1.000000']);
   expect(await statsColumn(widget, 'Sum of weights')).toEqual(Array(4).fill('1.000000'));
   await expect(widget.getByText(/row 1 \(“we”\) sums to 0\.250000 instead of 1/)).toBeVisible();
-  await expect(widget.getByRole('img', { name: 'Weights masked after the softmax (the bug)' })).toBeVisible();
+  await expect(widget.getByRole('application', { name: 'Weights masked after the softmax (the bug)' })).toBeVisible();
   await expect(page.locator('attn-masks')).toHaveAttribute('compare', '');
 });
 
@@ -164,7 +164,7 @@ test('Enter on a focused mask cell toggles it: a fully blocked row is NaN, count
   expect(await statsColumn(widget, 'ln k (even spread)')).toEqual(['0.0000', 'none (k = 0)', '1.0986', '1.3863']);
   await expect(widget.getByText('M = causal + your 2 edits (an edit sets its cell to 0 or −∞)')).toBeVisible();
   // The heatmap's readout names the NaN.
-  const heatmap = widget.getByRole('img', { name: 'Attention weights (mask before the softmax)' });
+  const heatmap = widget.getByRole('application', { name: 'Attention weights (mask before the softmax)' });
   await heatmap.focus();
   await page.keyboard.press('ArrowDown');
   await expect(widget.getByText('query 2 “like” → key 1 “we”: NaN (no allowed key in this row)')).toBeVisible();
@@ -258,4 +258,40 @@ test('the widget has an "In words" accessible description', async ({ page }) => 
   const widget = await openMasks(page);
   const region = widget.getByRole('article', { name: 'Masks: build them, combine them, break them' });
   await expect(region).toHaveAccessibleDescription(/In the mask grid each cell is 0 where a query token may look/);
+});
+
+// ---------------------------------------------------------------- issue 16: what a learner meets
+
+test('the bug’s weights sit beside the correct ones', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const widget = await openMasks(page);
+  await widget.getByRole('checkbox', { name: 'Compare with masking after the softmax (a bug)' }).check();
+  const box = (name) => widget.getByRole('application', { name }).boundingBox();
+  const right = await box('Weights masked after the softmax (the bug)');
+  const left = await box('Attention weights (mask before the softmax)');
+  expect(Math.abs(right.y - left.y)).toBeLessThanOrEqual(2); // the same row
+  expect(right.x).toBeGreaterThan(left.x + left.width);
+  expect(right.x - (left.x + left.width)).toBeLessThan(60); // next to it, not a screen away
+  const stats = await widget.getByRole('table', { name: 'Row diagnostics' }).boundingBox();
+  expect(right.y).toBeLessThan(stats.y);
+});
+
+test('twelve words: the heatmap prints no value that would not fit its cell', async ({ page }) => {
+  const widget = await openMasks(page);
+  const values = () => widget.getByRole('application', { name: 'Attention weights (mask before the softmax)' }).locator('canvas').getAttribute('data-values');
+  expect(await values()).toBe('printed'); // five words: every value fits
+  await setSentence(widget, 'one two three four five six seven eight nine ten eleven twelve');
+  await expect(widget.getByRole('table', { name: 'Mask' }).locator('tbody tr')).toHaveCount(12);
+  await expect.poll(values).toBe('omitted'); // the readout and the data table still give every value
+  await expect(widget.getByRole('application', { name: 'Attention weights (mask before the softmax)' })).toHaveAccessibleDescription(/query 1 “one” → key 1 “one”: 1\.00$/);
+});
+
+test('“In words” states the current result', async ({ page }) => {
+  const widget = await openMasks(page);
+  const article = widget.getByRole('article', { name: 'Masks: build them, combine them, break them' });
+  await expect(article).toHaveAccessibleDescription(/Now: causal on “the cat chased the mouse”\. All 5 rows sum to 1, and \d of 5 spread their weight evenly \(entropy equal to ln k\)\.$/);
+  await widget.getByRole('radio', { name: 'all equal' }).check();
+  await expect(article).toHaveAccessibleDescription(/Now: causal on “the cat chased the mouse”\. All 5 rows sum to 1, and 5 of 5 spread their weight evenly/);
+  await widget.getByRole('button', { name: /^query 1 “the”, key 1 “the”/ }).click();
+  await expect(article).toHaveAccessibleDescription(/Now: causal and 1 flipped cell on “the cat chased the mouse”\. 1 of 5 rows have no allowed key and are NaN; the others sum to 1, and 4 of 4 spread/);
 });

@@ -234,3 +234,74 @@ test('bad input gives clear messages and breaks nothing', async ({ page }) => {
   const [theRow, otherThe] = await Promise.all([beforeAndAfter(widget, 'The'), beforeAndAfter(widget, 'the')]);
   expect(theRow).toEqual(otherThe);
 });
+
+// ---------------------------------------------------------------- issue 16: what a learner meets
+
+test('“to the last digit”: without positions every word keeps exactly the same output, and the widget says what “same” means', async ({ page }) => {
+  const widget = await openShuffle(page);
+  await widget.getByRole('button', { name: 'Swap dog and man' }).click();
+  for (const word of ['The', 'man', 'bit', 'the', 'dog']) {
+    await expect(rowOf(widget, word).locator('td').last()).toHaveText('0same'); // not 6.0 × 10⁻⁸
+  }
+  await expect(widget.getByText(/kept its value exactly: the largest difference over all words is 0, the very same float32 numbers/)).toBeVisible();
+  await expect(widget.getByText(/^“same” means a difference of exactly 0: the very same float32 numbers, to the last bit\./)).toBeVisible();
+  // Sixteen words in three random orders: still exactly 0.
+  await widget.getByLabel('Sentence (up to 16 words)').fill('every cat that chased a small grey mouse across the kitchen floor finally fell quietly asleep');
+  await widget.getByRole('button', { name: 'Use sentence' }).click();
+  for (let trial = 0; trial < 3; trial++) {
+    await widget.getByRole('button', { name: 'Shuffle' }).click();
+    await expect(widget.getByText(/kept its value exactly/)).toBeVisible();
+    expect(await summaryDifference(widget)).toBe(0);
+  }
+});
+
+test('“Swap dog and man” never replaces the learner’s sentence: without both words it is disabled, and says why', async ({ page }) => {
+  const widget = await openShuffle(page);
+  const field = widget.getByLabel('Sentence (up to 16 words)');
+  await field.fill('a cat saw a bird');
+  await field.press('Enter');
+  const swap = widget.getByRole('button', { name: 'Swap dog and man' });
+  await expect(swap).toBeDisabled();
+  await expect(swap).toHaveAccessibleDescription('“Swap dog and man” needs both words: this sentence has no “dog” and no “man”. Shuffle, or move a word by dragging it or with the keyboard.');
+  await swap.evaluate((el) => el.click()); // even a click that reaches it changes nothing
+  await expect(widget).toHaveAttribute('sentence', 'a cat saw a bird');
+  await expect(field).toHaveValue('a cat saw a bird');
+  // With both words it swaps them, in the learner's own sentence.
+  await field.fill('my dog likes the man');
+  await field.press('Enter');
+  await expect(swap).toBeEnabled();
+  await swap.click();
+  expect(await chipOrder(widget)).toEqual(['my', 'man', 'likes', 'the', 'dog']);
+  await expect(widget).toHaveAttribute('sentence', 'my dog likes the man');
+});
+
+test('“In words” states the current result', async ({ page }) => {
+  const widget = await openShuffle(page);
+  const article = widget.getByRole('article', { name: /^Shuffle the words/ });
+  await expect(article).toHaveAccessibleDescription(/Now: “The dog bit the man” in its original order \(positions none, no mask\)\.$/);
+  await widget.getByRole('button', { name: 'Swap dog and man' }).click();
+  await expect(article).toHaveAccessibleDescription(/Now: “The man bit the dog” \(positions none, no mask\)\. 5 of 5 words kept exactly the same output; none changed\.$/);
+  await widget.getByRole('radio', { name: /Sinusoidal/ }).check();
+  await expect(article).toHaveAccessibleDescription(/Now: “The man bit the dog” \(positions sinusoidal, no mask\)\. \d of 5 words kept exactly the same output; “\w+” changed most, by up to [\d.]+\.$/);
+});
+
+test('a typed sentence is never lost: Shuffle, a switch or leaving the field applies it first', async ({ page }) => {
+  const widget = await openShuffle(page);
+  const field = widget.getByLabel('Sentence (up to 16 words)');
+  // Typed, not submitted, then Shuffle: the new sentence is what gets shuffled.
+  await field.fill('my cat likes warm milk');
+  await widget.getByRole('button', { name: 'Shuffle' }).click();
+  await expect(widget).toHaveAttribute('sentence', 'my cat likes warm milk');
+  await expect(field).toHaveValue('my cat likes warm milk');
+  expect((await chipOrder(widget)).sort()).toEqual(['cat', 'likes', 'milk', 'my', 'warm']);
+  // Typed, then a switch pressed without Enter (no blur either): applied, in the same action.
+  await field.fill('the bird sang');
+  await widget.evaluate((el) => { const box = el.shadowRoot.querySelector('input[type="checkbox"]'); box.checked = true; box.dispatchEvent(new Event('change')); });
+  await expect(widget).toHaveAttribute('sentence', 'the bird sang');
+  await expect(widget).toHaveAttribute('mask', 'causal');
+  // Typed, then the field left: applied.
+  await field.fill('one two three');
+  await field.blur();
+  await expect(widget).toHaveAttribute('sentence', 'one two three');
+  expect(await chipOrder(widget)).toEqual(['one', 'two', 'three']);
+});

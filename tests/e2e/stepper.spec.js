@@ -2,9 +2,13 @@
 // the mask and scaling toggles, keyboard-only navigation, editing and refusing bad entries.
 import { test, expect } from './fixtures.js';
 
-/** The visible table with this accessible name, read as rows of cell texts. */
+/** The visible matrix with this accessible name: a grid where its cells take the keyboard, else a
+ *  table. */
+const matrixNamed = (stepper, name) => stepper.getByRole('grid', { name, exact: true }).or(stepper.getByRole('table', { name, exact: true }));
+
+/** The visible matrix with this accessible name, read as rows of cell texts. */
 async function matrix(stepper, name) {
-  const table = stepper.getByRole('table', { name, exact: true });
+  const table = matrixNamed(stepper, name);
   await expect(table).toBeVisible();
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) =>
     Array.from(row.querySelectorAll('td'), (td) => (td.querySelector('input')?.value ?? td.textContent).trim())));
@@ -70,7 +74,7 @@ test('turning the mask off gives row 1 the weights [0.000, 1.000]', async ({ pag
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
   expect(await matrix(stepper, 'Weights')).toEqual([['0.000', '1.000'], ['0.196', '0.804']]);
   // More than 0.9999 of token 1's weight goes to token 2.
-  await stepper.getByRole('table', { name: 'Weights' }).getByRole('cell', { name: /row q₁, column k₂/ }).focus();
+  await stepper.getByRole('grid', { name: 'Weights' }).getByRole('gridcell', { name: /row q₁, column k₂/ }).focus();
   const precise = await stepper.getByText(/weight \(1, 2\) = .* = 1\.000 \(more exactly 0\.99999\d\)/).textContent();
   expect(Number(precise.match(/more exactly ([\d.]+)/)[1])).toBeGreaterThan(0.9999);
   await goToStep(stepper, 'Mask');
@@ -120,9 +124,9 @@ test('keyboard alone walks every step and toggles', async ({ page }) => {
 test('focusing a score highlights the query row and key row involved', async ({ page }) => {
   const stepper = await openStepper(page);
   await goToStep(stepper, 'Scores');
-  await stepper.getByRole('table', { name: 'Scores' }).getByRole('cell', { name: /row q₂, column k₁/ }).focus();
+  await stepper.getByRole('grid', { name: 'Scores' }).getByRole('gridcell', { name: /row q₂, column k₁/ }).focus();
   await expect(stepper.getByText('q₂·k₁ = 1·(−3) + (−1)·(−3) = −3 + 3 = 0.')).toBeVisible();
-  const involved = (name) => stepper.getByRole('table', { name, exact: true }).locator('td.involved');
+  const involved = (name) => matrixNamed(stepper, name).locator('td.involved');
   await expect(involved('Q')).toHaveText(['1', '−1']);
   await expect(involved('K')).toHaveText(['−3', '−3']);
 });
@@ -192,4 +196,125 @@ test('a bad entry typed before the core has loaded gets its message, and the wid
   // in its cell, marked, for the learner to correct.
   await expect.poll(() => matrix(stepper, 'Q'), { timeout: 20_000 }).toEqual([['3', '3'], ['1', '−1']]);
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
+});
+
+// ---------------------------------------------------------------- issue 16: what a learner meets
+
+test('the mask switched at step 1 says where it acts, and step 5 shows the change on row 1, marked', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await expect(stepper.getByText('Step 1 of 6: Inputs')).toBeVisible();
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  // Nothing at step 1 depends on the mask: the widget says so, and where it acts.
+  await expect(stepper.getByText('Switching the causal mask off changes nothing shown at this step. It changed the numbers at steps 4 (Mask), 5 (Softmax) and 6 (Output):')).toBeVisible();
+  await stepper.getByRole('button', { name: 'Show step 5, Softmax' }).click();
+  await expect(stepper.getByText('Step 5 of 6: Softmax')).toBeVisible();
+  // The cells that changed are marked, and named with their old and new values.
+  const weights = stepper.getByRole('grid', { name: 'Weights' });
+  await expect(weights.locator('td.changed')).toHaveText(['0.000', '1.000']);
+  await expect(matrixNamed(stepper, 'Masked').locator('td.changed')).toHaveText(['0']);
+  await expect(stepper.getByText(/^Switching the causal mask off changed, at this step: Masked \(1, 2\) −∞ → 0; Weights \(1, 1\) 1\.000 → 0\.000 and \(1, 2\) 0\.000 → 1\.000\./)).toBeVisible();
+  // The highlight and the sentence moved to row 1, where the weight went (it was on row 2).
+  await expect(weights.locator('td.involved')).toHaveText(['1.000']);
+  await expect(weights.getByRole('gridcell', { name: /row q₁, column k₂: 1\.000, changed$/ })).toBeVisible();
+  await expect(stepper.getByText(/^Row 1: exp\(−12\.73\) = .*so weight \(1, 2\) = 1 ÷ 1 = 1\.000 \(more exactly 0\.99999\d\)/)).toBeVisible();
+  // Switched at step 5 itself, the marks follow the new change; moving between steps keeps them.
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).check();
+  await expect(weights.locator('td.changed')).toHaveText(['1.000', '0.000']);
+  await goToStep(stepper, 'Output');
+  await expect(stepper.getByRole('grid', { name: 'Output' }).locator('td.changed')).toHaveText(['0.000', '−1.000']);
+  await goToStep(stepper, 'Scores');
+  // The scores do not depend on the mask: nothing is marked at this step (other panels are hidden).
+  await expect(stepper.locator('.step-panel:not([hidden]) td.changed')).toHaveCount(0);
+  await expect(stepper.locator('.step-panel:not([hidden]) td')).not.toHaveCount(0);
+  await expect(stepper.getByRole('button', { name: 'Show step 4, Mask' })).toBeVisible();
+});
+
+test('typing in a cell recomputes at once, and a refused entry moves no matrix', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await expect(stepper.getByText(/every step recomputes as you type/).first()).toBeVisible();
+  const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
+  // x₁ = [2, 0, 1, −1]: q₁ = [6, 5], with no Enter and the cell still focused.
+  await cell.fill('2');
+  expect(await matrix(stepper, 'Q')).toEqual([['6', '5'], ['1', '−1']]);
+  await expect(cell).toBeFocused();
+  await expect(stepper).toHaveAttribute('x', '2,0,1,-1,0,1,1,1');
+  await expect(stepper.getByRole('grid', { name: 'Q' }).locator('td.changed')).toHaveText(['6', '5']);
+  // Text on its way to a number waits quietly; a refusal is said under the matrices, in place of
+  // the hint, and no matrix moves or widens.
+  const boxes = () => stepper.locator('.step-panel:not([hidden]) .matrix-block').evaluateAll((blocks) =>
+    blocks.map((b) => { const r = b.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width)]; }));
+  const before = await boxes();
+  await cell.fill('−');
+  await expect(stepper.getByRole('alert')).toBeHidden();
+  await cell.fill('abc');
+  await expect(stepper.getByRole('alert')).toHaveText('⚠ “abc” is not a number. Type a number such as 1.5 or −2; the last good value, 2, is still in use.');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  expect(await boxes()).toEqual(before);
+  expect(await matrix(stepper, 'Q')).toEqual([['6', '5'], ['1', '−1']]);
+  await cell.fill('1');
+  await expect(stepper.getByRole('alert')).toBeHidden();
+  expect(await matrix(stepper, 'Q')).toEqual([['3', '3'], ['1', '−1']]);
+});
+
+test('the softmax sentence writes tiny numbers as powers of ten, never 1.523e-8', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await goToStep(stepper, 'Softmax');
+  await stepper.getByRole('checkbox', { name: 'Scale by 1/√d_k' }).uncheck();
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  await stepper.getByRole('grid', { name: 'Weights' }).getByRole('gridcell', { name: /row q₁, column k₁/ }).focus();
+  const sentence = stepper.getByText(/^Row 1: exp\(−18\) = 1\.523 × 10⁻⁸, exp\(0\) = 1;/);
+  await expect(sentence).toBeVisible();
+  expect(await sentence.textContent()).not.toMatch(/\de[-+]\d/);
+});
+
+test('keyboard: focus follows the step, and the widget has one tab stop per matrix, not per cell', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await tabTo(page, stepper.getByRole('button', { name: '1. Inputs' }));
+  await page.keyboard.press('ArrowRight');
+  await expect(stepper.getByRole('button', { name: '2. Scores' })).toBeFocused();
+  await page.keyboard.press('Enter'); // stays at step 2 (it jumped back to step 1 when focus stayed behind)
+  await expect(stepper.getByText('Step 2 of 6: Scores')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(stepper.getByRole('button', { name: '1. Inputs' })).toBeFocused();
+  // Count the stops from the step list to the end of the widget at step 1 (it had about 56).
+  const stops = await stepper.evaluate((el) => {
+    const all = [...el.shadowRoot.querySelectorAll('button, input, [tabindex]')]
+      .filter((node) => node.tabIndex >= 0 && !node.disabled && node.getClientRects().length > 0);
+    return all.length;
+  });
+  expect(stops).toBeLessThanOrEqual(16);
+  // Inside a matrix the arrow keys move between cells; a typed cell keeps its caret moves.
+  await stepper.getByRole('textbox', { name: 'W^Q, row 1, column 1' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(stepper.getByRole('textbox', { name: 'W^Q, row 2, column 1' })).toBeFocused();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight');
+  await expect(stepper.getByRole('textbox', { name: 'W^Q, row 2, column 2' })).toBeFocused();
+  await expect(stepper.getByText('Step 1 of 6: Inputs')).toBeVisible(); // the arrows were the grid's
+});
+
+test('a focused computed cell has the accent ring, not the operands’ orange', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await goToStep(stepper, 'Scores');
+  await tabTo(page, stepper.getByRole('grid', { name: 'Scores' }).getByRole('gridcell', { name: /row q₁, column k₁/ }));
+  const colours = await stepper.evaluate((el) => {
+    const cell = el.shadowRoot.activeElement;
+    const style = getComputedStyle(cell), host = getComputedStyle(el);
+    return { outline: style.outlineColor, offset: style.outlineOffset, involved: cell.classList.contains('involved'),
+      accent: host.getPropertyValue('--attn-accent').trim(), orange: host.getPropertyValue('--attn-involved-border').trim() };
+  });
+  expect(colours.involved).toBe(true); // the focused score is also an operand of its own sum
+  const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  expect(colours.outline).toBe(rgb(colours.accent));
+  expect(colours.outline).not.toBe(rgb(colours.orange));
+  expect(colours.offset).toBe('2px'); // outside the cell, where the operand mark is inside
+});
+
+test('“In words” states the current result and follows each change', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const article = stepper.getByRole('article', { name: 'Scaled dot-product attention, step by step' });
+  await expect(article).toHaveAccessibleDescription(/Now: step 1 of 6, Inputs; causal mask on, scaling on\. Token 1 gives weight 1\.000 to itself and 0\.000 to token 2, so its output is \[0\.000, −1\.000\]/);
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  await expect(article).toHaveAccessibleDescription(/Now: step 1 of 6, Inputs; causal mask off, scaling on\. Token 1 gives weight 0\.000 to itself and 1\.000 to token 2, so its output is \[1\.000, 2\.000\]/);
 });

@@ -37,7 +37,7 @@ test('the shipped model loads with its recorded validation loss, and its maps ar
   await expect(stat(widget, 'unigram')).toHaveText(record.unigram.toFixed(4));
   await expect(stat(widget, 'floor')).toHaveText(record.floor.toFixed(4));
   await expect(widget.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
-  await expect(widget.getByRole('img', { name: /Layer 1, head 1: attention weights/ })).toBeVisible();
+  await expect(widget.getByRole('application', { name: /Layer 1, head 1: attention weights/ })).toBeVisible();
 });
 
 test('the shipped model’s chart is its whole recorded curve, not one dot at its last step', async ({ page }) => {
@@ -154,12 +154,12 @@ test('probing a text: every layer and head has an exactly zero upper triangle', 
     for (const head of ['Head 1', 'Head 2', 'Head 3', 'Head 4']) {
       await widget.getByLabel('Layer', { exact: true }).selectOption({ label: layer });
       await widget.getByLabel('Head', { exact: true }).selectOption({ label: head });
-      await expect(widget.getByRole('img', { name: new RegExp(`^${layer}, ${head.toLowerCase()}: attention`) })).toBeVisible();
+      await expect(widget.getByRole('application', { name: new RegExp(`^${layer}, ${head.toLowerCase()}: attention`) })).toBeVisible();
       await expect(widget.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
     }
   }
   // The focused cell names its weight and the two characters it links; arrows move it.
-  const map = widget.getByRole('img', { name: /^Layer 2, head 4/ });
+  const map = widget.getByRole('application', { name: /^Layer 2, head 4/ });
   await map.focus();
   await page.keyboard.press('Home');
   await expect(widget.getByText(/^query 5 “c” → key 1 “t”: \d\.\d{3}$/)).toBeVisible();

@@ -157,3 +157,26 @@ test('bad input gets a message beside its control, and the last result stays', a
   await expect(dk).not.toHaveAttribute('aria-invalid', 'true');
   await expect(rawReadout(widget)).toContainText('d_k = 64');
 });
+
+// ---------------------------------------------------------------- issue 16: what a learner meets
+
+test('ten million draws say how long they will take, and can be cancelled', async ({ page }) => {
+  const widget = await openVariance(page);
+  const draws = widget.getByLabel('Draws');
+  await draws.fill('10000000');
+  await draws.press('Enter');
+  const progress = widget.getByRole('progressbar', { name: 'Measuring' });
+  await expect(progress).toBeVisible();
+  // From the pace of the run before it, then from its own: the time left, in words.
+  await expect(widget.locator('.progress-row').first()).toContainText(/(about \d+ (s|min)|under a second) left/);
+  await widget.getByRole('button', { name: 'Cancel' }).click();
+  await expect(progress).toBeHidden();
+});
+
+test('“In words” states the last measurement', async ({ page }) => {
+  const widget = await openVariance(page);
+  const article = widget.getByRole('article', { name: /Why divide by √d_k/ });
+  await expect(article).toHaveAccessibleDescription(/Now: at d_k = 128, 20,000 draws, the raw scores have variance [\d.]+ \([\d.]+ times d_k\) and the scaled ones [\d.]+; over 64 keys, [\d.]+% of raw softmax rows and 0\.0% of scaled ones put more than 0\.99 on one key\.$/);
+  await widget.getByRole('button', { name: 'd_k = 32' }).click();
+  await expect(article).toHaveAccessibleDescription(/Now: at d_k = 32, 20,000 draws/);
+});

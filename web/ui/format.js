@@ -1,8 +1,18 @@
 // format.js — numbers as the chapter prints them: a true minus sign, −∞ for blocked entries,
 // two roundings (significant figures for scores, fixed decimals for weights and outputs), and
-// powers of ten for numbers too large or small for either.
+// very small or large numbers as powers of ten (1.523 × 10⁻⁸, never 1.523e-8).
 
 const MINUS = '\u2212';
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** "1.523e-8" (JavaScript's exponent form) as "1.523 × 10⁻⁸"; "1e+12" as "10¹²". Other text unchanged. */
+export function powerForm(text) {
+  const match = /^(-?)([\d.]+)e([+-]?\d+)$/.exec(String(text));
+  if (!match) return String(text).replace('-', MINUS);
+  const [, sign, mantissa, exponent] = match;
+  const power = `10${exponent.replace('+', '').replace(/./g, (c) => SUPERSCRIPT[c])}`;
+  return `${sign ? MINUS : ''}${mantissa === '1' ? power : `${mantissa} × ${power}`}`;
+}
 
 /** Up to `digits` significant figures, trailing zeros dropped: −18, −12.73, 1.414, 0. */
 export function sig(x, digits = 4) {
@@ -10,8 +20,21 @@ export function sig(x, digits = 4) {
   if (x === Infinity) return '∞';
   if (x === -Infinity) return `${MINUS}∞`;
   if (Object.is(x, -0) || Math.abs(x) < 1e-12) return '0';
-  const text = String(Number(x.toPrecision(digits)));
-  return text.replace('-', MINUS);
+  return powerForm(String(Number(x.toPrecision(digits))));
+}
+
+/** A number with `digits` significant figures in power form: 2.4 × 10⁻⁸, 1.07 × 10⁹. */
+export function scientific(x, digits = 2) {
+  if (x === 0) return '0';
+  return Number.isFinite(x) ? powerForm(x.toExponential(digits - 1).replace(/\.?0+e/, 'e')) : sig(x);
+}
+
+/** An axis tick: whole numbers below a million in full (16,384), larger ones as powers of ten
+ *  (10¹², 2.5 × 10⁸), small ones to two significant figures (0.5, 2 × 10⁻³). */
+export function tickNumber(x) {
+  if (Number.isInteger(x) && Math.abs(x) < 1e6) return x.toLocaleString('en-US').replace('-', MINUS);
+  if (Math.abs(x) >= 1e6 || (x !== 0 && Math.abs(x) < 1e-3)) return scientific(x, 2);
+  return sig(x, 2);
 }
 
 /** Exactly `decimals` decimals: 0.196, 1.000. Negative zero prints as 0.000. */
@@ -39,13 +62,4 @@ export function parseNumber(text) {
 /** Subscript digits for labels such as q₁ and k₂. */
 export function subscript(n) {
   return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[d]);
-}
-
-const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
-
-/** `digits` significant figures times a power of ten, as printed: 4.85 × 10⁸, 2.4 × 10⁻⁸. */
-export function scientific(x, digits = 3) {
-  if (!Number.isFinite(x)) return sig(x);
-  const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
-  return `${mantissa.replace('-', MINUS)} × 10${exponent.replace('+', '').replace(/./g, (c) => SUPERSCRIPT[c])}`;
 }

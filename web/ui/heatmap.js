@@ -1,9 +1,13 @@
 // heatmap.js — the lab's one heatmap view: a (rows × cols) matrix drawn on a canvas with a
 // colour-blind-safe scale, axis labels, a legend, and a readout of the focused cell. Keyboard:
-// the heatmap is one tab stop; arrow keys move the focused cell, Home/End jump along the row.
-// Blocked entries (−∞ in a mask, NaN weights) are drawn hatched, never by colour alone, and the
-// readout says what they are. Small heatmaps also print each value in its cell. "Show data as a
-// table" (data-table.js) lists every value, a row per row label, from the array drawn.
+// the heatmap is one tab stop, an interactive element (role "application", described as a
+// heatmap, with its key map in its description: a screen reader passes the arrow keys on);
+// arrow keys move the focused cell, Home/End jump along the row. The focused cell is ringed in
+// black and white, visible on the darkest and the brightest colour alike. Cells shrink to fit the
+// width the heatmap is given (every label stays drawn at any width), and a cell prints its value
+// when the value fits in it. Blocked entries (−∞ in a mask, NaN weights) are drawn hatched,
+// never by colour alone, and the readout says what they are. "Show data as a table"
+// (data-table.js) lists every value, a row per row label, from the array drawn.
 //
 //   const map = new Heatmap({ label: 'Attention weights, head 1', rowLabels, colLabels,
 //                             min: 0, max: 1, format: (x) => x.toFixed(2) });
@@ -11,13 +15,15 @@
 //   map.update(weights /* Float32Array(rows*cols) */);
 //   map.element.addEventListener('cell-focus', (e) => e.detail /* { row, col, value } */);
 
-import { h } from './dom.js';
+import { h, uniqueId } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
 import { sizeCanvas } from './canvas.js';
 import { DataTable, tableNumber } from './data-table.js';
+import { contentWidth } from './box-width.js';
 
-const CELL_TEXT_LIMIT = 12; // print values in cells up to this many rows and columns
+const MIN_CELL = 6;  // pixels: the smallest cell drawn, however narrow the space
+const KEY_MAP = 'Arrow keys move the focused cell; Home and End go to the first and last key of the row. The value of the focused cell is read out below the heatmap.';
 
 export class Heatmap {
   /**
@@ -29,7 +35,8 @@ export class Heatmap {
    * @param {number} [o.max=1]               value drawn brightest
    * @param {(x:number)=>string} [o.format]  how a value is printed
    * @param {string} [o.rowTitle='query'] [o.colTitle='key']  axis names for the readout
-   * @param {number} [o.cellSize]            pixels per cell (default: fits about 360 px)
+   * @param {number} [o.cellSize]            largest pixels per cell (default: fits about 360 px);
+   *                                         cells shrink further to fit the width available
    */
   constructor({ label, rowLabels, colLabels, min = 0, max = 1, format = (x) => fixed(x, 2), rowTitle = 'query', colTitle = 'key', cellSize }) {
     this.label = label;
@@ -42,12 +49,15 @@ export class Heatmap {
     this.colTitle = colTitle;
     this.focusedCell = { row: 0, col: 0 };
     this.values = new Float32Array(rowLabels.length * colLabels.length);
-    this.cellSize = cellSize ?? Math.max(6, Math.min(44, Math.floor(360 / Math.max(rowLabels.length, colLabels.length))));
+    this.largestCell = cellSize ?? Math.max(MIN_CELL, Math.min(44, Math.floor(360 / Math.max(rowLabels.length, colLabels.length))));
+    this.cellSize = this.largestCell;
 
     this.canvas = h('canvas', { className: 'heatmap-canvas', 'aria-hidden': 'true' });
-    this.readout = h('p', { className: 'heatmap-readout', 'aria-live': 'polite' });
+    this.readout = h('p', { className: 'heatmap-readout', 'aria-live': 'polite', id: uniqueId('heatmap-readout') });
+    const keyMap = h('span', { className: 'sr-only', id: uniqueId('heatmap-keys') }, KEY_MAP);
     this.surface = h('div', {
-      className: 'heatmap-surface', tabindex: 0, role: 'img', 'aria-label': label,
+      className: 'heatmap-surface', tabindex: 0, role: 'application', 'aria-roledescription': 'heatmap',
+      'aria-label': label, 'aria-describedby': `${keyMap.id} ${this.readout.id}`,
       onkeydown: (event) => this.#onKey(event),
       onfocus: () => this.#announce(),
     }, this.canvas);
@@ -57,7 +67,9 @@ export class Heatmap {
       h('span', {}, format(min)), h('span', { className: 'heatmap-ramp' }), h('span', {}, format(max)));
     this.table = new DataTable({ caption: `${label}: every value (rows: ${rowTitle}, columns: ${colTitle})` });
     this.element = h('figure', { className: 'heatmap' },
-      h('figcaption', {}, label), this.surface, this.legend, this.readout, this.table.element);
+      h('figcaption', {}, label), this.surface, keyMap, this.legend, this.readout, this.table.element);
+    // Told when its container is resized (a phone turned, a column narrowed): fit the cells again.
+    this.watcher = { element: this.element, resized: () => { if (this.#fittedCellSize() !== this.cellSize) this.#draw(); } };
   }
 
   get rows() { return this.rowLabels.length; }
@@ -88,7 +100,33 @@ export class Heatmap {
     return { left: Math.min(90, 8 + longest(this.rowLabels) * 7), top: Math.min(90, 8 + longest(this.colLabels) * 7) };
   }
 
+  /** The width the heatmap may use: that of its nearest container whose width does not follow
+   *  its content (a block, grid or flex box that is not itself a flex item), or Infinity. The
+   *  width is measured once per container (box-width.js); a resize redraws the heatmap. */
+  #availableWidth() {
+    for (let box = this.element.parentElement; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      const flexItem = box.parentElement && /flex/.test(getComputedStyle(box.parentElement).display);
+      if (/^(block|flow-root|grid|flex)$/.test(style.display) && !flexItem) {
+        const width = contentWidth(box, this.watcher);
+        if (width > 0) return width;
+      }
+      if (box.classList.contains('widget-body')) break;
+    }
+    return Infinity;
+  }
+
+  /** The largest cell size up to largestCell at which every column fits the available width. */
+  #fittedCellSize() {
+    const { left } = this.#margins();
+    const fit = Math.floor((this.#availableWidth() - left - 4) / this.cols);
+    return Math.max(MIN_CELL, Math.min(this.largestCell, fit));
+  }
+
   #draw() {
+    // Drawn before it is placed in a document: fit it to its place once it is there.
+    if (!this.element.isConnected) queueMicrotask(() => this.element.isConnected && this.watcher.resized());
+    this.cellSize = this.#fittedCellSize();
     const { left, top } = this.#margins();
     const size = this.cellSize;
     const width = left + this.cols * size + 2, height = top + this.rows * size + 2;
@@ -101,7 +139,9 @@ export class Heatmap {
     ctx.font = `${Math.min(12, Math.max(9, size * 0.45))}px system-ui, sans-serif`;
 
     const span = this.max - this.min || 1;
-    const showText = this.rows <= CELL_TEXT_LIMIT && this.cols <= CELL_TEXT_LIMIT && size >= 28;
+    // A value is printed in its cell only when its text fits there with room to spare.
+    const fits = (text) => size >= 18 && ctx.measureText(text).width <= size - 6;
+    let printed = 0, finite = 0;
     for (let r = 0; r < this.rows; r++) {
       for (let c = 0; c < this.cols; c++) {
         const value = this.values[r * this.cols + c];
@@ -113,14 +153,19 @@ export class Heatmap {
         const t = (value - this.min) / span;
         ctx.fillStyle = viridisCss(t);
         ctx.fillRect(x, y, size, size);
-        if (showText) {
+        const text = this.format(value);
+        finite += 1;
+        if (fits(text)) {
+          printed += 1;
           ctx.fillStyle = textOn(t);
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
-          ctx.fillText(this.format(value), x + size / 2, y + size / 2);
+          ctx.fillText(text, x + size / 2, y + size / 2);
         }
       }
     }
+    // Whether the cells print their values (for tests, which cannot read a canvas).
+    this.canvas.dataset.values = printed === finite ? 'printed' : printed === 0 ? 'omitted' : 'some';
     // Axis labels: keys along the top (rotated), queries down the left.
     ctx.fillStyle = fg;
     const step = Math.max(1, Math.ceil(12 / size));
@@ -137,10 +182,15 @@ export class Heatmap {
       ctx.restore();
     }
     ctx.restore();
-    // The focused cell: a thick outline in the text colour.
-    ctx.strokeStyle = fg;
-    ctx.lineWidth = 2.5;
-    ctx.strokeRect(left + this.focusedCell.col * size + 1, top + this.focusedCell.row * size + 1, size - 2, size - 2);
+    // The focused cell: a black ring inside a white one, so that it shows on the darkest and
+    // the brightest colour of the scale alike (and on a hatched cell).
+    const fx = left + this.focusedCell.col * size, fy = top + this.focusedCell.row * size;
+    const ring = Math.max(1.5, Math.min(3, size / 8));
+    ctx.lineWidth = ring;
+    ctx.strokeStyle = '#ffffff';
+    ctx.strokeRect(fx + ring / 2, fy + ring / 2, size - ring, size - ring);
+    ctx.strokeStyle = '#000000';
+    ctx.strokeRect(fx + ring * 1.5, fy + ring * 1.5, size - 3 * ring, size - 3 * ring);
   }
 
   #describeFocus() {

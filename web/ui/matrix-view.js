@@ -1,16 +1,59 @@
 // matrix-view.js — a labelled matrix drawn as an HTML table: readable numbers, row and column
-// headers, optional editable cells with per-cell error messages, and highlighted rows, columns
-// or cells (marked by outline and weight as well as colour).
+// headers, optional editable cells, and highlighted rows, columns or cells (marked by outline and
+// weight as well as colour), and the cells that changed in the last action (marked Δ).
+//
+// Editable cells recompute as the learner types: a number is applied at once, text that is not
+// a number yet ("−", "1e") waits for Enter or leaving the cell, and anything refused is said in an
+// edit line (one per view, or one the owner shares between views at a fixed place, so that a
+// message never widens a matrix or moves the others). A table whose cells take the keyboard is a
+// grid with one tab stop: the arrow keys move between its cells (in a typed cell ← and → move the
+// caret first, and leave the cell at its ends), Home and End go to the ends of a row of numbers.
 //
 //   const view = new MatrixView({ name: 'Q', caption: 'Q = X·W^Q', rows: 2, cols: 2,
 //                                 rowLabels: ['q₁', 'q₂'], format: sig });
 //   host.append(view.element);
-//   view.update(values /* Float32Array(rows*cols) */, { rows: [0] });
+//   view.update(values /* Float32Array(rows*cols) */, { rows: [0] }, new Set([1]) /* changed */);
 //   view.commitTyped();   // editable cells: applies what was typed and not committed yet
 
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { parseNumber, sig } from './format.js';
 import { scrollFocus } from './scroll-focus.js';
+
+/** Text on its way to a number ("", "−", "1.", "2e−"): not refused while it is being typed. */
+const UNFINISHED = /^\s*([-+\u2212]?\.?|.*\d[eE][-+\u2212]?)\s*$/;
+
+/**
+ * Where refused entries are said: one element, shared by every view that is given it. It shows
+ * the latest refusal; an earlier refused cell sharing it gets its last good value back.
+ */
+export class EditLine {
+  constructor(element = h('p', { className: 'cell-error', role: 'alert', hidden: true })) {
+    this.element = element;
+    this.element.id ||= uniqueId('edit-line');
+    this.refused = new Map(); // input → what puts its last good value back
+  }
+
+  show(input, message, restore) {
+    for (const [other, putBack] of this.refused) if (other !== input) { this.#unmark(other); putBack(); }
+    this.refused = new Map([[input, restore]]);
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', this.element.id);
+    this.element.textContent = `⚠ ${message}`;
+    this.element.hidden = false;
+  }
+
+  clear(input) {
+    if (!this.refused.delete(input)) return;
+    this.#unmark(input);
+    this.element.hidden = true;
+    this.element.textContent = '';
+  }
+
+  #unmark(input) {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+}
 
 export class MatrixView {
   /**
@@ -24,49 +67,60 @@ export class MatrixView {
    * @param {(x:number)=>string} [o.format]
    * @param {(row:number, col:number, value:number)=>void} [o.onEdit]  makes the cells editable
    * @param {(row:number, col:number)=>void} [o.onFocusCell]  makes read-only cells focusable
+   * @param {EditLine} [o.editLine]   where refusals are said (default: a line under the table)
    */
-  constructor({ name, caption = name, rows, cols, rowLabels, colLabels, format = sig, onEdit, onFocusCell }) {
+  constructor({ name, caption = name, rows, cols, rowLabels, colLabels, format = sig, onEdit, onFocusCell, editLine }) {
     this.name = name;
     this.rows = rows;
     this.cols = cols;
     this.format = format;
     this.onEdit = onEdit;
     this.onFocusCell = onFocusCell;
+    this.rowLabels = rowLabels;
+    this.colLabels = colLabels;
     this.cells = [];
     this.inputs = [];
     this.typed = new Set(); // cells typed in and not committed yet
-    this.errorId = uniqueId('matrix-error');
-    this.error = h('p', { className: 'cell-error', id: this.errorId, role: 'alert', hidden: true });
+    this.editLine = editLine ?? new EditLine();
+    const interactive = Boolean(onEdit || onFocusCell);
 
     const header = h('tr', {}, h('td', { className: 'corner' }),
       ...Array.from({ length: cols }, (_, c) => h('th', { scope: 'col' }, colLabels?.[c] ?? String(c + 1))));
     const body = Array.from({ length: rows }, (_, r) => h('tr', {},
       h('th', { scope: 'row' }, rowLabels?.[r] ?? String(r + 1)),
-      ...Array.from({ length: cols }, (_, c) => this.#cell(r, c, rowLabels, colLabels))));
-    this.table = h('table', { className: 'matrix', 'aria-label': name },
-      h('caption', {}, withSuperscripts(caption)), h('thead', {}, header), h('tbody', {}, body));
-    this.element = h('div', { className: 'matrix-block' }, this.table, this.error);
+      ...Array.from({ length: cols }, (_, c) => this.#cell(r, c))));
+    this.table = h('table', { className: 'matrix', 'aria-label': name, role: interactive ? 'grid' : null,
+      onkeydown: interactive ? (event) => this.#onKey(event) : null },
+    h('caption', {}, withSuperscripts(caption)), h('thead', {}, header), h('tbody', {}, body));
+    this.element = h('div', { className: 'matrix-block' }, this.table, editLine ? null : this.editLine.element);
+    // One tab stop per grid: the cell last visited (the first one to begin with).
+    this.focusables = interactive ? (onEdit ? this.inputs : this.cells) : [];
+    this.focusables.forEach((el, at) => { el.tabIndex = at === 0 ? 0 : -1; });
     // Read-only numbers have nothing to focus: the block itself takes focus when it scrolls.
-    if (!onEdit && !onFocusCell) scrollFocus(this.element, `${name} (scrolls sideways)`);
+    if (!interactive) scrollFocus(this.element, `${name} (scrolls sideways)`);
   }
 
-  #cell(r, c, rowLabels, colLabels) {
-    const where = `${this.name}, row ${rowLabels?.[r] ?? r + 1}, column ${colLabels?.[c] ?? c + 1}`;
+  #where(r, c) {
+    return `${this.name}, row ${this.rowLabels?.[r] ?? r + 1}, column ${this.colLabels?.[c] ?? c + 1}`;
+  }
+
+  #cell(r, c) {
     let td;
     if (this.onEdit) {
       const input = h('input', {
         type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
-        'aria-label': where, size: 5,
-        oninput: () => this.typed.add(input),
-        onchange: () => this.#commit(r, c, input),
+        'aria-label': this.#where(r, c), size: 5,
+        oninput: () => { this.typed.add(input); this.#commit(r, c, input, { typing: true }); },
+        onchange: () => { if (this.typed.has(input)) this.#commit(r, c, input); },
         onkeydown: (event) => { if (event.key === 'Enter') this.#commit(r, c, input); },
+        onfocus: () => this.#remember(input),
       });
       input.dataset.cell = String(r * this.cols + c);
       this.inputs.push(input);
       td = h('td', {}, input);
     } else {
       td = h('td', this.onFocusCell
-        ? { tabindex: 0, 'aria-label': where, onfocus: () => this.onFocusCell(r, c), onmouseenter: () => this.onFocusCell(r, c) }
+        ? { 'aria-label': this.#where(r, c), onfocus: () => { this.#remember(td); this.onFocusCell(r, c); }, onmouseenter: () => this.onFocusCell(r, c) }
         : {});
     }
     this.cells.push(td);
@@ -81,30 +135,30 @@ export class MatrixView {
     }
   }
 
-  #commit(r, c, input) {
-    this.typed.delete(input);
+  /** Applies what `input` holds; while `typing`, text that is not a number yet waits quietly. */
+  #commit(r, c, input, { typing = false } = {}) {
     const value = parseNumber(input.value);
+    if (value === null && typing && UNFINISHED.test(input.value)) return; // still in `typed`
+    this.typed.delete(input);
+    const lastGood = this.#lastGood(r, c);
+    const refuse = (message) => this.editLine.show(input, message, () => this.#putBack(input, r, c));
     if (value === null) {
       const typed = input.value.trim();
       // A long paste is quoted by its start only: the message stays one readable line.
       const shown = typed === '' ? 'An empty cell' : `“${typed.length > 40 ? `${Array.from(typed).slice(0, 40).join('')}…` : typed}”`;
-      this.showError(input, `${shown} is not a number. Type a number such as 1.5 or −2; ${this.#lastGood(r, c)}.`);
-      return;
+      return refuse(`${shown} is not a number. Type a number such as 1.5 or −2; ${lastGood}.`);
     }
-    const lastGood = this.#lastGood(r, c);
     if (!Number.isFinite(Math.fround(value))) {
-      this.showError(input, `${input.value.trim()} is too large: the core computes in 32-bit floats, which end near ±3.4e38; ${lastGood}.`);
-      return;
+      return refuse(`${input.value.trim()} is too large: the core computes in 32-bit floats, which end near ±3.4e38; ${lastGood}.`);
     }
     try {
       this.onEdit(r, c, value);
     } catch (error) {
       // The owner refused the value (the core could not compute with it): say why, keep the rest.
       if (error?.name !== 'AttnError') throw error;
-      this.showError(input, `${input.value.trim()} cannot be used: ${error.message} Use a smaller number; ${lastGood}.`);
-      return;
+      return refuse(`${input.value.trim()} cannot be used: ${error.message} Use a smaller number; ${lastGood}.`);
     }
-    this.clearError(input);
+    this.editLine.clear(input);
   }
 
   /** What a refused edit leaves in use (before the first update() there is no value yet). */
@@ -113,41 +167,63 @@ export class MatrixView {
     return value === undefined ? 'the cell keeps its earlier value' : `the last good value, ${this.format(value)}, is still in use`;
   }
 
-  /** Shows `message` beside the matrix and marks `input` invalid. */
-  showError(input, message) {
-    for (const other of this.inputs) if (other !== input) this.clearError(other);
-    input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('aria-describedby', this.errorId);
-    this.error.textContent = `⚠ ${message}`;
-    this.error.hidden = false;
+  #putBack(input, r, c) {
+    this.typed.delete(input);
+    const value = this.values?.[r * this.cols + c];
+    if (value !== undefined) input.value = this.format(value);
   }
 
-  clearError(input) {
-    if (input.getAttribute('aria-invalid') !== 'true') return;
-    input.removeAttribute('aria-invalid');
-    input.removeAttribute('aria-describedby');
-    this.error.hidden = true;
-    this.error.textContent = '';
+  /** Makes `el` the grid's tab stop. */
+  #remember(el) {
+    for (const other of this.focusables) other.tabIndex = other === el ? 0 : -1;
+  }
+
+  #onKey(event) {
+    const at = this.focusables.indexOf(event.target);
+    if (at < 0) return;
+    const r = Math.floor(at / this.cols), c = at % this.cols;
+    const input = event.target instanceof HTMLInputElement ? event.target : null;
+    const caretAt = (end) => !input || (input.selectionStart === input.selectionEnd && input.selectionStart === (end ? input.value.length : 0));
+    let next = null;
+    if (event.key === 'ArrowUp') next = [r - 1, c];
+    else if (event.key === 'ArrowDown') next = [r + 1, c];
+    else if (event.key === 'ArrowLeft' && caretAt(false)) next = [r, c - 1];
+    else if (event.key === 'ArrowRight' && caretAt(true)) next = [r, c + 1];
+    else if (event.key === 'Home' && !input) next = [r, 0];
+    else if (event.key === 'End' && !input) next = [r, this.cols - 1];
+    else return;
+    event.stopPropagation(); // the arrow keys are this grid's, not the widget's
+    const [nr, nc] = next;
+    if (nr < 0 || nc < 0 || nr >= this.rows || nc >= this.cols) return; // an edge: stay
+    event.preventDefault();
+    const target = this.focusables[nr * this.cols + nc];
+    target.focus();
+    if (target instanceof HTMLInputElement) target.select();
   }
 
   /**
    * Shows `values` (rows*cols) and marks what is involved: whole `rows`, whole `cols`, or
-   * single `cells` given as [row, col] pairs.
+   * single `cells` given as [row, col] pairs; `changed` (indices r*cols+c) are the cells the last
+   * action changed.
    */
-  update(values, highlight = {}) {
+  update(values, highlight = {}, changed = new Set()) {
     this.values = values;
     const rows = new Set(highlight.rows ?? []), cols = new Set(highlight.cols ?? []);
     const cells = new Set((highlight.cells ?? []).map(([r, c]) => r * this.cols + c));
     for (let i = 0; i < this.rows * this.cols; i++) {
       const r = Math.floor(i / this.cols), c = i % this.cols;
       const on = rows.has(r) || cols.has(c) || cells.has(i);
-      this.cells[i].classList.toggle('involved', on);
+      const cell = this.cells[i];
+      cell.classList.toggle('involved', on);
+      cell.classList.toggle('changed', changed.has(i));
       const text = this.format(values[i]);
       if (this.onEdit) {
         const input = this.inputs[i];
-        if (input.getAttribute('aria-invalid') !== 'true' && input !== input.getRootNode().activeElement) input.value = text;
+        if (input.getAttribute('aria-invalid') !== 'true' && !this.typed.has(input) && input !== input.getRootNode().activeElement) input.value = text;
       } else {
-        this.cells[i].textContent = text;
+        cell.textContent = text;
+        // A focusable cell's name carries its value (a name replaces the cell's text).
+        if (this.onFocusCell) cell.setAttribute('aria-label', `${this.#where(r, c)}: ${text}${changed.has(i) ? ', changed' : ''}`);
       }
     }
   }

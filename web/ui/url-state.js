@@ -1,13 +1,17 @@
 // url-state.js — the lab page keeps every widget's configuration in the URL hash, so a link
-// reopens the page exactly as it was, and back / forward step through the learner's changes.
+// reopens the page exactly as it was. Settings are not history: a change rewrites the current
+// entry (replaceState), and Back leaves the page or returns to the section the learner came from.
 //
 //   #s6-4&masks.masks=causal+window&masks.window=3&stepper.step=5
 //
 // The first part (optional, no "=") is the section to scroll to; then one `key.attribute=value`
 // per attribute that differs from the page's own markup, where `key` is the widget's id (or its
 // tag without "attn-" when it has none). Widgets not named keep the page's markup attributes.
-// Every `change` a widget fires pushes a history entry; going back or forward (or opening a link)
-// sets the widgets' attributes from the hash. Links to a section (#s6-4) keep the current state.
+// Every `change` a widget fires rewrites the current entry's hash, anchored at the widget's
+// section. Moving to another section (a link such as #s6-4, which the browser makes a new entry)
+// keeps the current state, and so do Back and Forward between the lab's entries: they move
+// between sections, never through settings. Opening a link, or a hash with settings typed into
+// the address bar, sets the widgets' attributes from it.
 //
 //   startUrlState(document.querySelectorAll('attn-stepper, attn-masks'));
 
@@ -115,18 +119,20 @@ export function startUrlState(widgetList, { win = window } = {}) {
       const state = stateKey(entries);
       if (state === lastState) return; // e.g. a widget announcing a restore after the fact
       lastState = state;
-      win.history.pushState({ [MARK]: true }, '', url(formatHash(anchorOf(target), entries)));
+      win.history.replaceState({ [MARK]: true }, '', url(formatHash(anchorOf(target), entries)));
     });
   }
 
   function onPopState(event) {
     const { anchor, values } = parseHash(win.location.hash);
-    if (event.state?.[MARK] || values.size > 0) {
+    if (!event.state?.[MARK] && values.size > 0) {
+      // Settings typed or pasted into the address bar: they are what the learner asked for.
       restore(win.location.hash);
-      if (!event.state?.[MARK]) win.history.replaceState({ [MARK]: true }, '', url(win.location.hash));
+      win.history.replaceState({ [MARK]: true }, '', url(win.location.hash));
       return;
     }
-    // A link to a section (#s6-4): the browser has scrolled there; keep the widgets' state.
+    // Back or forward between the lab's entries, or a link to a section (#s6-4): the browser has
+    // scrolled there; the widgets keep their state, and the entry now records it.
     win.history.replaceState({ [MARK]: true }, '', url(formatHash(anchor, currentEntries()) || win.location.hash));
   }
 

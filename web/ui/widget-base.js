@@ -13,7 +13,9 @@
 //   static needsCore = false    when its numbers come from its own worker: the page's core is then
 //                               never loaded for it (default true)
 // and implements:
-//   inWords()            the "In words" text, in the project's own words
+//   inWords()            the "In words" text, in the project's own words, ending with the current
+//                        result once there is one (it is read again after every render; a widget
+//                        whose results arrive later calls refreshInWords() when they do)
 //   build(body)          builds its DOM into `body` once; binds its text fields (bindField)
 //   begin(attn)          called once, when the widget first comes into view (attn: the page's
 //                        core, or null without needsCore)
@@ -178,6 +180,7 @@ export class AttnWidget extends HTMLElement {
     this.#changed = new Set();
     this.#extra = null;
     this.render(changed);
+    this.refreshInWords();
     this.emitChange({ ...this.changeDetail(changed), ...extra });
   }
 
@@ -294,6 +297,7 @@ export class AttnWidget extends HTMLElement {
         this.statusLine.hidden = true;
         this.begin(attn);
         this.render(new Set());
+        this.refreshInWords();
       }, (error) => {
         this.statusLine.textContent = `The attention core could not be loaded: ${error.message}`;
         this.statusLine.classList.add('error');
@@ -338,9 +342,9 @@ export class AttnWidget extends HTMLElement {
     return `h${Math.min(6, (this.headingLevel ?? 3) + 1)}`;
   }
 
-  /** Updates the "In words" text (for widgets whose description follows their state). */
+  /** Updates the "In words" text from inWords(): the description, and the current result. */
   refreshInWords() {
-    this.wordsText.textContent = this.inWords();
+    if (this.wordsText) this.wordsText.textContent = this.inWords();
   }
 }
 

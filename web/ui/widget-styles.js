@@ -73,14 +73,30 @@ label { cursor: pointer; }
 .matrix-block { max-width: 100%; overflow-x: auto; }
 table.matrix { border-collapse: collapse; font-family: var(--attn-mono); font-size: 0.9rem; }
 table.matrix caption { font-family: var(--attn-font); font-size: 0.85rem; color: var(--attn-muted); text-align: left; padding-bottom: 0.2rem; white-space: nowrap; }
+/* A table in a box that scrolls sideways: its caption wraps within the visible width and stays in
+   view while the numbers scroll; the column a lesson is about (th/td.verdict, the last one) stays
+   at the box's right edge, so a verdict is read without scrolling sideways on a phone. */
+.table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; }
+.table-scroll caption, .table-scroll table.matrix caption { white-space: normal; max-width: 100cqi; position: sticky; left: 0; }
+.table-scroll :is(th, td).verdict { position: sticky; right: 0; z-index: 1; background: var(--attn-bg);
+  box-shadow: -8px 0 8px -8px color-mix(in srgb, var(--attn-fg) 40%, transparent); }
 table.matrix th { font-weight: 500; color: var(--attn-muted); padding: 0.1rem 0.35rem; font-size: 0.8rem; }
 table.matrix td { border: 1px solid var(--attn-border); padding: 0.2rem 0.45rem; text-align: right; min-width: 3.6rem; background: var(--attn-surface); }
 table.matrix td.corner { border: none; background: none; min-width: 0; }
 table.matrix td.involved { background: var(--attn-involved); outline: 2px solid var(--attn-involved-border); outline-offset: -2px; font-weight: 700; }
+/* The keyboard's cell: a ring in the accent colour outside the cell, never the operands' orange
+   inside it (a focused cell may also be an operand). */
+table.matrix td:focus-visible, table.matrix td.involved:focus-visible, table.matrix input:focus-visible {
+  outline: 3px solid var(--attn-accent); outline-offset: 2px; position: relative; z-index: 2; }
+/* A cell the last action changed: Δ in its corner and a bar under its number. */
+table.matrix td.changed { position: relative; box-shadow: inset 0 -3px 0 var(--attn-accent); }
+table.matrix td.changed::before { content: "Δ" / "changed"; position: absolute; top: 0; left: 0.15rem;
+  font: 700 0.62rem var(--attn-font); color: var(--attn-accent); }
 table.matrix td:has(input) { padding: 0; }
 table.matrix input { font: inherit; width: 4.2rem; border: none; background: transparent; color: inherit; text-align: right; padding: 0.2rem 0.4rem; }
 table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); background: transparent; }
 .cell-error { color: var(--attn-error); font-size: 0.85rem; margin: 0.3rem 0 0; max-width: 32rem; }
+caption { overflow-wrap: anywhere; }
 .in-words { border-top: 1px solid var(--attn-border); margin-top: 0.8rem; padding-top: 0.5rem; font-size: 0.92rem; color: var(--attn-muted); }
 .in-words strong { color: var(--attn-fg); }
 .status { font-size: 0.85rem; color: var(--attn-muted); }
@@ -113,6 +129,8 @@ table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error);
 .data-table-box { max-width: 100%; max-height: 20rem; overflow: auto; margin-top: 0.3rem; }
 table.data-table { border-collapse: collapse; font-size: 0.85rem; }
 table.data-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
+.data-table-box { container-type: inline-size; }
+.data-table-box caption { max-width: 100cqi; position: sticky; left: 0; }
 table.data-table th, table.data-table td { border-bottom: 1px solid var(--attn-border); padding: 0.15rem 0.5rem; text-align: right; white-space: nowrap; }
 table.data-table td, table.data-table tbody th { font-family: var(--attn-mono); font-weight: 400; }
 table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg); }

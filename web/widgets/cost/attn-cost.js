@@ -17,6 +17,8 @@ import { integer } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
+import { tickNumber } from '../../ui/format.js';
+import { Status } from '../../lib/errors.js';
 import { measureSeries } from './cost-measure.js';
 
 const N_MIN = 16, N_MAX = 65536, WIDTH_MAX = 16384;
@@ -40,7 +42,16 @@ export class AttnCost extends AttnWidget {
       + 'squared. A log–log chart draws both parts and their total against N; the squared part overtakes '
       + 'the other at N equal to twice the model width, marked on the chart. It also gives the size of the '
       + 'table of scores each head holds, and can time the real attention code in your browser for N from '
-      + '128 to 4,096 to compare with the prediction.';
+      + `128 to 4,096 to compare with the prediction. ${this.#nowInWords()}`.trim();
+  }
+
+  /** The current count in a sentence (empty before the first one). */
+  #nowInWords() {
+    const c = this.cost;
+    if (!c) return '';
+    const larger = c.quadratic > c.linear ? 'the N² term is the larger' : c.quadratic < c.linear ? 'the linear term is the larger' : 'the two terms are equal';
+    return `Now: N = ${count(this.n)}, d_model = ${count(this.dModel)}, ${this.heads} head${this.heads === 1 ? '' : 's'}: `
+      + `${count(c.total)} multiply-adds in all, and ${larger}; each head's score table holds ${count(c.scoreEntries)} entries.`;
   }
 
   build(body) {
@@ -62,11 +73,12 @@ export class AttnCost extends AttnWidget {
       this.error);
 
     this.summary = h('p', { className: 'summary', 'aria-live': 'polite' });
+    this.headsNote = h('p', { className: 'heads-note' });
     this.table = h('table', { className: 'cost-table', 'aria-label': 'Multiply-adds of one attention layer' });
     this.scoreTable = h('p', { className: 'score-table', 'aria-live': 'polite' });
     this.chartCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of the cost terms against N' });
     this.chartText = h('p', { className: 'chart-text' });
-    body.append(this.summary, scrollFocus(h('div', { className: 'table-scroll' }, this.table), 'Multiply-adds (scrolls sideways)'), this.scoreTable,
+    body.append(this.summary, this.headsNote, scrollFocus(h('div', { className: 'table-scroll' }, this.table), 'Multiply-adds (scrolls sideways)'), this.scoreTable,
       h('div', { className: 'chart-box' }, this.chartCanvas), this.chartText);
 
     this.measureButton = h('button', { type: 'button', onclick: () => this.act(() => this.measure()) }, 'Measure in my browser');
@@ -90,7 +102,7 @@ export class AttnCost extends AttnWidget {
       c = this.attn.cost({ n, dModel, heads });
     } catch (error) {
       if (error?.name !== 'AttnError') throw error;
-      this.setProblem('core', error.message);
+      this.setProblem('core', error.code === Status.SHAPE ? headsRefusal(dModel, heads) : error.message);
       this.hInput.setAttribute('aria-invalid', 'true');
       return;
     }
@@ -104,6 +116,9 @@ export class AttnCost extends AttnWidget {
       + (c.quadratic > c.linear ? `at N = ${count(n)} the N² term is the larger.`
         : c.quadratic < c.linear ? `at N = ${count(n)} the linear term is still the larger.`
           : `at N = ${count(n)} the two terms are equal.`));
+    replaceChildren(this.headsNote,
+      `Why h changes no multiply-add: ${heads} head${heads === 1 ? '' : 's'} of ${count(dk)} features do the same arithmetic as one head of `
+      + `${count(dModel)} (h · N² · d_model/h = N² · d_model). What h changes is the number of N × N score tables: ${heads} per layer, below.`);
     replaceChildren(this.table,
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'part'), h('th', { scope: 'col' }, 'formula'), h('th', { scope: 'col' }, 'multiply-adds'))),
       h('tbody', {},
@@ -136,7 +151,7 @@ export class AttnCost extends AttnWidget {
         { id: 'total', label: 'total' },
         { id: 'here', label: 'chosen N', points: 5, line: false },
       ],
-      formatX: (x) => count(x), formatY: (y) => y.toExponential(0),
+      formatX: (x) => count(x), formatY: tickNumber,
     }));
     if (this.cost !== current) return; // a newer render has taken over
     this.chart.setSeries('linear', points.map((p) => ({ x: p.n, y: p.linear })));
@@ -194,12 +209,18 @@ export class AttnCost extends AttnWidget {
     this.measureChart ??= await LogChart.create(this.measureCanvas, {
       xTitle: 'N (tokens)', yTitle: 'milliseconds',
       series: [{ id: 'measured', label: 'measured', points: 4 }, { id: 'model', label: 'model 2·N²·d, scaled to the first point' }],
-      formatX: (x) => count(x), formatY: (y) => (y >= 1 ? count(y) : y.toPrecision(1)),
+      formatX: (x) => count(x), formatY: tickNumber,
     });
     this.measureChart.setSeries('measured', points.map((p) => ({ x: p.n, y: p.ms > 0 ? p.ms : 1e-3 })));
     this.measureChart.setSeries('model', points.map((p) => ({ x: p.n, y: p.predicted > 0 ? p.predicted : 1e-3 })));
     this.measureChart.draw();
   }
+}
+
+/** Heads that do not divide d_model, said in the widget's own names (h, d_model). */
+function headsRefusal(dModel, heads) {
+  return `h = ${count(heads)} does not divide d_model = ${count(dModel)}: every head gets the same whole number of features, `
+    + `d_model ÷ h, and ${count(dModel)} ÷ ${count(heads)} = ${Number((dModel / heads).toFixed(4))} is not a whole number. Choose an h that divides d_model.`;
 }
 
 function row(name, formula, value, className) {
@@ -228,12 +249,12 @@ function costSheet() {
     .cost-table th, .cost-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; }
     .cost-table th[scope="row"], .cost-table thead th:first-child { text-align: left; font-weight: 500; }
     .cost-table td { font-family: var(--attn-mono); }
-    .table-scroll { max-width: 100%; overflow-x: auto; }
     .cost-table tr.total { font-weight: 700; }
     .cost-table tr.term th { font-style: italic; }
     .chart-box { position: relative; height: 300px; max-width: 40rem; }
     .chart-box canvas { max-width: 100%; }
-    .chart-text, .score-table, .summary { font-size: 0.9rem; }
+    .chart-text, .score-table, .summary, .heads-note { font-size: 0.9rem; }
+    .heads-note { color: var(--attn-muted); }
     .measure-status { font-size: 0.9rem; }
   `);
   return sheet;

@@ -22,6 +22,8 @@ import { StackView } from './heads-stack.js';
 import { DEFAULT_SENTENCE, HEADS, HEAD_WIDTH, D_MODEL, readSentence, applyRules, buildInputs } from './heads-rules.js';
 
 const TABS = ['1', '2', '3', '4', 'all'];
+/** The names of the demo's word classes (heads-rules.js), as a learner reads them. */
+const TAG_NAMES = { pronoun: 'pronoun', verb: 'verb', noun: 'noun (guessed)', link: 'linking word', det: 'determiner', adj: 'adjective', other: 'other (not in the lists)' };
 
 export class AttnHeads extends AttnWidget {
   static title = 'Four heads read one sentence';
@@ -38,9 +40,22 @@ export class AttnHeads extends AttnWidget {
       + 'a pattern found in trained models: one looks at the previous word, one sends a pronoun to the noun '
       + 'it most likely stands for, one sends each verb to its subject, and one spreads its attention over '
       + 'the first word and the word “because”. Each head’s weights are a table with a row per word; '
-      + 'the four tables stack into one block with a layer per head. The heads’ outputs are laid side by '
+      + 'the four tables stack into one block with a slice per head. The heads’ outputs are laid side by '
       + 'side and multiplied by an output matrix that mixes them. You can type your own sentence and see '
-      + 'where each rule applies and where it finds nothing.';
+      + 'where each rule applies and where it finds nothing; the word classes the rules use come from the '
+      + `demo’s own short word lists, and each word’s class is listed. ${this.#nowInWords()}`.trim();
+  }
+
+  /** The map in view in a sentence: the head, and where the focused query looks most. */
+  #nowInWords() {
+    if (!this.state) return '';
+    const { words, heads, n, result } = this.state;
+    const head = this.focusHead ?? 0, { row } = this.focusedCell;
+    const weights = result.weights.subarray((head * n + row) * n, (head * n + row + 1) * n);
+    const top = weights.indexOf(Math.max(...weights));
+    return `Now: ${this.head === 'all' ? 'all four heads are shown' : `head ${head + 1} is shown`}, on “${words.join(' ')}”`
+      + `${this.mask === 'causal' ? ' with the causal mask' : ''}. In head ${head + 1} (${heads[head].name}), “${words[row]}” `
+      + `gives its largest weight, ${fixed(weights[top], 2)}, to “${words[top]}”.`;
   }
 
   build(body) {
@@ -66,6 +81,8 @@ export class AttnHeads extends AttnWidget {
     const tablist = h('div', { role: 'tablist', 'aria-label': 'Heads', className: 'tabs', onkeydown: (e) => this.#onTabKey(e) }, this.tabs);
     this.panel = h('div', { role: 'tabpanel', id: 'head-panel', className: 'head-panel' });
     this.notes = h('ul', { className: 'notes', 'aria-label': 'Where the rules apply' });
+    this.tagsText = h('p', { className: 'tags-text' });
+    this.tagList = h('ul', { className: 'tag-list', 'aria-label': 'The class the demo gave each word' });
 
     this.stackText = h('p', { className: 'stack-text' });
     this.stack = new StackView();
@@ -73,6 +90,7 @@ export class AttnHeads extends AttnWidget {
     this.joinedText = h('p', { className: 'joined-text', 'aria-live': 'polite' });
 
     body.append(form, this.sentenceError, options, tablist, this.panel, this.notes,
+      h(this.subheading, {}, 'How the demo classed each word'), this.tagList, this.tagsText,
       h(this.subheading, {}, 'The stacked weights tensor'),
       h('div', { className: 'stack-row' }, this.stack.element, this.stackText),
       h(this.subheading, {}, withSuperscripts('Joining the heads, then W^O')),
@@ -111,13 +129,14 @@ export class AttnHeads extends AttnWidget {
     });
     if (!this.attn) return;
 
-    const { heads } = applyRules(words);
+    const { heads, tags } = applyRules(words);
     const n = words.length;
     const result = this.attn.multiHead({ ...buildInputs(this.attn, words, heads, { mixing: this.wo === 'mix' }), mask: this.mask });
     if (this.focusedCell.row >= n || this.focusedCell.col >= n) this.focusedCell = { row: n - 1, col: 0 };
-    this.state = { words, heads, n, result };
+    this.state = { words, heads, tags, n, result };
     this.#drawHeads();
     this.#drawNotes();
+    this.#drawTags();
     this.#drawFocusDependent();
   }
 
@@ -129,8 +148,7 @@ export class AttnHeads extends AttnWidget {
     const figures = showing.map((index) => {
       const map = new Heatmap({
         label: `Head ${index + 1}: ${heads[index].name}`,
-        rowLabels: words, colLabels: words, min: 0, max: 1,
-        cellSize: chosen === null ? Math.max(12, Math.min(20, Math.floor(200 / n))) : undefined,
+        rowLabels: words, colLabels: words, min: 0, max: 1, // cells fit the width given: every word shows
       });
       map.focusedCell = { ...this.focusedCell };
       map.element.addEventListener('cell-focus', (event) => {
@@ -147,6 +165,20 @@ export class AttnHeads extends AttnWidget {
     replaceChildren(this.panel, h('div', { className: chosen === null ? 'overview' : 'single' }, figures));
     // Drawn once in the document, so the heatmaps pick up the theme's colours.
     this.maps.forEach((map, k) => map.update(result.weights.subarray(showing[k] * n * n, (showing[k] + 1) * n * n)));
+  }
+
+  /** Each word with the class the demo's lists gave it, and what that means. */
+  #drawTags() {
+    const { words, tags } = this.state;
+    replaceChildren(this.tagList, words.map((word, i) => h('li', {}, h('span', { className: 'tag-word' }, word), ' ',
+      h('span', { className: `tag tag-${tags[i]}` }, TAG_NAMES[tags[i]]))));
+    const unknown = words.filter((_, i) => tags[i] === 'other');
+    replaceChildren(this.tagsText,
+      'The rules read word classes from the demo’s own short lists (about 150 words), not from a grammar of English: '
+      + 'a pronoun, verb, linking word, determiner or adjective is one the lists hold, and a noun is guessed (the first '
+      + 'word after a determiner and its adjectives, or a capitalised word the lists do not know). '
+      + (unknown.length ? `${unknown.map((w) => `“${w}”`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} in none of the lists, so `
+        + `${unknown.length === 1 ? 'it is' : 'they are'} “other” here, whatever ${unknown.length === 1 ? 'it is' : 'they are'} in English.` : 'Every word here is in the lists.'));
   }
 
   #drawNotes() {
@@ -167,7 +199,7 @@ export class AttnHeads extends AttnWidget {
     this.stack.update(result.weights, HEADS, n, top, this.focusedCell);
     const value = result.weights[(top * n + row) * n + col];
     replaceChildren(this.stackText,
-      `The weights tensor has shape (${HEADS}, ${n}, ${n}): ${HEADS} layers of ${n} × ${n}, one per head, `
+      `The weights tensor has shape (${HEADS}, ${n}, ${n}): ${HEADS} slices of ${n} × ${n}, one per head (not layers of a model), `
       + `${HEADS * n * n} numbers. Outlined: head ${top + 1}, row ${row + 1} (“${words[row]}”), column ${col + 1} `
       + `(“${words[col]}”) = ${fixed(value, 3)}; that row sums to ${fixed(rowSum(result.weights, (top * n + row) * n, n), 3)}.`);
 
@@ -218,7 +250,13 @@ function headsSheet() {
     .tabs { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.6rem 0 0.3rem; }
     .tab { background: transparent; color: var(--attn-accent); padding: 0.25rem 0.7rem; }
     .tab[aria-selected="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
-    .overview { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.5rem 1.25rem; }
+    .overview { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); gap: 0.5rem 1.25rem; }
+    .tags-text { font-size: 0.88rem; }
+    .tag-list { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; }
+    .tag-list li { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.1rem 0.4rem; }
+    .tag-word { font-weight: 600; }
+    .tag { color: var(--attn-muted); }
+    .tag-other { font-style: italic; }
     .head-figure { max-width: 100%; }
     .rule { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
     .notes { font-size: 0.88rem; padding-left: 1.2rem; }

@@ -120,7 +120,7 @@ export function applyRules(words) {
       notes.push(`${quote(words[i])} has no noun or pronoun before it, so it looks at itself.`);
       return [i];
     });
-    if (!tags.includes('verb')) notes.push('No verb the tagger knows in this sentence: the rule finds nothing, and every word looks at itself.');
+    if (!tags.includes('verb')) notes.push('No word of this sentence is in the demo’s verb list: the rule finds nothing, and every word looks at itself.');
     else notes.push('Words that are not verbs look at themselves.');
     heads.push({ name: 'Verb → subject', rule: 'a verb looks at the nearest noun or pronoun before it', targets, notes });
   }

@@ -87,7 +87,20 @@ export class AttnMasks extends AttnWidget {
       + 'entropy of spreading evenly over its k allowed keys. Any cell of the mask can be flipped by clicking '
       + 'it or pressing Enter on it. Blocking a whole row leaves the softmax nothing to share: that row becomes '
       + 'NaN, and the widget explains why. A comparison shows the common bug of masking after the softmax, '
-      + 'whose rows no longer sum to 1.';
+      + `whose rows no longer sum to 1. ${this.#nowInWords()}`.trim();
+  }
+
+  /** The current result in a sentence: the mask in use, the sums, the entropies against ln k. */
+  #nowInWords() {
+    const state = this.state;
+    if (!state) return '';
+    const rows = Array.from({ length: state.n }, (_, i) => i);
+    const empty = rows.filter((i) => state.allowed[i] === 0).length;
+    const even = rows.filter((i) => state.allowed[i] > 0 && Math.abs(state.entropy[i] - state.lnK[i]) < 5e-5).length;
+    const mask = state.parts.length ? state.parts.map((p) => p.name).join(' + ') : 'no mask';
+    return `Now: ${mask}${state.edited.size ? ` and ${state.edited.size} flipped cell${state.edited.size === 1 ? '' : 's'}` : ''} on `
+      + `“${state.tokens.join(' ')}”. ${empty ? `${empty} of ${state.n} rows have no allowed key and are NaN; the others` : `All ${state.n} rows`} `
+      + `sum to 1, and ${even} of ${state.n - empty} spread their weight evenly (entropy equal to ln k).`;
   }
 
   /** A new sentence clears the cells flipped on the old one (unless the edits came with it). */
@@ -146,9 +159,11 @@ export class AttnMasks extends AttnWidget {
     this.formula = h('p', { className: 'formula-line' });
     this.gridHost = h('div', { className: 'panel' });
     this.heatmapHost = h('div', { className: 'panel' });
+    // The bug's weights sit beside the correct ones (shown with "Compare"), its sentence under both.
+    this.buggyHost = h('div', { className: 'panel', hidden: true });
     this.emptyLine = h('p', { className: 'empty-line', 'aria-live': 'polite' });
     this.nanNote = h('div', { className: 'nan-note', hidden: true });
-    this.statsHost = scrollFocus(h('div', { className: 'stats' }), 'Row diagnostics (scrolls sideways)');
+    this.statsHost = scrollFocus(h('div', { className: 'table-scroll' }), 'Row diagnostics (scrolls sideways)');
     this.numbersHost = h('div');
     this.compareHost = h('div', { className: 'compare', hidden: true });
 
@@ -169,12 +184,12 @@ export class AttnMasks extends AttnWidget {
       this.batchGroup,
       this.error,
       this.formula,
-      h('div', { className: 'panels' }, this.gridHost, this.heatmapHost),
+      h('div', { className: 'panels' }, this.gridHost, h('div', { className: 'panels' }, this.heatmapHost, this.buggyHost)),
+      this.compareHost,
       h('p', { className: 'note' }, 'Click a cell of the mask, or press Enter on it, to flip it between 0 and −∞.'),
       this.emptyLine,
       this.nanNote,
       this.statsHost,
-      this.compareHost,
       h('details', {}, h('summary', {}, 'The weights as numbers'), this.numbersHost));
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, masksSheet()];
   }
@@ -234,6 +249,7 @@ export class AttnMasks extends AttnWidget {
     this.compareBox.checked = this.compare;
     this.batchGroup.hidden = !masks.has('padding');
     this.compareHost.hidden = !this.compare;
+    this.buggyHost.hidden = !this.compare;
     this.clearButton.disabled = this.edits.size === 0;
   }
 
@@ -253,7 +269,7 @@ export class AttnMasks extends AttnWidget {
     replaceChildren(this.gridHost, views.grid.element);
     replaceChildren(this.heatmapHost, views.heatmap.element);
     replaceChildren(this.numbersHost, views.numbers.element);
-    this.buggyHost = h('div', { className: 'panel' }, views.buggyMap.element);
+    replaceChildren(this.buggyHost, views.buggyMap.element);
     this.views = views;
     if (hadFocus && focus) views.grid.focusCell(focus.i, focus.j);
     return views;
@@ -300,26 +316,28 @@ export class AttnMasks extends AttnWidget {
   }
 
   #drawStats(state) {
+    // The columns the lesson compares come first, entropy beside ln k, so that a phone shows them
+    // without scrolling sideways; the bug's sums (with "Compare") stay at the right edge.
     const header = h('tr', {},
       h('th', { scope: 'col' }, 'Query'),
-      h('th', { scope: 'col' }, 'Allowed keys k'),
-      h('th', { scope: 'col' }, 'Sum of weights'),
       h('th', { scope: 'col' }, 'Entropy H (nats)'),
       h('th', { scope: 'col' }, 'ln k (even spread)'),
-      this.compare ? h('th', { scope: 'col' }, 'Sum, masked after softmax') : null);
+      h('th', { scope: 'col' }, 'Sum of weights'),
+      h('th', { scope: 'col' }, 'Allowed keys k'),
+      this.compare ? h('th', { scope: 'col', className: 'verdict' }, 'Sum, masked after softmax') : null);
     const rows = Array.from({ length: state.n }, (_, i) => {
       const buggySum = state.buggySums[i];
       const below = Number.isFinite(buggySum) && buggySum < 1 - 1e-6;
       return h('tr', {},
         h('th', { scope: 'row' }, `${i + 1} ${state.tokens[i]}`),
-        h('td', {}, String(state.allowed[i])),
-        h('td', {}, sum6(state.sums[i])),
         h('td', {}, nats(state.entropy[i])),
         h('td', {}, state.allowed[i] === 0 ? 'none (k = 0)' : nats(state.lnK[i])),
-        this.compare ? h('td', { className: below ? 'short' : '' }, `${sum6(buggySum)}${below ? ' (below 1)' : ''}`) : null);
+        h('td', {}, sum6(state.sums[i])),
+        h('td', {}, String(state.allowed[i])),
+        this.compare ? h('td', { className: below ? 'verdict short' : 'verdict' }, `${sum6(buggySum)}${below ? ' (below 1)' : ''}`) : null);
     });
     replaceChildren(this.statsHost, h('table', { className: 'matrix stats-table', 'aria-label': 'Row diagnostics' },
-      h('caption', {}, 'Each row: its sum (1 when masked before the softmax) and its entropy, next to ln k'),
+      h('caption', {}, 'Each row: its entropy next to ln k, and its sum (1 when masked before the softmax)'),
       h('thead', {}, header), h('tbody', {}, rows)));
   }
 
@@ -340,7 +358,6 @@ export class AttnMasks extends AttnWidget {
         + 'has a key lost weight here: the bug shows as soon as a row has blocked keys, so turn a mask on.';
     replaceChildren(this.compareHost,
       h(this.subheading, {}, 'The bug: masking after the softmax'),
-      h('div', { className: 'panels' }, this.buggyHost),
       h('p', {}, text));
   }
 }
@@ -374,7 +391,6 @@ function masksSheet() {
     .mask-cell:focus-visible { outline: 3px solid var(--attn-accent); outline-offset: -3px; }
     .empty-line { font-weight: 600; }
     .nan-note { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.3rem 0.7rem; }
-    .stats { max-width: 100%; overflow-x: auto; }
     table.stats-table td { min-width: 0; }
     table.stats-table tbody th { text-align: left; white-space: nowrap; }
     table.stats-table td.short { font-weight: 700; }

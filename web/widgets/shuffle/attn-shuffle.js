@@ -30,14 +30,25 @@ import {
 } from './shuffle-words.js';
 import { difference, largestDifference, vectorLine, shuffleSheet } from './shuffle-view.js';
 
+const DESCRIPTION = 'A short sentence goes through self-attention, and each word’s output vector is listed as '
+  + 'numbers and as a strip of bars. Reorder the words — shuffle them, swap “dog” and “man”, or move '
+  + 'a word by dragging it or with the keyboard — and every word’s output in the new order is set '
+  + 'beside its output in the original order, with the largest gap between the two. With no position '
+  + 'information the outputs travel with their words and keep their values, so attention cannot tell '
+  + 'the orders apart. Adding sinusoidal position vectors, rotating queries and keys by position, or '
+  + 'switching on the causal mask makes the outputs depend on where each word stands.';
+
 const POSITIONS = {
   none: 'None',
   sinusoidal: 'Sinusoidal (added to the embeddings)',
   rotary: 'Rotary (applied to q and k)',
 };
 const MAX_WIDTH = 16, MAX_OFFSET = 1000;
-/** Differences at or below this are float rounding, not a change. */
+/** A difference above 0 and at most this is float32 rounding, not a change (float32 keeps about 7
+ *  significant digits). The core sums in double, so reordering words alone gives exactly 0. */
 const SAME = 1e-6;
+/** A word's verdict, and what it means. */
+const verdict = (diff) => (diff === 0 ? 'same' : diff <= SAME ? 'same up to rounding' : 'changed');
 /** The projections are fixed: the embeddings of these names, d·d numbers each. */
 const PROJECTION_NAMES = ['W^Q', 'W^K', 'W^V'];
 
@@ -54,14 +65,21 @@ export class AttnShuffle extends AttnWidget {
   };
 
   inWords() {
-    return 'A short sentence goes through self-attention, and each word’s output vector is listed as '
-      + 'numbers and as a strip of bars. Reorder the words — shuffle them, swap “dog” and “man”, or move '
-      + 'a word by dragging it or with the keyboard — and every word’s output in the new order is set '
-      + 'beside its output in the original order, with the largest gap between the two. With no position '
-      + 'information the outputs travel with their words and keep their values, so attention cannot tell '
-      + 'the orders apart. Adding sinusoidal position vectors, rotating queries and keys by position, or '
-      + 'switching on the causal mask makes the outputs depend on where each word stands.';
+    return `${DESCRIPTION} ${this.#nowInWords()}`.trim();
   }
+
+  /** The current result, in a sentence (empty before the first computation). */
+  #nowInWords() {
+    const r = this.result;
+    if (!r) return '';
+    const order = this.order.map((i) => this.words[i].text).join(' ');
+    const settings = `positions ${this.positions}, ${this.mask === 'causal' ? 'causal mask on' : 'no mask'}`;
+    if (isIdentity(this.order)) return `Now: “${order}” in its original order (${settings}).`;
+    const same = r.perWord.filter((entry) => entry.diff === 0).length;
+    return `Now: “${order}” (${settings}). ${same} of ${r.perWord.length} words kept exactly the same output; `
+      + (r.largest === 0 ? 'none changed.' : `“${r.worst.word.text}” changed most, by up to ${difference(r.largest)}.`);
+  }
+
 
   // ---------------------------------------------------------------- the words and their order
   #arranged = null;
@@ -111,7 +129,10 @@ export class AttnShuffle extends AttnWidget {
       h('button', { type: 'submit' }, 'Use sentence'));
 
     this.shuffleButton = h('button', { type: 'button', onclick: () => this.act(() => { this.order = shuffled(this.order); }) }, 'Shuffle');
-    this.swapButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => this.#swapDogAndMan()) }, 'Swap dog and man');
+    const swapNoteId = uniqueId('swap-note');
+    this.swapButton = h('button', { type: 'button', className: 'secondary', 'aria-describedby': swapNoteId,
+      onclick: () => this.act(() => this.#swapDogAndMan()) }, 'Swap dog and man');
+    this.swapNote = h('p', { className: 'swap-note', id: swapNoteId, hidden: true });
     this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => { this.order = null; }) }, 'Original order');
 
     const group = uniqueId('positions');
@@ -142,12 +163,13 @@ export class AttnShuffle extends AttnWidget {
     this.outputs = h('table', { className: 'outputs', 'aria-label': 'Outputs by word' });
     this.results = h('div', { className: 'results' },
       this.summary, this.causalNote, this.offsetNote,
-      scrollFocus(h('div', { className: 'table-scroll' }, this.outputs), 'Outputs by word (scrolls sideways)'));
+      scrollFocus(h('div', { className: 'table-scroll' }, this.outputs), 'Outputs by word (scrolls sideways)'),
+      this.sameMeans = h('p', { className: 'same-means' }));
     this.positionDetail = h('div', { className: 'position-detail' });
 
     body.append(
       form, this.sentenceError,
-      h('div', { className: 'toolbar' }, this.shuffleButton, this.swapButton, this.resetButton),
+      h('div', { className: 'toolbar' }, this.shuffleButton, this.swapButton, this.resetButton), this.swapNote,
       h('p', { className: 'hint', id: hintId },
         'Drag a word to move it, or focus a word and press Shift + ← or Shift + → (Shift + Home or End to move it to an end).'),
       this.strip, this.announcer,
@@ -161,14 +183,11 @@ export class AttnShuffle extends AttnWidget {
   }
 
   // ---------------------------------------------------------------- actions
+  /** Swaps "dog" and "man" where the sentence has both (the button is disabled otherwise: the
+   *  learner's sentence is never replaced). */
   #swapDogAndMan() {
-    let swapped = swappedDogAndMan(this.order, this.words);
-    if (!swapped) {
-      // The preset is about the chapter's sentence: bring it back, then swap.
-      this.sentence = DEFAULT_SENTENCE;
-      swapped = swappedDogAndMan(identity(this.words.length), this.words);
-    }
-    this.order = swapped;
+    const swapped = swappedDogAndMan(this.order, this.words);
+    if (swapped) this.order = swapped;
   }
 
   /** Moves the word at place `from` to place `to`, keeping the keyboard focus on it. */
@@ -257,7 +276,6 @@ export class AttnShuffle extends AttnWidget {
     this.results.hidden = !this.result;
     this.#drawResults();
     this.#drawPositionDetail();
-    this.refreshInWords();
   }
 
   #syncControls() {
@@ -265,6 +283,12 @@ export class AttnShuffle extends AttnWidget {
     this.causalBox.checked = this.mask === 'causal';
     this.shuffleButton.disabled = this.words.length < 2;
     this.resetButton.disabled = isIdentity(this.order);
+    const canSwap = swappedDogAndMan(this.order, this.words) !== null;
+    this.swapButton.disabled = !canSwap;
+    this.swapNote.hidden = canSwap;
+    this.swapNote.textContent = canSwap ? '' : `“Swap dog and man” needs both words: this sentence has ${
+      ['dog', 'man'].filter((word) => !this.words.some((w) => w.key === word)).map((word) => `no “${word}”`).join(' and ')}. `
+      + 'Shuffle, or move a word by dragging it or with the keyboard.';
   }
 
   #drawStrip() {
@@ -335,8 +359,11 @@ export class AttnShuffle extends AttnWidget {
     let summary;
     if (!rearranged) {
       summary = 'The words are in their original order. Shuffle them, swap dog and man, or move a word, and compare.';
+    } else if (r.largest === 0) {
+      summary = 'Every output moved with its word and kept its value exactly: the largest difference over all words is 0, '
+        + 'the very same float32 numbers.' + (blind ? ' Attention cannot tell the two orders apart.' : '');
     } else if (r.largest <= SAME) {
-      summary = `Every output moved with its word and kept its value: the largest difference over all words is ${difference(r.largest)}.`
+      summary = `Every output moved with its word and kept its value up to float32 rounding: the largest difference over all words is ${difference(r.largest)}.`
         + (blind ? ' Attention cannot tell the two orders apart.' : '');
     } else {
       summary = `Reordering changed the outputs: the largest difference is ${difference(r.largest)}, for “${r.worst.word.text}”.`;
@@ -345,8 +372,10 @@ export class AttnShuffle extends AttnWidget {
 
     this.offsetNote.hidden = r.shifted === null;
     if (r.shifted !== null) {
+      // Rotary turns by new angles, computed and rounded afresh: what is left is float32 rounding.
+      const rounding = r.shifted > 0 && r.shifted <= SAME ? ', which is float32 rounding of the new angles (about 7 significant digits)' : '';
       this.offsetNote.textContent = this.positions === 'rotary'
-        ? `Counting positions from ${this.offset} instead of 0 changed the outputs by at most ${difference(r.shifted)}: `
+        ? `Counting positions from ${this.offset} instead of 0 changed the outputs by at most ${difference(r.shifted)}${rounding}: `
           + 'with rotary embeddings a score depends only on how far apart two words are, not on where they stand.'
         : `Counting positions from ${this.offset} instead of 0 changed the outputs by up to ${difference(r.shifted)}: `
           + 'sinusoidal vectors mark where each word stands, not only how far apart two words are.';
@@ -360,7 +389,7 @@ export class AttnShuffle extends AttnWidget {
         h('td', {},
           vectorLine('before', entry.was, r.scale),
           vectorLine('after', entry.now, r.scale)),
-        h('td', { className: 'diff' }, difference(entry.diff), h('span', { className: 'verdict' }, changed ? 'changed' : 'same')));
+        h('td', { className: 'diff verdict' }, difference(entry.diff), h('span', { className: 'verdict-word' }, verdict(entry.diff))));
     });
     replaceChildren(this.outputs,
       h('caption', {}, `Output vectors (d = ${r.d}), one row per word in the current order; Place is where the word stood → where it stands now`),
@@ -368,8 +397,12 @@ export class AttnShuffle extends AttnWidget {
         h('th', { scope: 'col' }, 'Word'),
         h('th', { scope: 'col' }, 'Place'),
         h('th', { scope: 'col' }, 'Output before (original order) and after (this order)'),
-        h('th', { scope: 'col' }, 'Largest |difference|'))),
+        h('th', { scope: 'col', className: 'verdict' }, 'Largest |difference|'))),
       h('tbody', {}, rows));
+    const rounding = r.perWord.some((entry) => entry.diff > 0 && entry.diff <= SAME);
+    this.sameMeans.textContent = '“same” means a difference of exactly 0: the very same float32 numbers, to the last bit. '
+      + 'The core adds up each output in double precision, so the order of the words cannot change its last digit'
+      + (rounding ? '; “same up to rounding” is a difference below 10⁻⁶, the size of float32 rounding (about 7 significant digits).' : '.');
   }
 
   #drawPositionDetail() {

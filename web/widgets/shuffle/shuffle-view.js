@@ -71,16 +71,17 @@ export function shuffleSheet() {
     .hint { font-size: 0.85rem; color: var(--attn-muted); }
     .summary { font-weight: 600; }
     .note { background: var(--attn-surface); border-left: 4px solid var(--attn-involved-border); padding: 0.4rem 0.7rem; }
-    .table-scroll { max-width: 100%; overflow-x: auto; }
     table.outputs { border-collapse: collapse; font-size: 0.88rem; margin: 0.4rem 0; }
     table.outputs caption { text-align: left; color: var(--attn-muted); font-size: 0.85rem; padding-bottom: 0.2rem; }
     table.outputs th, table.outputs td { border-bottom: 1px solid var(--attn-border); padding: 0.3rem 0.4rem; text-align: left; vertical-align: middle; }
     table.outputs thead th { font-weight: 600; color: var(--attn-muted); font-size: 0.8rem; }
     table.outputs td.place { white-space: nowrap; }
     table.outputs td.diff { font-family: var(--attn-mono); white-space: nowrap; }
-    table.outputs td.diff .verdict { font-family: var(--attn-font); color: var(--attn-muted); margin-left: 0.3rem; }
+    table.outputs td.diff .verdict-word { font-family: var(--attn-font); color: var(--attn-muted); margin-left: 0.3rem; }
     table.outputs tr.changed td.diff { font-weight: 700; }
-    table.outputs tr.changed td.diff .verdict { color: var(--attn-fg); }
+    table.outputs tr.changed td.diff .verdict-word { color: var(--attn-fg); }
+    .same-means { font-size: 0.85rem; color: var(--attn-muted); }
+    .swap-note { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
     .vec-line { display: flex; align-items: center; gap: 0.5rem; white-space: nowrap; }
     .vec-label { color: var(--attn-muted); font-size: 0.75rem; width: 2.6rem; flex: none; }
     .vec-numbers { font-family: var(--attn-mono); font-size: 0.78rem; }

@@ -1,6 +1,8 @@
 // attn-stepper.js — <attn-stepper>: the §6.2 walk through scaled dot-product attention on two
 // tokens, one step at a time (inputs, scores, scale, mask, softmax, output). Every number is
-// computed by the C core; editing an input or flipping a toggle recomputes every step.
+// computed by the C core; typing in an input or flipping a toggle recomputes every step at once,
+// and the cells that changed are marked (Δ) at every step until the next change. At a step where
+// nothing changed, a line says which steps did, with a button to each.
 //
 // Attributes (declared below; observed and reflected as properties):
 //   step   1–6, the step shown (default 1)
@@ -12,15 +14,18 @@
 //          8 finite numbers is refused with a message, and the last good matrix stays.
 // Events: `change` (bubbles), once per action (a step, a toggle, an edit, "Reset example");
 //         detail = { step, mask, scale }, plus edited (the matrix) or reset: true.
-// Keyboard: ← / → (or Back / Next) move between steps; Home and End jump to the ends.
+// Keyboard: ← / → (or Back / Next) move between steps, and focus follows in the step list (one
+//           tab stop); Home and End jump to the ends. Each matrix is one tab stop whose cells
+//           the arrow keys move between (matrix-view.js).
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer, choice, boolean, numbers } from '../../ui/attribute-types.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
-import { MatrixView } from '../../ui/matrix-view.js';
-import { sig } from '../../ui/format.js';
+import { MatrixView, EditLine } from '../../ui/matrix-view.js';
+import { fixed, sig, vector } from '../../ui/format.js';
 import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from './stepper-example.js';
 import { MATRICES, STEPS } from './stepper-steps.js';
+import { changedCells, describeChange, largestChange } from './stepper-changes.js';
 
 const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
 const INPUT_NAMES = ['x', 'wq', 'wk', 'wv'];
@@ -45,7 +50,19 @@ export class AttnStepper extends AttnWidget {
       + 'the input rows; each query is scored against each key; the scores are scaled, masked and turned '
       + 'into weights by a softmax; the weights average the values into one output per token. At every '
       + 'step the entries being combined are marked, and a sentence spells out the arithmetic. The causal '
-      + 'mask and the scaling can be switched off to see what they change.';
+      + 'mask and the scaling can be switched off to see what they change; the numbers that changed are '
+      + `marked. ${this.#nowInWords()}`.trim();
+  }
+
+  /** The current state in a sentence: the step, the toggles, each token's weights and output. */
+  #nowInWords() {
+    const s = this.state;
+    if (!s) return '';
+    const w = (i) => Array.from(s.weights.slice(i * 2, i * 2 + 2), (x) => fixed(x));
+    const out = (i) => vector(s.out.slice(i * 2, i * 2 + 2), fixed);
+    return `Now: step ${this.step} of ${STEPS.length}, ${STEPS[this.step - 1].title}; causal mask ${s.causal ? 'on' : 'off'}, `
+      + `scaling ${s.scale ? 'on' : 'off'}. Token 1 gives weight ${w(0)[0]} to itself and ${w(0)[1]} to token 2, `
+      + `so its output is ${out(0)}; token 2 gives ${w(1)[0]} to token 1 and ${w(1)[1]} to itself, output ${out(1)}.`;
   }
 
   changeDetail() {
@@ -58,10 +75,12 @@ export class AttnStepper extends AttnWidget {
     this.backButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.move(-1) }, '← Back');
     this.nextButton = h('button', { type: 'button', onclick: () => this.move(1) }, 'Next →');
     this.indicator = h('p', { className: 'step-indicator', 'aria-live': 'polite' });
+    // One tab stop: the current step's button (the arrow keys move to the others).
+    this.stepButtons = STEPS.map((step, index) => h('button', {
+      type: 'button', className: 'secondary', onclick: () => this.goTo(index + 1),
+    }, `${index + 1}. ${step.title}`));
     this.stepList = h('ol', { className: 'step-list', 'aria-label': 'Steps' },
-      STEPS.map((step, index) => h('li', {}, h('button', {
-        type: 'button', className: 'secondary', onclick: () => this.goTo(index + 1),
-      }, `${index + 1}. ${step.title}`))));
+      this.stepButtons.map((button) => h('li', {}, button)));
     this.causalBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.mask = this.causalBox.checked ? 'causal' : 'none'; }) });
     this.scaleBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.scale = this.scaleBox.checked; }) });
     const reset = h('button', { type: 'button', className: 'secondary', onclick: () => this.reset() }, 'Reset example');
@@ -81,6 +100,9 @@ export class AttnStepper extends AttnWidget {
 
   #buildPanel(step, index) {
     const views = {};
+    // Where a refused entry is said: one line under the matrices, in place of the hint, so that
+    // a message never widens a matrix or moves the others.
+    const editLine = new EditLine();
     for (const key of step.shows) {
       const spec = MATRICES[key];
       views[key] = new MatrixView({
@@ -93,15 +115,23 @@ export class AttnStepper extends AttnWidget {
         format: spec.format ?? sig,
         onEdit: spec.editable ? (r, c, value) => this.#edit(key, r * spec.cols + c, value) : undefined,
         onFocusCell: step.focusable.includes(key) ? (i, j) => this.#setFocus(index, key, i, j) : undefined,
+        editLine,
       });
     }
+    const editable = step.shows.some((key) => MATRICES[key].editable);
     const summary = h('p', { className: 'summary' });
+    const changes = h('div', { className: 'changes', 'aria-live': 'polite', hidden: true });
     const explanation = h('p', { className: 'explanation', 'aria-live': 'polite' });
     const element = h('div', { className: 'step-panel', role: 'group', 'aria-label': `Step ${index + 1}: ${step.title}` },
       summary,
       h('div', { className: 'matrices' }, Object.values(views).map((view) => view.element)),
+      editable ? h('div', { className: 'edit-status' },
+        h('p', { className: 'edit-hint' }, 'Type a number in any white cell: every step recomputes as you type. '
+          + 'In a matrix the arrow keys move between cells.'),
+        editLine.element) : null,
+      changes,
       explanation);
-    return { element, views, summary, explanation };
+    return { element, views, summary, changes, explanation };
   }
 
   /** The chapter's example again: one action, one `change` (with reset: true). */
@@ -132,6 +162,8 @@ export class AttnStepper extends AttnWidget {
     else if (event.key === 'End') this.goTo(STEPS.length);
     else return;
     event.preventDefault();
+    // In the step list, focus follows the step (Enter then stays where it is).
+    if (this.stepButtons.includes(event.target)) this.stepButtons[this.step - 1].focus();
   }
 
   #inputs() {
@@ -151,20 +183,23 @@ export class AttnStepper extends AttnWidget {
     this.#drawPanel(stepIndex);
   }
 
-  /** Recomputes everything through the core, then draws the current step. */
-  render() {
+  /** Recomputes everything through the core, then draws the current step. `changed` names the
+   *  attributes of the action: a toggle or an input marks the cells it changed. */
+  render(changed = new Set()) {
     const current = this.step - 1;
     this.causalBox.checked = this.mask === 'causal';
     this.scaleBox.checked = this.scale;
     this.backButton.disabled = current === 0;
     this.nextButton.disabled = current === STEPS.length - 1;
     this.indicator.textContent = `Step ${current + 1} of ${STEPS.length}: ${STEPS[current].title}`;
-    this.stepList.querySelectorAll('button').forEach((button, index) => {
+    this.stepButtons.forEach((button, index) => {
       if (index === current) button.setAttribute('aria-current', 'step');
       else button.removeAttribute('aria-current');
+      button.tabIndex = index === current ? 0 : -1;
     });
     this.panels.forEach((panel, index) => { panel.element.hidden = index !== current; });
     if (!this.attn) return;
+    const before = this.state;
     try {
       this.state = this.#compute(this.#inputs());
       this.setProblem('core', null);
@@ -172,6 +207,12 @@ export class AttnStepper extends AttnWidget {
       if (error?.name !== 'AttnError') throw error;
       // Inputs set by attribute that overflow the core's floats: keep the last good state.
       this.setProblem('core', `These inputs cannot be computed: ${error.message} The last good state is still shown.`);
+    }
+    const cause = ['mask', 'scale', ...INPUT_NAMES].filter((name) => changed.has(name));
+    if (before && cause.length && this.state !== before) {
+      const cells = changedCells(before, this.state, Object.keys(MATRICES));
+      // Each step's focused cell moves onto what changed, the first time that step is drawn.
+      this.lastChange = { cause, before, state: this.state, cells, unvisited: new Set(STEPS.keys()) };
     }
     this.#drawPanel(current);
   }
@@ -192,10 +233,35 @@ export class AttnStepper extends AttnWidget {
   #drawPanel(index) {
     if (!this.state) return;
     const step = STEPS[index], panel = this.panels[index];
+    // The marks stay until the next change of the numbers (moving between steps keeps them).
+    const change = this.lastChange ?? null;
+    const cellsOf = (key) => change?.cells.get(key) ?? new Set();
+    const focus = this.focusedCells[index];
+    if (change?.unvisited.delete(index)) {
+      const moved = cellsOf(focus.matrix);
+      const at = focus.i * MATRICES[focus.matrix].cols + focus.j;
+      if (moved.size && !moved.has(at)) {
+        const target = largestChange(moved, change.before[focus.matrix], this.state[focus.matrix]);
+        this.focusedCells[index] = { ...focus, i: Math.floor(target / MATRICES[focus.matrix].cols), j: target % MATRICES[focus.matrix].cols };
+      }
+    }
     const { text, marks } = step.explain(this.state, this.focusedCells[index]);
-    for (const [key, view] of Object.entries(panel.views)) view.update(this.state[key], marks[key]);
+    for (const [key, view] of Object.entries(panel.views)) view.update(this.state[key], marks[key], cellsOf(key));
     replaceChildren(panel.summary, withSuperscripts(step.summary(this.state)));
     replaceChildren(panel.explanation, withSuperscripts(text));
+    this.#drawChanges(index, change);
+  }
+
+  /** The line that says what the last change did: here, or at which steps (with a button each). */
+  #drawChanges(index, change) {
+    const panel = this.panels[index];
+    panel.changes.hidden = !change;
+    if (!change) return replaceChildren(panel.changes);
+    const { here, elsewhere } = describeChange(change, index);
+    replaceChildren(panel.changes, h('p', {}, withSuperscripts(here)),
+      elsewhere.length ? h('div', { className: 'toolbar' }, elsewhere.map((stepIndex) => h('button', {
+        type: 'button', className: 'secondary', onclick: () => this.goTo(stepIndex + 1),
+      }, `Show step ${stepIndex + 1}, ${STEPS[stepIndex].title}`))) : null);
   }
 }
 
@@ -210,6 +276,12 @@ function stepperSheet() {
     .summary { margin-top: 0.8rem; }
     .explanation { font-family: var(--attn-mono); font-size: 0.88rem; background: var(--attn-surface);
                    border-left: 4px solid var(--attn-involved-border); padding: 0.45rem 0.7rem; overflow-wrap: anywhere; }
+    .edit-status { min-height: 2.9em; font-size: 0.85rem; }
+    .edit-status p { margin: 0.2rem 0; max-width: 40rem; }
+    .edit-hint { color: var(--attn-muted); }
+    .edit-status:has(.cell-error:not([hidden])) .edit-hint { display: none; }
+    .changes { border-left: 4px solid var(--attn-accent); padding: 0.1rem 0.7rem; font-size: 0.9rem; }
+    .changes .toolbar { margin: 0.3rem 0; }
   `);
   return sheet;
 }

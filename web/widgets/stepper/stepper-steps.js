@@ -40,7 +40,7 @@ export const STEPS = [
     shows: ['x', 'wq', 'wk', 'wv', 'q', 'k', 'v'],
     focusable: ['q', 'k', 'v'],
     focus: { matrix: 'q', i: 0, j: 0 },
-    summary: () => 'Each token’s row of X is multiplied by W^Q, W^K and W^V to give its query, key and value. Edit any entry of X or a weight matrix; every step recomputes.',
+    summary: () => 'Each token’s row of X is multiplied by W^Q, W^K and W^V to give its query, key and value. Type in any entry of X or a weight matrix: every step recomputes as you type.',
     explain(s, { matrix, i, j }) {
       const weight = { q: 'wq', k: 'wk', v: 'wv' }[matrix];
       const terms = row(s.x, i, 4).map((x, p) => `${paren(x)}·${paren(at(s[weight], p, j))}`);

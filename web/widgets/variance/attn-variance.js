@@ -29,7 +29,21 @@ const BINS = { raw: 61, scaled: 41 };
 const rawHalfWidth = (dk) => 4 * Math.sqrt(Math.max(dk, 256));
 const evenEdges = (half, bins) => Array.from({ length: bins + 1 }, (_, i) => -half + (2 * half * i) / bins);
 const percent = (x) => `${(100 * x).toFixed(1)}%`;
+/** The time a run should still take, as a learner reads it (measured in this browser). */
+function timeLeft(ms) {
+  if (ms === null || !Number.isFinite(ms)) return '';
+  if (ms < 1000) return 'under a second left';
+  return ms < 90_000 ? `about ${Math.round(ms / 1000)} s left` : `about ${Math.round(ms / 60_000)} min left`;
+}
 const group = (n) => n.toLocaleString('en-US');
+
+/** A results table in a box that scrolls sideways; its last column is the verdict. */
+function resultsTable(boxLabel, caption, headers, body) {
+  return scrollFocus(h('div', { className: 'table-scroll' }, h('table', { className: 'results' },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, headers.map((t, i) => h('th', { scope: 'col', className: i === headers.length - 1 ? 'verdict' : null }, t)))),
+    body)), boxLabel);
+}
 
 export class AttnVariance extends AttnWidget {
   static title = 'Why divide by √d_k: random scores, measured';
@@ -45,7 +59,17 @@ export class AttnVariance extends AttnWidget {
       + 'Below, random softmax rows over 64 keys show how often one key takes more than 99% of the weight, '
       + 'raw and scaled, and how small the softmax slope p(1 − p) becomes when it does. The last panel '
       + 'reruns the chapter’s measurements, in the background with a progress bar, and puts our numbers '
-      + 'beside the chapter’s.';
+      + `beside the chapter’s. ${this.#nowInWords()}`.trim();
+  }
+
+  /** The last measurement in a sentence (empty until there is one). */
+  #nowInWords() {
+    const m = this.measured;
+    if (!m) return '';
+    const { settings: { dk, draws, keys, threshold }, raw, scaled, satRaw, satScaled } = m;
+    return `Now: at d_k = ${dk}, ${group(draws)} draws, the raw scores have variance ${fixed(raw.variance, 2)} `
+      + `(${fixed(raw.ratio, 4)} times d_k) and the scaled ones ${fixed(scaled.variance, 4)}; over ${group(keys)} keys, `
+      + `${percent(satRaw.fraction)} of raw softmax rows and ${percent(satScaled.fraction)} of scaled ones put more than ${threshold} on one key.`;
   }
 
   build(body) {
@@ -78,10 +102,10 @@ export class AttnVariance extends AttnWidget {
         + 'and keeps the largest weight p_max. A trial is saturated when p_max is above the threshold.'),
       h('div', { className: 'fields', role: 'group', 'aria-label': 'Saturation settings' },
         this.#field('keys'), this.#field('trials'), this.#field('threshold')),
-      scrollFocus(h('table', { className: 'results' }, this.saturationCaption,
+      scrollFocus(h('div', { className: 'table-scroll' }, h('table', { className: 'results' }, this.saturationCaption,
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'scores'), h('th', { scope: 'col' }, 'saturated trials'),
           h('th', { scope: 'col' }, 'mean p(1 − p) in those trials'))),
-        this.saturationBody)),
+        this.saturationBody)), 'Saturation results (scrolls sideways)'),
       this.saturationNote,
       h('p', { className: 'why' }, 'Why it matters: the slope of a softmax weight with respect to its own score is '
         + 'p(1 − p). Backpropagation multiplies the gradient that reaches the scores by such slopes, so when one '
@@ -118,18 +142,20 @@ export class AttnVariance extends AttnWidget {
     for (const button of this.presets) button.setAttribute('aria-pressed', String(button.textContent === String(this.dk)));
   }
 
-  /** A progress bar with its percentage and a Cancel button, hidden while idle. */
+  /** A progress bar with its percentage, the time left and a Cancel button, hidden while idle. */
   #progressRow(label, onCancel) {
     const bar = h('progress', { max: '1', value: '0', 'aria-label': label });
     const text = h('span', { className: 'progress-text' }, '0%');
+    const time = h('span', { className: 'progress-time' });
     const cancel = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(onCancel) }, 'Cancel');
-    const row = h('div', { className: 'progress-row' }, h('span', {}, `${label}…`), bar, text, cancel);
+    const row = h('div', { className: 'progress-row' }, h('span', {}, `${label}…`), bar, text, time, cancel);
     row.hidden = true;
     return {
       row,
-      set(fraction) {
+      set(fraction, leftMs = null) {
         bar.value = fraction;
         text.textContent = `${Math.floor(100 * fraction)}%`;
+        time.textContent = timeLeft(leftMs);
       },
       show(on) {
         row.hidden = !on;
@@ -147,14 +173,15 @@ export class AttnVariance extends AttnWidget {
   }
 
   #buildChapterPanel() {
+    // The verdict columns (class "verdict") stay at the right edge of their box on a phone.
     const varianceBody = h('tbody', {}, CHAPTER.variance.map(({ dk, ratio }) => h('tr', {},
-      h('th', { scope: 'row' }, String(dk)), h('td', {}, '—'), h('td', {}, fixed(ratio, 4)), h('td', {}, '—'), h('td', {}, fixed(CHAPTER.scaledVariance, 1)), h('td', {}, '—'))));
+      h('th', { scope: 'row' }, String(dk)), h('td', {}, '—'), h('td', {}, fixed(ratio, 4)), h('td', {}, '—'), h('td', {}, fixed(CHAPTER.scaledVariance, 1)), h('td', { className: 'verdict' }, '—'))));
     const s = CHAPTER.saturation;
     const saturationBody = h('tbody', {}, [
       ['raw trials with p_max > 0.99', percent(s.raw).replace('.0%', '%')],
       ['scaled trials with p_max > 0.99', percent(s.scaled).replace('.0%', '%')],
       ['mean p(1 − p) in saturated raw trials', fixed(s.grad, 4)],
-    ].map(([what, chapter]) => h('tr', {}, h('th', { scope: 'row' }, what), h('td', {}, '—'), h('td', {}, chapter), h('td', {}, '—'))));
+    ].map(([what, chapter]) => h('tr', {}, h('th', { scope: 'row' }, what), h('td', {}, '—'), h('td', {}, chapter), h('td', { className: 'verdict' }, '—'))));
     const progress = this.#progressRow('Reproducing the chapter', () => this.chapterJobs.cancel());
     const status = h('p', { className: 'status-line', role: 'status' });
     const button = h('button', { type: 'button', onclick: () => this.act(() => this.reproduce()) }, 'Reproduce the chapter');
@@ -164,15 +191,12 @@ export class AttnVariance extends AttnWidget {
         + `counted saturated softmax rows over ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys. This reruns both `
         + 'in the background with the seed above (the scaled runs use fresh draws from the next seed).'),
       h('div', { className: 'toolbar' }, button), progress.row, status,
-      scrollFocus(h('table', { className: 'results' },
-        h('caption', {}, `Variance of the scores, ${group(CHAPTER.draws)} draws per width`),
-        h('thead', {}, h('tr', {}, ['d_k', 'variance ÷ d_k, ours', 'chapter', 'scaled variance, ours', 'chapter', `within 1 ± ${TOLERANCE.ratio}?`]
-          .map((t) => h('th', { scope: 'col' }, t)))),
-        varianceBody)),
-      scrollFocus(h('table', { className: 'results' },
-        h('caption', {}, `Saturation, ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys`),
-        h('thead', {}, h('tr', {}, ['measurement', 'ours', 'chapter', 'as expected?'].map((t) => h('th', { scope: 'col' }, t)))),
-        saturationBody)));
+      resultsTable('Variance table (scrolls sideways)',
+        `Variance of the scores, ${group(CHAPTER.draws)} draws per width`,
+        ['d_k', 'variance ÷ d_k, ours', 'chapter', 'scaled variance, ours', 'chapter', `within 1 ± ${TOLERANCE.ratio}?`], varianceBody),
+      resultsTable('Saturation table (scrolls sideways)',
+        `Saturation, ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys`,
+        ['measurement', 'ours', 'chapter', 'as expected?'], saturationBody));
     return { section, varianceBody, saturationBody, progress, status, button };
   }
 
@@ -195,10 +219,12 @@ export class AttnVariance extends AttnWidget {
       { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: true } },
     ];
     this.liveProgress.show(true);
-    this.live.run(jobs, (f) => this.liveProgress.set(f)).then(async (results) => {
+    this.live.run(jobs, (f, left) => this.liveProgress.set(f, left)).then(async (results) => {
       this.liveProgress.show(false);
       await this.#drawScores(settings, results[0], results[1]);
       this.#drawSaturation(settings, results[2], results[3]);
+      this.measured = { settings, raw: results[0], scaled: results[1], satRaw: results[2], satScaled: results[3] };
+      this.refreshInWords();
     }, (error) => {
       if (error instanceof Cancelled) {
         if (!this.live.busy) this.liveProgress.show(false);
@@ -255,7 +281,7 @@ export class AttnVariance extends AttnWidget {
     button.disabled = true;
     status.textContent = `Running ${group(2 * CHAPTER.variance.length)} score measurements and ${2 * CHAPTER.saturation.trials} softmax trials with seed ${seed}…`;
     progress.show(true);
-    this.chapterJobs.run(reproductionJobs(seed), (f) => progress.set(f)).then((results) => {
+    this.chapterJobs.run(reproductionJobs(seed), (f, left) => progress.set(f, left)).then((results) => {
       const rows = reproductionRows(results);
       this.#fillChapter(rows);
       status.textContent = `Done, with seed ${seed}.`;

@@ -1,8 +1,9 @@
 // experiment-jobs.js — the page's side of web/workers/experiment-worker.js: runs a list of
 // experiments in a Web Worker, over the lab's channel (web/lib/channel.js), and reports one
-// overall progress fraction, weighted by how many random numbers each job draws. One job list at
-// a time; a new run or cancel() stops the old one (the channel ends the worker; a fresh one
-// starts on the next run).
+// overall progress fraction, weighted by how many random numbers each job draws, with the time
+// it expects the rest to take (from this run's pace, or before its first progress from the pace
+// of the last run that finished). One job list at a time; a new run or cancel() stops the old
+// one (the channel ends the worker; a fresh one starts on the next run).
 
 import { Channel, Cancelled } from '../../lib/channel.js';
 import { LabWorker as Worker } from '../../lib/worker.js';
@@ -16,6 +17,8 @@ function cost({ kind, options: o }) {
 }
 
 export class ExperimentJobs extends LatestRun {
+  #pace = null; // random numbers drawn per millisecond in the last run that finished
+
   constructor() {
     super(new Channel({
       name: 'experiment worker',
@@ -24,16 +27,31 @@ export class ExperimentJobs extends LatestRun {
   }
 
   /**
-   * Runs `jobs` ([{ kind, options }]) in order; resolves with their results. `onProgress(f)` gets
-   * the overall fraction done, 0 to 1.
+   * Runs `jobs` ([{ kind, options }]) in order; resolves with their results. `onProgress(f, leftMs)`
+   * gets the overall fraction done, 0 to 1, and the milliseconds the rest should take (null while
+   * there is nothing to go by); it is called once at the start too.
    */
   run(jobs, onProgress = () => {}) {
     const costs = jobs.map(cost);
     const all = costs.reduce((a, b) => a + b, 0) || 1;
     const before = costs.map((_, i) => costs.slice(0, i).reduce((a, b) => a + b, 0));
-    return this.start((signal, channel) => channel.request('run', { jobs }, {
-      signal,
-      onProgress: ({ job, done, total }) => onProgress((before[job] + costs[job] * (done / total)) / all),
-    }));
+    const started = performance.now();
+    const left = (fraction) => {
+      const elapsed = performance.now() - started;
+      if (fraction > 0.02 && elapsed > 200) return (elapsed * (1 - fraction)) / fraction;
+      return this.#pace ? (all * (1 - fraction)) / this.#pace : null;
+    };
+    return this.start(async (signal, channel) => {
+      onProgress(0, left(0));
+      const results = await channel.request('run', { jobs }, {
+        signal,
+        onProgress: ({ job, done, total }) => {
+          const fraction = (before[job] + costs[job] * (done / total)) / all;
+          onProgress(fraction, left(fraction));
+        },
+      });
+      this.#pace = all / Math.max(1, performance.now() - started);
+      return results;
+    });
   }
 }

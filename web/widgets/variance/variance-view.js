@@ -42,6 +42,7 @@ export function varianceSheet() {
     .progress-row[hidden] { display: none; }
     .progress-row progress { width: 12rem; max-width: 50vw; accent-color: var(--attn-accent); }
     .progress-text { font-family: var(--attn-mono); min-width: 3rem; }
+    .progress-time { color: var(--attn-muted); min-width: 8rem; }
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); gap: 1rem; margin: 0.6rem 0; }
     figure.chart { margin: 0; min-width: 0; }
     figure.chart figcaption { font-weight: 600; font-size: 0.92rem; margin-bottom: 0.2rem; }
@@ -49,12 +50,13 @@ export function varianceSheet() {
     .readout { font-size: 0.88rem; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .panel { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
     :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 0.4rem 0; font-size: 1rem; }
-    table.results { border-collapse: collapse; margin: 0.6rem 0; font-size: 0.9rem; display: block; max-width: 100%; overflow-x: auto; }
+    table.results { border-collapse: collapse; margin: 0.6rem 0; font-size: 0.9rem; }
     table.results caption { text-align: left; font-size: 0.85rem; color: var(--attn-muted); padding-bottom: 0.2rem; }
     table.results th, table.results td { border: 1px solid var(--attn-border); padding: 0.25rem 0.55rem; text-align: right; }
     table.results th[scope="row"], table.results thead th:first-child { text-align: left; }
     table.results th[scope="row"] { font-weight: 500; }
     table.results thead th { background: var(--attn-surface); font-weight: 600; }
+    table.results thead th.verdict { background: var(--attn-surface); }
     table.results td { font-family: var(--attn-mono); }
     .note, .why { font-size: 0.9rem; }
     .why { background: var(--attn-surface); border-left: 4px solid var(--attn-involved-border); padding: 0.4rem 0.7rem; }

@@ -1,0 +1,39 @@
+// lab-nav.js — the lab page's table of contents follows the reader: the link of the section in
+// view is marked (aria-current="location", shown bold with a bar, not by colour alone), and
+// where the contents do not stay on screen (a phone), a "↑ Sections" link appears once they
+// have scrolled away.
+//
+//   followSections(document);
+
+/** Marks the contents' link of the section in view; shows the way back to the contents. */
+export function followSections(doc = document) {
+  const toc = doc.querySelector('nav.toc');
+  const back = doc.querySelector('a.to-sections');
+  if (!toc || typeof IntersectionObserver === 'undefined') return;
+  const links = new Map([...toc.querySelectorAll('a[href^="#"]')].map((link) => [link.getAttribute('href').slice(1), link]));
+  const sections = [...links.keys()].map((id) => doc.getElementById(id)).filter(Boolean);
+
+  // The section in view: the first one crossing a band a third of the way down the window (the
+  // last one marked stays marked while the band is between two sections).
+  const visible = new Set();
+  let current = null;
+  const mark = () => {
+    current = sections.find((section) => visible.has(section)) ?? current;
+    for (const [id, link] of links) {
+      if (current?.id === id) link.setAttribute('aria-current', 'location');
+      else link.removeAttribute('aria-current');
+    }
+  };
+  const watch = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) visible.add(entry.target); else visible.delete(entry.target);
+    }
+    mark();
+  }, { rootMargin: '-30% 0px -60% 0px' });
+  for (const section of sections) watch.observe(section);
+
+  if (back) {
+    back.hidden = true;
+    new IntersectionObserver(([entry]) => { back.hidden = entry.isIntersecting; }).observe(toc);
+  }
+}
