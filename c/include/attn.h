@@ -481,7 +481,7 @@ int attn_cost(struct attn_cost *cost, int n, int d_model, int heads);
  *     the larger at every N (recurrence_crossover 0), its projections alone costing 4·N·D².
  *   - a sliding window of W keys per query: the quadratic term becomes 2·N·min(W, N)·D, the
  *     full one again when W ≥ N.
- *   - memory: the naive kernel's N × N table for one head (N²·4 bytes) against the tiled
+ *   - memory: the naive kernel's N × N table for one head (N²·4 bytes, attn_attention_table) against the tiled
  *     kernel's whole working memory (attn_flash_workspace's floats · 4: about N·2·DH, no table).
  * window ≥ 1 (ATTN_ERR_SIZE otherwise); an unknown cell is ATTN_ERR_ARGUMENT; the rest as attn_cost.
  */
@@ -569,6 +569,21 @@ int attn_gemm_ex(float *c,       /* (M, ldc) */
                  const float *b, /* (K, ldb), or (N, ldb) when transpose_b */
                  int transpose_a, int transpose_b, int accumulate, int m, int k, int n, int lda, int ldb,
                  int ldc);
+
+/*
+ * Attention as three textbook steps with the whole table in memory: S = Q·Kᵀ/√DK on the fast
+ * product, a softmax of each row in place, out = S·V (no mask). Fast, but the caller's `table`
+ * holds N·M floats: the "naive" kernel of seed 004's memory comparison, beside the tiled kernel
+ * below that never stores it. `work` holds attn_attention_table_workspace floats.
+ */
+int attn_attention_table_workspace(int *floats, int n, int m, int dk, int dv);
+int attn_attention_table(float *out,     /* (N, DV) */
+                         float *table,   /* (N, M) scratch: the scores, then the weights */
+                         float *work,    /* (attn_attention_table_workspace floats) */
+                         const float *q, /* (N, DK) */
+                         const float *k, /* (M, DK) */
+                         const float *v, /* (M, DV) */
+                         int n, int m, int dk, int dv);
 
 /* *floats = the scratch attn_flash_attention needs: about M·(DK + DV), never N·M. */
 int attn_flash_workspace(int *floats, int m, int dk, int dv);

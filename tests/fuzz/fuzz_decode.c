@@ -4,7 +4,7 @@
  * with any prompt, length and temperature (they must give the same characters whenever they
  * succeed), the sampling distribution, the KV cache's weights, read and clear, the cost of
  * decoding and of the variants (recurrence, window, memory), and the word vectors and rotation
- * of the cross-attention demo.
+ * of the cross-attention demo, and the textbook kernel that keeps the whole table.
  */
 #include "fuzz_input.h"
 
@@ -144,12 +144,33 @@ static void fuzz_words(struct fuzz_input *in) {
     free(r), free(e);
 }
 
+static void fuzz_table(struct fuzz_input *in) {
+    const int n = fuzz_size(in), m = fuzz_size(in), dk = fuzz_size(in), dv = fuzz_size(in);
+    int floats = 0;
+    const int rc = attn_attention_table_workspace(&floats, n, m, dk, dv);
+    FUZZ_REQUIRE_KNOWN_STATUS(rc);
+    const int64_t sizes[5] = {fuzz_product(n, m), fuzz_product(n, dk), fuzz_product(m, dk), fuzz_product(m, dv),
+                              fuzz_product(n, dv)};
+    const enum fuzz_plan plan = fuzz_plan_for(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, sizes, 5);
+    if (plan == FUZZ_EXPECT_REFUSAL) {
+        float dummy[1];
+        FUZZ_REQUIRE_REFUSAL(attn_attention_table(dummy, dummy, dummy, dummy, dummy, dummy, n, m, dk, dv));
+        return;
+    }
+    if (plan == FUZZ_SKIP || rc != ATTN_OK || floats > 1 << 20) return;
+    float *q = fuzz_floats(in, sizes[1]), *k = fuzz_floats(in, sizes[2]), *v = fuzz_floats(in, sizes[3]);
+    float *out = fuzz_out(sizes[4]), *table = fuzz_out(sizes[0]), *work = fuzz_out(floats);
+    FUZZ_REQUIRE_KNOWN_STATUS(attn_attention_table(out, table, work, q, k, v, n, m, dk, dv));
+    free(q), free(k), free(v), free(out), free(table), free(work);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     struct fuzz_input in = {data, size, 0};
-    switch (fuzz_byte(&in) % 4) {
+    switch (fuzz_byte(&in) % 5) {
     case 0: fuzz_decoder(&in); break;
     case 1: fuzz_kv_cache(&in); break;
     case 2: fuzz_costs(&in); break;
+    case 3: fuzz_table(&in); break;
     default: fuzz_words(&in); break;
     }
     return 0;
