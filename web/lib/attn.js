@@ -34,6 +34,10 @@ import { createTape } from './api/autograd.js';
 import { createModel, loadModel, defaultCorpus } from './api/model.js';
 import { flashAttention } from './api/flash.js';
 import { kvCache } from './api/kv-cache.js';
+import { decodeCost, sampleDistribution } from './api/decode.js';
+import { costVariants } from './api/cost-variants.js';
+import { measureMemory } from './api/memory.js';
+import { conceptEmbedding, randomRotation } from './api/cross.js';
 
 export { AttnError, Status };
 
@@ -46,6 +50,8 @@ const API = {
   multiHead, cost, measureAttention,
   flashAttention, kvCache,
   createTape, createModel, loadModel, defaultCorpus,
+  // seed 004: cross-attention's word vectors, decoding with a KV cache, costs beside attention's
+  conceptEmbedding, randomRotation, decodeCost, sampleDistribution, costVariants, measureMemory,
 };
 
 /** The helper thread's stack, allocated by the main instance (the helper never allocates). */
