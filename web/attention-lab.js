@@ -14,3 +14,6 @@ export { AttnHeads } from './widgets/heads/attn-heads.js';
 export { AttnCost } from './widgets/cost/attn-cost.js';
 export { AttnTrain } from './widgets/train/attn-train.js';
 export { AttnEditor } from './widgets/editor/attn-editor.js';
+// seed 004
+export { AttnCross } from './widgets/cross/attn-cross.js';
+export { AttnDecode } from './widgets/decode/attn-decode.js';

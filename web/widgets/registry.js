@@ -17,6 +17,9 @@ export const WIDGETS = Object.freeze([
   { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./cost/attn-cost.js') },
   { name: 'train', tag: 'attn-train', section: 'lab', load: () => import('./train/attn-train.js') },
   { name: 'editor', tag: 'attn-editor', section: 'editor', load: () => import('./editor/attn-editor.js') },
+  // seed 004: where Q, K and V come from; the KV cache on a real model
+  { name: 'cross', tag: 'attn-cross', section: 'roles', load: () => import('./cross/attn-cross.js') },
+  { name: 'decode', tag: 'attn-decode', section: 'decode', load: () => import('./decode/attn-decode.js') },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */
