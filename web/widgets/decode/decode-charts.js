@@ -6,10 +6,9 @@
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { LogChart } from '../../ui/log-chart.js';
-import { bytes } from './decode-view.js';
+import { byteSize as bytes, compactCount as shortCount } from '../../ui/format.js';
 
 const count = (x) => Math.round(x).toLocaleString('en-US');
-const shortCount = (y) => (y >= 1e6 ? `${Number((y / 1e6).toPrecision(3))} M` : y >= 1e3 ? `${Number((y / 1e3).toPrecision(3))} k` : count(y));
 
 export class DecodeCharts {
   constructor() {
@@ -36,7 +35,7 @@ export class DecodeCharts {
     this.memory ??= await (this.memoryPromise ??= LogChart.create(this.memoryCanvas, {
       xTitle: 't (characters so far)', yTitle: 'bytes of the cache', xName: 't',
       series: [{ id: 'bytes', label: 'cache bytes, 2·L·t·d·4' }],
-      formatX: count, formatY: bytes,
+      formatX: count, formatY: (y) => (y < 1000 ? `${shortCount(y)} B` : `${shortCount(y)}B`), // ticks at powers of ten: 1 kB, 10 kB
     }));
     if (key !== this.key) {
       this.points = Array.from({ length: context }, (_, i) => ({ t: i + 1, ...attn.decodeCost({ vocab, layers, dModel, t: i + 1 }) }));

@@ -6,14 +6,13 @@
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { Heatmap } from '../../ui/heatmap.js';
-import { fixed, sig } from '../../ui/format.js';
+import { fixed, sig, byteSize as bytes } from '../../ui/format.js';
 
 /** How a character is labelled in the maps and tables: spaces and line breaks made visible. */
 const SHOWN = { ' ': '␣', '\n': '⏎', '\t': '⇥' };
 export const showChar = (c) => SHOWN[c] ?? c;
 
 const count = (x) => Math.round(x).toLocaleString('en-US');
-export const bytes = (b) => (b >= 1024 * 1024 ? `${sig(b / 2 ** 20, 3)} MiB` : b >= 1024 ? `${sig(b / 1024, 3)} KiB` : `${count(b)} bytes`);
 
 /** Pixels per heatmap cell so that t columns stay readable and fit a wide column. */
 function cellSize(t) {
