@@ -74,7 +74,8 @@ export class Decoder {
 
   /** How many characters the caches hold. */
   get length() {
-    return this.#heap.call('decoder.length', 'attn_decoder_length', Out.i32('length'), this.#heap.pointer).length;
+    const pointer = this.#heap.live('decoder.length');
+    return this.#heap.call('decoder.length', 'attn_decoder_length', Out.i32('length'), pointer).length;
   }
 
   /**
