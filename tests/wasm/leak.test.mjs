@@ -66,6 +66,22 @@ const FAMILIES = {
   'model.computeGradients': () => { const { tokens, targets } = model.sampleBatch(); model.computeGradients(tokens, targets, 1); },
   'model.setData': () => model.setData({ train: model.tokenizer.encode(TEXT), val: model.tokenizer.encode(TEXT.slice(0, 40)) }),
   'model.save': () => model.save(),
+  // seed 004
+  'model.sample (recomputing)': () => model.sample({ prompt: 'the', length: 4, seed: 1, cache: false }),
+  'model.decoder': () => {
+    const decoder = model.decoder();
+    try { decoder.step('t'); decoder.step('h'); decoder.cache(0, 0); swallow(() => decoder.step('✓')); decoder.reset(); } finally { decoder.dispose(); }
+  },
+  'kvCache weights, read, clear': () => {
+    const cache = attn.kvCache({ dk: 4, dv: 2, capacity: 2 });
+    try { cache.append(q.subarray(0, 4), v.subarray(0, 2)); cache.attendWithWeights(q.subarray(4)); cache.read(0); cache.clear(); } finally { cache.dispose(); }
+  },
+  decodeCost: () => attn.decodeCost({ vocab: 29, layers: 2, dModel: 64, t: 5 }),
+  sampleDistribution: () => attn.sampleDistribution({ logits: q, temperature: 0.7 }),
+  costVariants: () => attn.costVariants({ n: 64, dModel: 8, heads: 2, window: 4, cell: 'gru' }),
+  measureMemory: () => { attn.measureMemory({ kernel: 'naive', n: 8, d: 4 }); attn.measureMemory({ kernel: 'tiled', n: 8, d: 4 }); },
+  conceptEmbedding: () => attn.conceptEmbedding({ concept: 'black', word: 'fr:noir', noise: 0.3, d: 16 }),
+  randomRotation: () => attn.randomRotation({ seed: 3, d: 8 }),
   'errors thrown after allocating': () => {
     swallow(() => attn.kvCache({ dk: 64, dv: 64, capacity: 2 ** 26, heads: 8 }));       // C refuses: OVERFLOW
     swallow(() => attn.createModel({ ...TINY, text: 'ab' }));                            // refused before C
