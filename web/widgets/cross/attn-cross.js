@@ -232,7 +232,7 @@ export class AttnCross extends AttnWidget {
         + `The newest word’s query is the only new one. Its weights over the cache, and the same row of causal self-attention over the ${step} words computed all at once:`),
       scrollFocus(h('div', { className: 'table-scroll' }, h('table', { className: 'cross-table' },
         h('caption', {}, `Row ${step}: with the cache, and recomputed`),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), labels.map((l) => h('th', { scope: 'col' }, l)))),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'weights'), labels.map((l) => h('th', { scope: 'col' }, l)))),
         h('tbody', {},
           h('tr', {}, h('th', { scope: 'row' }, 'from the KV cache'), Array.from(newest.weights, (x) => h('td', {}, fixed(x, 4)))),
           h('tr', {}, h('th', { scope: 'row' }, 'causal self-attention'), Array.from(causalRow, (x) => h('td', {}, fixed(x, 4))))))),

@@ -241,7 +241,7 @@ export class AttnDecode extends AttnWidget {
       this.measureTable.hidden = false;
       replaceChildren(this.measureTable,
         h('caption', {}, `${count(result.length)} characters decoded after the prompt (the fastest of three runs each)`),
-        h('thead', {}, h('tr', {}, ...['', 'milliseconds', 'characters per second'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ...['decoding', 'milliseconds', 'characters per second'].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {},
           h('tr', {}, h('th', { scope: 'row' }, 'with the KV cache'), h('td', {}, fixed(result.cached.ms, 1)), h('td', {}, count(result.cached.tokensPerSecond))),
           h('tr', {}, h('th', { scope: 'row' }, 'recomputing the prefix'), h('td', {}, fixed(result.recompute.ms, 1)), h('td', {}, count(result.recompute.tokensPerSecond)))));

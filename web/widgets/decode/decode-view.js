@@ -94,7 +94,7 @@ export function drawWork(table, line, view, { layers, dModel }) {
   const ratio = (a, b) => `${sig(b / a, 3)}×`;
   replaceChildren(table,
     h('caption', {}, `Step t = ${t}: multiply-adds of the model’s products for the newest character, with the cache and recomputing the whole prefix`),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'cached'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'multiply-adds'), h('th', { scope: 'col' }, 'cached'),
       h('th', { scope: 'col' }, 'recomputed'), h('th', { scope: 'col' }, 'ratio'))),
     h('tbody', {},
       h('tr', {}, h('th', { scope: 'row' }, 'attention'),
