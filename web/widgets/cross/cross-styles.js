@@ -1,5 +1,7 @@
 // cross-styles.js — <attn-cross>'s own styles (the shared ones are ui/widget-styles.js).
 
+import { figureTableCss } from '../../ui/figure-table-css.js';
+
 let sheet = null;
 
 export function crossSheet() {
@@ -27,12 +29,7 @@ export function crossSheet() {
     .role.q { border: 2px solid var(--attn-accent); }
     .role.k { border: 2px dashed var(--attn-fg); }
     .role.v { border: 3px double var(--attn-fg); }
-    .table-scroll { max-width: 100%; overflow-x: auto; }
-    .cross-table { border-collapse: collapse; font-size: 0.88rem; margin: 0.4rem 0; }
-    .cross-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
-    .cross-table th, .cross-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; white-space: nowrap; }
-    .cross-table th[scope="row"] { text-align: left; font-weight: 500; }
-    .cross-table td { font-family: var(--attn-mono); }
+    ${figureTableCss('.cross-table')}
     .step-line { font-size: 0.9rem; }
     .toolbar[hidden], .maps[hidden] { display: none; }
     .maps { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: flex-start; }

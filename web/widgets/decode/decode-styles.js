@@ -1,5 +1,7 @@
 // decode-styles.js — <attn-decode>'s own styles (the shared ones are ui/widget-styles.js).
 
+import { figureTableCss } from '../../ui/figure-table-css.js';
+
 let sheet = null;
 
 export function decodeSheet() {
@@ -21,12 +23,7 @@ export function decodeSheet() {
       font-weight: 700; text-decoration: underline; }
     .summary, .chart-text, .work-line { font-size: 0.9rem; }
     .cache-maps { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: flex-start; }
-    .table-scroll { max-width: 100%; overflow-x: auto; }
-    .decode-table { border-collapse: collapse; font-size: 0.88rem; margin: 0.4rem 0; }
-    .decode-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
-    .decode-table th, .decode-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; white-space: nowrap; }
-    .decode-table th[scope="row"] { text-align: left; font-weight: 500; }
-    .decode-table td { font-family: var(--attn-mono); }
+    ${figureTableCss('.decode-table')}
     .decode-table td.formula { font-family: var(--attn-font); color: var(--attn-muted); }
     .decode-table tr.total { font-weight: 700; }
     .next-table td:nth-child(2) { text-align: left; }
