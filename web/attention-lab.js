@@ -16,3 +16,6 @@ export { AttnTrain } from './widgets/train/attn-train.js';
 export { AttnEditor } from './widgets/editor/attn-editor.js';
 export { AttnLookup } from './widgets/lookup/attn-lookup.js';
 export { AttnBottleneck } from './widgets/bottleneck/attn-bottleneck.js';
+// seed 004
+export { AttnCross } from './widgets/cross/attn-cross.js';
+export { AttnDecode } from './widgets/decode/attn-decode.js';

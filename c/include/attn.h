@@ -524,6 +524,29 @@ int attn_word_embedding(float *e,                  /* (D) */
                         const unsigned char *word, /* (LEN) bytes, e.g. UTF-8 */
                         int len, int d);
 
+/*
+ * Word vectors for a toy translation (cross-attention): a word that means `concept` gets
+ *     e = c + noise · w
+ * where c holds D standard normals seeded by the FNV-1a hash of the concept's bytes xor `seed`,
+ * shared by every word of that meaning in every language, and w holds D normals seeded by the
+ * hash of the word's own bytes (the caller makes them differ by language, e.g. "fr:noir") xor
+ * `seed` xor 0x9e3779b9. Two translations share c and differ only by their noise, so
+ * e_a·e_b ≈ D for a translation pair and ≈ 0 ± √D for unrelated words. noise ≥ 0 and finite
+ * (ATTN_ERR_VALUE otherwise); both lengths ≥ 1.
+ */
+int attn_concept_embedding(float *e,                     /* (D) */
+                           const unsigned char *concept, /* (CONCEPT_LEN) bytes */
+                           int concept_len,
+                           const unsigned char *word,    /* (WORD_LEN) bytes */
+                           int word_len, float noise, uint32_t seed, int d);
+
+/*
+ * A random rotation: an orthogonal (D, D) matrix, from Gram–Schmidt (in double) on D×D standard
+ * normals drawn with `seed`. Rotating two vectors by it keeps their dot product: (a·R)·(b·R) = a·b.
+ */
+int attn_random_rotation(float *r, /* (D, D) */
+                         uint32_t seed, int d);
+
 
 /* ---------------------------------------------------------------- multi-head attention and cost (§6.6) */
 
@@ -589,6 +612,59 @@ struct attn_cost {
 
 int attn_cost(struct attn_cost *cost, int n, int d_model, int heads);
 
+/*
+ * What seed 004 sets beside that cost, for the same N, D and H:
+ *   - a recurrent layer of width D reads the tokens one after another, each through `cell`'s
+ *     (D, D) matrices (2 for a plain RNN, 6 for a GRU, 8 for an LSTM): c·N·D² multiply-adds,
+ *     linear in N, but N steps that cannot run side by side. Attention's total
+ *     4·N·D² + 2·N²·D passes c·N·D² at N = (c − 4)·D/2 (recurrence_crossover); for c ≤ 4 it is
+ *     the larger at every N (recurrence_crossover 0), its projections alone costing 4·N·D².
+ *   - a sliding window of W keys per query: the quadratic term becomes 2·N·min(W, N)·D, the
+ *     full one again when W ≥ N.
+ *   - memory: the naive kernel's N × N table for one head (N²·4 bytes, attn_attention_table) against the tiled
+ *     kernel's whole working memory (attn_flash_workspace's floats · 4: about N·2·DH, no table).
+ * window ≥ 1 (ATTN_ERR_SIZE otherwise); an unknown cell is ATTN_ERR_ARGUMENT; the rest as attn_cost.
+ */
+enum attn_recurrence_cell {
+    ATTN_CELL_ELMAN = 0, /* h = tanh(W·x + U·h): 2 matrices */
+    ATTN_CELL_GRU = 1,   /* 3 gates: 6 matrices */
+    ATTN_CELL_LSTM = 2   /* 4 gates: 8 matrices */
+};
+
+struct attn_cost_variants {
+    double recurrence;           /* c·N·D² */
+    double recurrence_per_token; /* c·D² */
+    double recurrence_crossover; /* the N past which attention's total is the larger; 0: every N */
+    double window_keys;          /* min(W, N) */
+    double window_quadratic;     /* 2·N·min(W, N)·D */
+    double window_total;         /* 4·N·D² + 2·N·min(W, N)·D */
+    double naive_bytes;          /* N²·4: the score table of one head */
+    double tiled_bytes;          /* the tiled kernel's working memory, in bytes */
+};
+
+int attn_cost_variants(struct attn_cost_variants *variants, int n, int d_model, int heads, int window, int cell);
+
+/*
+ * Decoding one token at step T (T tokens in the sequence, the new one included) with the
+ * character transformer (vocabulary V, L layers, width C), in multiply-adds of its products
+ * (layer norms, GELU and the softmax are small and left out, as in attn_cost):
+ *   cached     the new token's row only: L·(12·C² + 2·T·C) + C·V  — attention 2·T·C per layer
+ *              (one query against T cached keys and T values)
+ *   recompute  the whole prefix again: T·(L·12·C² + C·V) + L·2·T²·C — the T × T table
+ * and the cache: 2·L·T·C floats (a key and a value per token per layer), 4 bytes each.
+ * attn_decoder_work reports the cached counts the decoder actually did.
+ */
+struct attn_decode_cost {
+    double cached_attention;    /* 2·L·T·C */
+    double cached_total;        /* cached_attention + L·12·C² + C·V */
+    double recompute_attention; /* 2·L·T²·C */
+    double recompute_total;     /* recompute_attention + T·(L·12·C² + C·V) */
+    double cache_entries;       /* 2·L·T·C */
+    double cache_bytes;         /* 4 · cache_entries */
+};
+
+int attn_decode_cost(struct attn_decode_cost *cost, int vocab, int layers, int d_model, int t);
+
 
 /* ---------------------------------------------------------------- fast kernels: tiled attention, KV cache */
 
@@ -634,6 +710,21 @@ int attn_gemm_ex(float *c,       /* (M, ldc) */
                  int transpose_a, int transpose_b, int accumulate, int m, int k, int n, int lda, int ldb,
                  int ldc);
 
+/*
+ * Attention as three textbook steps with the whole table in memory: S = Q·Kᵀ/√DK on the fast
+ * product, a softmax of each row in place, out = S·V (no mask). Fast, but the caller's `table`
+ * holds N·M floats: the "naive" kernel of seed 004's memory comparison, beside the tiled kernel
+ * below that never stores it. `work` holds attn_attention_table_workspace floats.
+ */
+int attn_attention_table_workspace(int *floats, int n, int m, int dk, int dv);
+int attn_attention_table(float *out,     /* (N, DV) */
+                         float *table,   /* (N, M) scratch: the scores, then the weights */
+                         float *work,    /* (attn_attention_table_workspace floats) */
+                         const float *q, /* (N, DK) */
+                         const float *k, /* (M, DK) */
+                         const float *v, /* (M, DV) */
+                         int n, int m, int dk, int dv);
+
 /* *floats = the scratch attn_flash_attention needs: about M·(DK + DV), never N·M. */
 int attn_flash_workspace(int *floats, int m, int dk, int dv);
 
@@ -674,6 +765,20 @@ int attn_kv_cache_append(struct attn_kv_cache *cache,
 int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
                          struct attn_kv_cache *cache, /* its scratch is written */
                          const float *q              /* (HEADS·DK) */);
+/* The same, also writing the new query's weights over the cache: weights[h·LENGTH + j] is head
+ * h's weight on cached token j (each head's row sums to 1). LENGTH is the cache's length. An
+ * empty cache writes no weights (and NaN outputs). `weights` may be NULL. */
+int attn_kv_cache_attend_weights(float *out,                 /* (HEADS·DV) */
+                                 float *weights,             /* (HEADS, LENGTH), or NULL */
+                                 struct attn_kv_cache *cache, /* its scratch is written */
+                                 const float *q              /* (HEADS·DK) */);
+/* Copies head `head`'s cached keys and values, one row per cached token, oldest first
+ * (0 ≤ head < HEADS, else ATTN_ERR_ARGUMENT). */
+int attn_kv_cache_read(float *keys,                       /* (LENGTH, DK) */
+                       float *values,                     /* (LENGTH, DV) */
+                       const struct attn_kv_cache *cache, int head);
+/* Empties the cache (its length becomes 0); its memory is kept for the next sequence. */
+int attn_kv_cache_clear(struct attn_kv_cache *cache);
 
 /* ---------------------------------------------------------------- fast kernels: both cores */
 
@@ -894,8 +999,46 @@ int attn_model_attention_maps(float *weights /* (L, H, t, t) */, struct attn_mod
                               const int *tokens /* (t) */, int t);
 /* Continues `prompt` by `length` characters, sampling softmax(logits / temperature) with its
  * own generator seeded by `seed` (temperature 0: the most likely character). */
+/* Both samplers see the last ≤ context characters of prompt + output. attn_model_sample decodes
+ * with a KV cache (one model row per character); past the context the window slides, every
+ * learned position changes, and its cache is rebuilt from the new window each step.
+ * attn_model_sample_uncached, its plain twin, runs the whole window through the forward pass
+ * for every character. For the same arguments both give the same characters. */
 int attn_model_sample(int *out /* (length) */, struct attn_model *model, const int *prompt /* (p) */,
                       int p, int length, float temperature, unsigned seed);
+int attn_model_sample_uncached(int *out /* (length) */, struct attn_model *model, const int *prompt /* (p) */,
+                               int p, int length, float temperature, unsigned seed);
+/* The distribution the samplers draw from: probs = softmax(logits / temperature), computed in
+ * double; temperature 0 puts all the mass on the likeliest entry (the first of equals).
+ * Logits must be finite (ATTN_ERR_VALUE), 0 ≤ temperature ≤ 100 (ATTN_ERR_ARGUMENT). */
+int attn_sample_distribution(float *probs,        /* (V) */
+                             const float *logits, /* (V) */
+                             float temperature, int v);
+
+/*
+ * A decoder: the model run one token at a time with a KV cache per layer (c/src/model_decode.c).
+ * attn_decoder_step feeds `token` at position T (the tokens decoded so far), appends its key
+ * and value to every layer's cache, and writes the logits for the token after it: the last row
+ * of attn_model_forward over the T + 1 tokens. `weights` (may be NULL) receives the new query's
+ * weights over the cache, layer by layer and head by head. Past the model's context, or with a
+ * token outside the vocabulary, it refuses (ATTN_ERR_ARGUMENT) and changes nothing. The
+ * decoder reads the model's weights at each step (reset it after they change) and must be
+ * freed before the model.
+ */
+struct attn_decoder;
+int attn_decoder_create(struct attn_decoder **decoder, struct attn_model *model);
+int attn_decoder_free(struct attn_decoder *decoder); /* NULL is fine */
+/* Forgets every token: length 0, the caches empty (their memory kept). */
+int attn_decoder_reset(struct attn_decoder *decoder);
+int attn_decoder_step(float *logits,  /* (V) */
+                      float *weights, /* (L, H, T + 1), or NULL */
+                      struct attn_decoder *decoder, int token);
+int attn_decoder_length(int *length, const struct attn_decoder *decoder);
+/* Layer `layer`'s cache (owned by the decoder): heads H, DK = DV = C / H; read it with
+ * attn_kv_cache_read. */
+int attn_decoder_layer_cache(struct attn_kv_cache **cache, struct attn_decoder *decoder, int layer);
+/* The multiply-adds the last step did: attention over the caches, and every product. */
+int attn_decoder_work(double *multiply_adds /* (2) attention, total */, const struct attn_decoder *decoder);
 
 /* Entropy (nats) of the characters' frequencies in ids: the loss of the best model that ignores
  * context, the unigram baseline. */

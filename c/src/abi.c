@@ -64,6 +64,27 @@ static const struct abi_entry ENTRIES[] = {
     OFFSET_OF(struct attn_cost, score_bytes),
     OFFSET_OF(struct attn_cost, layer_entries),
 
+    /* enum attn_recurrence_cell; struct attn_cost_variants and struct attn_decode_cost: doubles */
+    CONSTANT(ATTN_CELL_ELMAN),
+    CONSTANT(ATTN_CELL_GRU),
+    CONSTANT(ATTN_CELL_LSTM),
+    SIZE_OF(struct attn_cost_variants),
+    OFFSET_OF(struct attn_cost_variants, recurrence),
+    OFFSET_OF(struct attn_cost_variants, recurrence_per_token),
+    OFFSET_OF(struct attn_cost_variants, recurrence_crossover),
+    OFFSET_OF(struct attn_cost_variants, window_keys),
+    OFFSET_OF(struct attn_cost_variants, window_quadratic),
+    OFFSET_OF(struct attn_cost_variants, window_total),
+    OFFSET_OF(struct attn_cost_variants, naive_bytes),
+    OFFSET_OF(struct attn_cost_variants, tiled_bytes),
+    SIZE_OF(struct attn_decode_cost),
+    OFFSET_OF(struct attn_decode_cost, cached_attention),
+    OFFSET_OF(struct attn_decode_cost, cached_total),
+    OFFSET_OF(struct attn_decode_cost, recompute_attention),
+    OFFSET_OF(struct attn_decode_cost, recompute_total),
+    OFFSET_OF(struct attn_decode_cost, cache_entries),
+    OFFSET_OF(struct attn_decode_cost, cache_bytes),
+
     /* enum attn_model_info_entry: attn_model_info's config, in order */
     CONSTANT(ATTN_MODEL_INFO_VOCAB),
     CONSTANT(ATTN_MODEL_INFO_LAYERS),

@@ -6,7 +6,9 @@
  * The cache is the one long-lived object here, so it comes as a create/free pair. Keys and
  * values are stored head by head, (HEADS, CAPACITY, DK) and (HEADS, CAPACITY, DV), so one
  * head's keys are contiguous. Attending is two passes over the cached keys: scores and their
- * maximum, then the vectorised exponential and the weighted sum of values.
+ * maximum, then the vectorised exponential and the weighted sum of values; the weights of that
+ * one query row can be written too (attn_kv_cache_attend_weights), and the cached rows of a
+ * head read back (attn_kv_cache_read), for a page that shows the cache growing.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -93,9 +95,16 @@ static float dot(const float *a, const float *b, int len) {
 int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
                          struct attn_kv_cache *cache, /* its scratch is written */
                          const float *q              /* (HEADS·DK) */) {
+    return attn_kv_cache_attend_weights(out, NULL, cache, q);
+}
+
+int attn_kv_cache_attend_weights(float *out,                 /* (HEADS·DV) */
+                                 float *weights,             /* (HEADS, LENGTH), or NULL */
+                                 struct attn_kv_cache *cache, /* its scratch is written */
+                                 const float *q              /* (HEADS·DK) */) {
     ATTN__REFUSE_IF(!out || !cache || !q, ATTN_ERR_NULL);
     const int dk = cache->dk, dv = cache->dv;
-    if (cache->length == 0) { /* no key to attend to: the chapter's NaN row */
+    if (cache->length == 0) { /* no key to attend to: the chapter's NaN row (and no weights) */
         for (int d = 0; d < cache->heads * dv; d++) out[d] = NAN;
         return ATTN_OK;
     }
@@ -126,6 +135,25 @@ int attn_kv_cache_attend(float *out,                 /* (HEADS·DV) */
         }
         const float inv = (float)(1.0 / sum);
         for (int d = 0; d < dv; d++) oh[d] *= inv;
+        if (weights)
+            for (int j = 0; j < len; j++) weights[(size_t)h * len + j] = (float)(s[j] / sum);
     }
+    return ATTN_OK;
+}
+
+int attn_kv_cache_read(float *keys,                       /* (LENGTH, DK) */
+                       float *values,                     /* (LENGTH, DV) */
+                       const struct attn_kv_cache *cache, int head) {
+    ATTN__REFUSE_IF(!keys || !values || !cache, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(head < 0 || head >= cache->heads, ATTN_ERR_ARGUMENT);
+    const size_t n = (size_t)cache->length;
+    memcpy(keys, cache->keys + (size_t)head * cache->capacity * cache->dk, sizeof(float) * n * (size_t)cache->dk);
+    memcpy(values, cache->values + (size_t)head * cache->capacity * cache->dv, sizeof(float) * n * (size_t)cache->dv);
+    return ATTN_OK;
+}
+
+int attn_kv_cache_clear(struct attn_kv_cache *cache) {
+    ATTN__REFUSE_IF(!cache, ATTN_ERR_NULL);
+    cache->length = 0;
     return ATTN_OK;
 }

@@ -70,7 +70,83 @@ static void test_bad_inputs(void) {
     EXPECT_EQ_INT(attn_cost(&c, 16, 8, 16), ATTN_ERR_SHAPE);
 }
 
+/* Seed 004: a recurrent layer costs c·N·D²; attention's total 4·N·D² + 2·N²·D passes it at
+ * N = (c − 4)·D/2. At D = 512: 1,024 for an LSTM (8 matrices), 512 for a GRU (6), and never for
+ * a plain RNN (2): its whole step costs less than attention's projections. The literal equation
+ * N·D² = 2·N²·D + 4·N·D² (one matrix per step) has no positive root, N = −3·D/2. */
+static void test_the_recurrence_line_and_where_attention_overtakes_it(void) {
+    struct attn_cost_variants v;
+    struct attn_cost c;
+    EXPECT_EQ_INT(attn_cost_variants(&v, 1024, 512, 8, 256, ATTN_CELL_LSTM), ATTN_OK);
+    EXPECT(v.recurrence == 8.0 * 1024 * 512 * 512);
+    EXPECT(v.recurrence_per_token == 8.0 * 512 * 512);
+    EXPECT(v.recurrence_crossover == 1024.0);
+    EXPECT_EQ_INT(attn_cost(&c, 1024, 512, 8), ATTN_OK);
+    EXPECT(c.total == v.recurrence); /* they meet exactly there */
+    const int cells[3] = {ATTN_CELL_ELMAN, ATTN_CELL_GRU, ATTN_CELL_LSTM};
+    const double crossings[3] = {0.0, 512.0, 1024.0}, matrices[3] = {2, 6, 8};
+    for (int i = 0; i < 3; i++) {
+        EXPECT_EQ_INT(attn_cost_variants(&v, 16, 512, 8, 1, cells[i]), ATTN_OK);
+        EXPECT(v.recurrence_crossover == crossings[i]);
+        for (int n = 16; n <= 65536; n *= 2) {
+            EXPECT_EQ_INT(attn_cost_variants(&v, n, 512, 8, 1, cells[i]), ATTN_OK);
+            EXPECT_EQ_INT(attn_cost(&c, n, 512, 8), ATTN_OK);
+            EXPECT(v.recurrence == matrices[i] * n * 512.0 * 512.0);
+            /* attention's total is the larger exactly past the crossing */
+            EXPECT((c.total > v.recurrence) == (n > crossings[i]) || c.total == v.recurrence);
+            EXPECT(c.total > (double)n * 512 * 512); /* the literal N·D²: below attention at every N */
+        }
+    }
+    EXPECT_EQ_INT(attn_cost_variants(&v, 16, 512, 8, 1, 3), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_cost_variants(&v, 16, 512, 8, 1, -1), ATTN_ERR_ARGUMENT);
+}
+
+static void test_the_sliding_window_and_memory(void) {
+    struct attn_cost_variants v;
+    struct attn_cost c;
+    EXPECT_EQ_INT(attn_cost(&c, 4096, 512, 8), ATTN_OK);
+    EXPECT_EQ_INT(attn_cost_variants(&v, 4096, 512, 8, 256, ATTN_CELL_GRU), ATTN_OK);
+    EXPECT(v.window_keys == 256.0);
+    EXPECT(v.window_quadratic == 2.0 * 4096 * 256 * 512);
+    EXPECT(v.window_total == c.linear + 2.0 * 4096 * 256 * 512);
+    for (int w = 4096; w <= 1 << 20; w *= 4) { /* at w ≥ N: the full cost */
+        EXPECT_EQ_INT(attn_cost_variants(&v, 4096, 512, 8, w, ATTN_CELL_GRU), ATTN_OK);
+        EXPECT(v.window_total == c.total);
+        EXPECT(v.window_quadratic == c.quadratic);
+    }
+    EXPECT_EQ_INT(attn_cost_variants(&v, 4096, 512, 8, 0, ATTN_CELL_GRU), ATTN_ERR_SIZE);
+    /* Memory: the table of one head against the tiled kernel's scratch. */
+    EXPECT_EQ_INT(attn_cost_variants(&v, 32768, 512, 8, 1, ATTN_CELL_GRU), ATTN_OK);
+    EXPECT(v.naive_bytes == 4294967296.0);
+    int floats = 0;
+    EXPECT_EQ_INT(attn_flash_workspace(&floats, 32768, 64, 64), ATTN_OK);
+    EXPECT(v.tiled_bytes == 4.0 * floats);
+    EXPECT(v.tiled_bytes < 64.0 * 1024 * 1024); /* tens of MiB, where the table needs 4 GiB */
+    EXPECT_EQ_INT(attn_cost_variants(NULL, 16, 512, 8, 1, ATTN_CELL_GRU), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_cost_variants(&v, 16, 510, 8, 1, ATTN_CELL_GRU), ATTN_ERR_SHAPE);
+}
+
+/* Decoding: with the cache 2·L·T·C attention multiply-adds, recomputing 2·L·T²·C; the cache
+ * 2·L·T·C·4 bytes. The shipped model (V 29 here, L 2, C 64) at T = 64. */
+static void test_decoding_work_and_cache_bytes(void) {
+    struct attn_decode_cost d;
+    EXPECT_EQ_INT(attn_decode_cost(&d, 29, 2, 64, 64), ATTN_OK);
+    EXPECT(d.cached_attention == 2.0 * 2 * 64 * 64);
+    EXPECT(d.recompute_attention == 2.0 * 2 * 64 * 64 * 64);
+    EXPECT(d.cached_total == d.cached_attention + 2 * 12.0 * 64 * 64 + 64.0 * 29);
+    EXPECT(d.recompute_total == d.recompute_attention + 64 * (2 * 12.0 * 64 * 64 + 64.0 * 29));
+    EXPECT(d.cache_entries == 2.0 * 2 * 64 * 64);
+    EXPECT(d.cache_bytes == 65536.0);
+    EXPECT_EQ_INT(attn_decode_cost(&d, 29, 2, 64, 1), ATTN_OK);
+    EXPECT(d.cached_total == d.recompute_total); /* one token: nothing to reuse */
+    EXPECT_EQ_INT(attn_decode_cost(&d, 29, 2, 64, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_decode_cost(NULL, 29, 2, 64, 1), ATTN_ERR_NULL);
+}
+
 static const struct test tests[] = {
+    TEST(test_the_recurrence_line_and_where_attention_overtakes_it),
+    TEST(test_the_sliding_window_and_memory),
+    TEST(test_decoding_work_and_cache_bytes),
     TEST(test_the_formula_at_1024_and_512),
     TEST(test_crossover_is_twice_d_model),
     TEST(test_score_table_sizes),

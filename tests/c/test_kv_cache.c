@@ -98,8 +98,58 @@ static void test_refuses_bad_input(void) {
     EXPECT_EQ_INT(attn_kv_cache_free(NULL), ATTN_OK);
 }
 
+/* The new query's weights are the last row of the naive kernel's causal weights; the cached rows
+ * read back are the appended ones; a cleared cache starts again. */
+static void test_weights_rows_and_clearing(void) {
+    enum { HEADS = 3, T = 9, DK = 5, DV = 6 };
+    float q[T * HEADS * DK], k[T * HEADS * DK], v[T * HEADS * DV], out[HEADS * DV], w[HEADS * T];
+    fill_random(q, sizeof q / sizeof *q, 21, 2.0f);
+    fill_random(k, sizeof k / sizeof *k, 22, 2.0f);
+    fill_random(v, sizeof v / sizeof *v, 23, 1.0f);
+    struct attn_kv_cache *cache = NULL;
+    EXPECT_EQ_INT(attn_kv_cache_create(&cache, T, HEADS, DK, DV), ATTN_OK);
+    for (int round = 0; round < 2; round++) {
+        for (int t = 0; t < T; t++) {
+            EXPECT_EQ_INT(attn_kv_cache_append(cache, k + t * HEADS * DK, v + t * HEADS * DV), ATTN_OK);
+            EXPECT_EQ_INT(attn_kv_cache_attend_weights(out, w, cache, q + t * HEADS * DK), ATTN_OK);
+            for (int h = 0; h < HEADS; h++) {
+                float hq[T * DK], hk[T * DK], hv[T * DV], hw[T * T], ho[T * DV];
+                for (int i = 0; i <= t; i++) {
+                    for (int p = 0; p < DK; p++) hq[i * DK + p] = q[(i * HEADS + h) * DK + p], hk[i * DK + p] = k[(i * HEADS + h) * DK + p];
+                    for (int p = 0; p < DV; p++) hv[i * DV + p] = v[(i * HEADS + h) * DV + p];
+                }
+                struct attn_steps steps = {.weights = hw};
+                EXPECT_EQ_INT(attn_attention(ho, &steps, NULL, hq, hk, hv, ATTN_MASK_CAUSAL, NULL, 1, t + 1, t + 1, DK, DV), ATTN_OK);
+                EXPECT(max_relative_difference(w + h * (t + 1), hw + t * (t + 1), (size_t)t + 1) <= 1e-6);
+                EXPECT(max_relative_difference(out + h * DV, ho + t * DV, DV) <= 1e-5);
+                double sum = 0;
+                for (int j = 0; j <= t; j++) sum += w[h * (t + 1) + j];
+                EXPECT_NEAR(sum, 1.0, 1e-6);
+                float keys[T * DK], values[T * DV];
+                EXPECT_EQ_INT(attn_kv_cache_read(keys, values, cache, h), ATTN_OK);
+                for (int i = 0; i <= t; i++) {
+                    for (int p = 0; p < DK; p++) EXPECT(keys[i * DK + p] == hk[i * DK + p]);
+                    for (int p = 0; p < DV; p++) EXPECT(values[i * DV + p] == hv[i * DV + p]);
+                }
+            }
+        }
+        EXPECT_EQ_INT(attn_kv_cache_clear(cache), ATTN_OK);
+        int length = -1;
+        attn_kv_cache_length(&length, cache);
+        EXPECT_EQ_INT(length, 0);
+    }
+    float keys[DK], values[DV];
+    EXPECT_EQ_INT(attn_kv_cache_read(keys, values, cache, HEADS), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_kv_cache_read(keys, values, cache, -1), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_kv_cache_read(NULL, values, cache, 0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_kv_cache_clear(NULL), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_kv_cache_attend_weights(out, w, NULL, q), ATTN_ERR_NULL);
+    attn_kv_cache_free(cache);
+}
+
 static const struct test tests[] = {
     TEST(test_decoding_equals_causal_attention),
+    TEST(test_weights_rows_and_clearing),
     TEST(test_decoding_with_several_heads),
     TEST(test_capacity_and_empty_cache),
     TEST(test_refuses_bad_input),

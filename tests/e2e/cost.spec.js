@@ -124,7 +124,7 @@ test('“In words” is the accessible description; attributes are observed and 
     el.addEventListener('change', (event) => resolve(event.detail), { once: true });
   }));
   await widget.evaluate((el) => { el.setAttribute('heads', '4'); });
-  expect(await events).toEqual({ n: 1024, dModel: 512, heads: 4 });
+  expect(await events).toEqual({ n: 1024, dModel: 512, heads: 4, window: 256, cell: 'lstm', memoryMax: '32768' });
   await expect(widget.getByText(/^4 heads × 128 features = d_model 512\./)).toBeVisible();
   await expect(widget.getByLabel('h (heads)', { exact: true })).toHaveValue('4');
 });

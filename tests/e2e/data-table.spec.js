@@ -114,7 +114,9 @@ test('the cost charts: every series point and the crossover marker, as the chart
   await widget.getByRole('button', { name: 'Measure in my browser' }).focus();
   await page.keyboard.press('Enter');
   await expect(widget.getByText(/^Done: \d+ sizes measured/)).toBeVisible({ timeout: 90_000 });
-  const measured = await openTable(page, widget.getByRole('button', { name: 'Show data as a table' }).last());
+  // The first chart's button now reads "Hide the data table"; the measured chart's comes next,
+  // before seed 004's cost-variants chart below it.
+  const measured = await openTable(page, widget.getByRole('button', { name: 'Show data as a table' }).first());
   const m = await readTable(measured);
   expectWellFormed(m);
   const mChart = await widget.evaluate((el) => el.measureChart.chart.data.datasets.slice(0, -1).map((d) => d.data.map((p) => [p.x, p.y])));

@@ -85,7 +85,8 @@ const gelu = (x) => 0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044
 
 /**
  * Forward pass over one sequence of token ids (length ≤ context).
- * @returns {{ logits: Float64Array (T, V), maps: Float64Array (L, H, T, T) }}
+ * @returns {{ logits: Float64Array (T, V), maps: Float64Array (L, H, T, T),
+ *             keys: Float64Array[] and values: Float64Array[], each layer's (T, C): what a KV cache holds }}
  */
 export function forward(model, ids) {
   const { w, layers, heads, c, v } = model;
@@ -93,11 +94,14 @@ export function forward(model, ids) {
   let x = new Float64Array(T * c);
   for (let p = 0; p < T; p++) for (let i = 0; i < c; i++) x[p * c + i] = w.tok[ids[p] * c + i] + w.pos[p * c + i];
   const maps = new Float64Array(layers * heads * T * T);
+  const keys = [], values = [];
   for (let l = 0; l < layers; l++) {
     const a = layerNorm(x, T, c, w[`${l}.ln1_g`], w[`${l}.ln1_b`]);
     const q = linear(a, T, c, c, w[`${l}.wq`], w[`${l}.bq`]);
     const k = linear(a, T, c, c, w[`${l}.wk`], w[`${l}.bk`]);
     const vv = linear(a, T, c, c, w[`${l}.wv`], w[`${l}.bv`]);
+    keys.push(k);
+    values.push(vv);
     const y = new Float64Array(T * c);
     for (let h = 0; h < heads; h++) {
       for (let i = 0; i < T; i++) {
@@ -126,7 +130,7 @@ export function forward(model, ids) {
     x = x1.map((value, i) => value + mlp[i]);
   }
   const f = layerNorm(x, T, c, w.lnf_g, w.lnf_b);
-  return { logits: linear(f, T, c, v, w.head_w, w.head_b), maps };
+  return { logits: linear(f, T, c, v, w.head_w, w.head_b), maps, keys, values };
 }
 
 /** Mean cross-entropy (nats) of predicting ids[1..] from ids[..−1] inside one window. */

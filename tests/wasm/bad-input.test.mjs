@@ -254,6 +254,7 @@ function apiRows() {
   );
   rows.push(...optionRows('kvCache', () => ({ dk: 2, dv: 2, capacity: 2 }), (o) => keep(attn.kvCache(o)), { sizes: ['dk', 'dv', 'capacity', 'heads'], optional: ['heads'] }));
   rows.push(row('kvCache', 'capacity·heads·dk overflows', () => keep(attn.kvCache({ dk: 64, dv: 64, capacity: 2 ** 26, heads: 8 })), OVERFLOW, /kvCache/));
+  rows.push(...seed004Rows());
   // the model family
   rows.push(...optionRows('defaultCorpus', () => ({ length: 10, seed: 1 }), (o) => attn.defaultCorpus(o), { sizes: ['length'], optional: ['length'] }));
   rows.push(
@@ -434,6 +435,10 @@ function modelRows(model) {
     m('sample({ prompt: 5 })', () => model.sample({ prompt: 5 }), TYPE, /prompt must be a string/),
     m('sample({ prompt: an unseen character })', () => model.sample({ prompt: 'é' }), VALUE, /The prompt has the character "é"/),
     m('sample({ prompt: HTML })', () => model.sample({ prompt: '<img src=x onerror=alert(1)>' }), VALUE, /The prompt has the character "</),
+    m('sample({ cache: "yes" })', () => model.sample({ cache: 'yes' }), TYPE, /cache must be true or false/),
+    m('sample({ cache: 1 })', () => model.sample({ cache: 1 }), TYPE, /cache must be true or false/),
+    okRow('Model', 'sample({ cache: false }) writes what the cache writes', () => [model.sample({ prompt: 'the ', length: 30, seed: 4 }), model.sample({ prompt: 'the ', length: 30, seed: 4, cache: false })], ([a, b]) => a === b && a.length === 30),
+    okRow('Model', 'decoder() makes a decoder of the model', () => keep(model.decoder()), (d) => d.length === 0 && d.context === 8),
     okRow('Model', 'sample({ prompt: 1 MB }) continues its last context', () => model.sample({ prompt: 'the '.repeat(1 << 18), length: 5 }), (x) => typeof x === 'string' && x.length === 5),
     m('attentionMaps(5)', () => model.attentionMaps(5), TYPE, /probe text must be text/),
     m('attentionMaps(null)', () => model.attentionMaps(null), TYPE, /probe text must be text/),
@@ -485,9 +490,94 @@ function modelRows(model) {
     ['attentionMaps', () => gone.attentionMaps('the')], ['getParams', () => gone.getParams()], ['getOptimizerState', () => gone.getOptimizerState()], ['setOptimizerState', () => gone.setOptimizerState({})], ['setParams', () => gone.setParams(new Float32Array(1))],
     ['save', () => gone.save()], ['paramCount', () => gone.paramCount], ['steps', () => gone.steps], ['sampleBatch', () => gone.sampleBatch()],
     ['computeGradients', () => gone.computeGradients(new Int32Array(8), new Int32Array(8), 1)], ['applyGradients', () => gone.applyGradients(new Float32Array(1))],
-    ['setData', () => gone.setData({ train: new Int32Array(20), val: new Int32Array(20) })],
+    ['setData', () => gone.setData({ train: new Int32Array(20), val: new Int32Array(20) })], ['decoder', () => gone.decoder()],
   ]) rows.push(m(`${label} after dispose`, call, ARGUMENT, /This model has been disposed/));
   rows.push(okRow('Model', 'dispose twice is harmless', () => gone.dispose(), () => true));
+  return rows;
+}
+
+/** Seed 004: decoding costs, the sampling distribution, the cost variants, measured memory, word vectors. */
+function seed004Rows() {
+  const rows = [];
+  rows.push(...optionRows('decodeCost', () => ({ vocab: 29, layers: 2, dModel: 64, t: 3 }), (o) => attn.decodeCost(o), { sizes: ['vocab', 'layers', 'dModel', 't'] }));
+  rows.push(...optionRows('sampleDistribution', () => ({ logits: f(5, 3), temperature: 1 }), (o) => attn.sampleDistribution(o), { tensors: { logits: 5 } })
+    .filter((r) => !/^logits (too short|too long)/.test(r.label))); // any length is a distribution
+  rows.push(
+    row('sampleDistribution', 'logits empty', () => attn.sampleDistribution({ logits: [] }), LENGTH, /logits must hold at least one number/),
+    row('sampleDistribution', 'temperature -1', () => attn.sampleDistribution({ logits: [1, 2], temperature: -1 }), ARGUMENT, /temperature must be a number from 0 to 10/),
+    row('sampleDistribution', 'temperature NaN', () => attn.sampleDistribution({ logits: [1, 2], temperature: NaN }), ARGUMENT, /temperature/),
+    row('sampleDistribution', 'temperature a string', () => attn.sampleDistribution({ logits: [1, 2], temperature: 'hot' }), ARGUMENT, /temperature/),
+    okRow('sampleDistribution', 'temperature 0 is one-hot on the likeliest', () => attn.sampleDistribution({ logits: [1, 3, 2], temperature: 0 }), (p) => p[0] === 0 && p[1] === 1 && p[2] === 0),
+  );
+  const variantsBase = () => ({ n: 64, dModel: 8, heads: 2, window: 4, cell: 'gru' });
+  rows.push(...optionRows('costVariants', variantsBase, (o) => attn.costVariants(o), { sizes: ['n', 'dModel', 'heads', 'window'], optional: ['heads', 'window'] })
+    .map((r) => (/^(dModel|heads) /.test(r.label) ? { ...r, codes: [...r.codes, SHAPE], message: /dModel|heads/ } : r)));
+  rows.push(
+    row('costVariants', 'cell unknown', () => attn.costVariants({ ...variantsBase(), cell: 'transformer' }), ARGUMENT, /cell must be "elman", "gru", "lstm"/),
+    row('costVariants', 'cell a number', () => attn.costVariants({ ...variantsBase(), cell: 2 }), ARGUMENT, /cell must be/),
+    row('costVariants', 'dModel not divisible by heads', () => attn.costVariants({ ...variantsBase(), heads: 3 }), SHAPE, /dModel \(8\) must be divisible by heads \(3\)/),
+  );
+  rows.push(...optionRows('measureMemory', () => ({ kernel: 'tiled', n: 8, d: 4 }), (o) => attn.measureMemory(o), { sizes: ['n', 'd'], optional: ['d'] }));
+  rows.push(
+    row('measureMemory', 'kernel unknown', () => attn.measureMemory({ kernel: 'flash', n: 8 }), ARGUMENT, /kernel must be "naive" or "tiled"/),
+    row('measureMemory', 'kernel missing', () => attn.measureMemory({ n: 8 }), ARGUMENT, /kernel must be "naive" or "tiled", but it is missing/),
+    row('measureMemory', 'n above 65536', () => attn.measureMemory({ kernel: 'tiled', n: 65537 }), SIZE, /n must be between 1 and 65536/),
+    row('measureMemory', 'seed a string', () => attn.measureMemory({ kernel: 'tiled', n: 8, seed: 'x' }), TYPE, /seed must be a whole number/),
+  );
+  const conceptBase = () => ({ concept: 'black', word: 'fr:noir', noise: 0.3, seed: 1, d: 4 });
+  rows.push(...optionRows('conceptEmbedding', conceptBase, (o) => attn.conceptEmbedding(o), { sizes: ['d'] }));
+  rows.push(
+    row('conceptEmbedding', 'concept empty', () => attn.conceptEmbedding({ ...conceptBase(), concept: '' }), SIZE, /concept must hold at least one character/),
+    row('conceptEmbedding', 'concept a number', () => attn.conceptEmbedding({ ...conceptBase(), concept: 5 }), TYPE, /concept must be text/),
+    row('conceptEmbedding', 'word missing', () => attn.conceptEmbedding({ ...conceptBase(), word: undefined }), TYPE, /word must be text, but it is missing/),
+    row('conceptEmbedding', 'word of 1 MB', () => attn.conceptEmbedding({ ...conceptBase(), word: 'x'.repeat(1 << 20) }), SIZE, /word must be at most 256 bytes long/),
+    row('conceptEmbedding', 'noise negative', () => attn.conceptEmbedding({ ...conceptBase(), noise: -0.1 }), VALUE, /noise must be a finite number ≥ 0/),
+    row('conceptEmbedding', 'noise NaN', () => attn.conceptEmbedding({ ...conceptBase(), noise: NaN }), VALUE, /noise must be a finite number/),
+    row('conceptEmbedding', 'noise 1e39 (past float32)', () => attn.conceptEmbedding({ ...conceptBase(), noise: 1e39 }), VALUE, /conceptEmbedding/),
+    row('conceptEmbedding', 'seed 2^32', () => attn.conceptEmbedding({ ...conceptBase(), seed: 2 ** 32 }), ARGUMENT, /seed must be between 0 and 4294967295/),
+  );
+  rows.push(...optionRows('randomRotation', () => ({ seed: 1, d: 4 }), (o) => attn.randomRotation(o), { sizes: ['d'] }));
+  rows.push(
+    row('randomRotation', 'd above 4096', () => attn.randomRotation({ d: 4097 }), SIZE, /d must be between 1 and 4096/),
+    row('randomRotation', 'seed -1', () => attn.randomRotation({ d: 4, seed: -1 }), ARGUMENT, /seed must be between 0 and 4294967295/),
+  );
+  return rows;
+}
+
+/** A decoder of `model` (context 8): characters past the context or outside the vocabulary, bad layers and heads. */
+function decoderRows(model) {
+  const decoder = keep(model.decoder());
+  const gone = keep(model.decoder());
+  gone.dispose();
+  const d = (label, call, codes, message) => row('Decoder', label, call, codes, message);
+  const rows = [
+    d('step(an unseen character)', () => decoder.step('é'), VALUE, /The character has the character "é" \(at 1\), which the model never saw/),
+    d('step(two characters)', () => decoder.step('th'), TYPE, /decoder\.step takes one character \(or its id\), but it got the text "th"/),
+    d('step("")', () => decoder.step(''), TYPE, /decoder\.step takes one character/),
+    d('step(null)', () => decoder.step(null), TYPE, /decoder\.step takes one character/),
+    d('step(an id out of the vocabulary)', () => decoder.step(10_000), VALUE, /character must hold ids from 0 to/),
+    d('step(-1)', () => decoder.step(-1), VALUE, /character must hold ids from 0/),
+    d('step(1.5)', () => decoder.step(1.5), VALUE, /character must hold ids/),
+    okRow('Decoder', 'step eight characters: the context, full', () => { for (const c of 'the cat ') decoder.step(c); return decoder.length; }, (n) => n === 8),
+    d('step past the context', () => decoder.step('t'), ARGUMENT, /The cache is full: this model’s context holds 8 characters/),
+    okRow('Decoder', 'length: the state kept after the refusal', () => decoder.length, (n) => n === 8),
+    d('cache(layer 1, a model of one layer)', () => decoder.cache(1, 0), SIZE, /layer must be between 0 and 0/),
+    d('cache(head -1)', () => decoder.cache(0, -1), SIZE, /head must be between 0 and 1/),
+    d('cache(head "0")', () => decoder.cache(0, '0'), TYPE, /head must be a whole number/),
+    d('cache(layer missing)', () => decoder.cache(), TYPE, /layer must be a whole number, but it is missing/),
+    okRow('Decoder', 'cache(0, 1): eight rows of keys and values', () => decoder.cache(0, 1), (c) => c.keys.length === 8 * 4 && c.values.length === 8 * 4),
+    okRow('Decoder', 'reset: empty again', () => { decoder.reset(); return decoder.length; }, (n) => n === 0),
+    d('step after dispose', () => gone.step('t'), ARGUMENT, /decoder\.step: this decoder was disposed \(or its model was\)/),
+    d('cache after dispose', () => gone.cache(0, 0), ARGUMENT, /this decoder was disposed/),
+    d('reset after dispose', () => gone.reset(), ARGUMENT, /this decoder was disposed/),
+    d('length after dispose', () => gone.length, ARGUMENT, /this decoder was disposed/),
+    okRow('Decoder', 'dispose twice is harmless', () => gone.dispose(), () => true),
+  ];
+  // A decoder whose model was disposed is disposed with it.
+  const short = keep(attn.createModel(MODEL_OPTIONS));
+  const orphan = short.decoder();
+  short.dispose();
+  rows.push(d('step after its model was disposed', () => orphan.step('t'), ARGUMENT, /this decoder was disposed \(or its model was\)/));
   return rows;
 }
 
@@ -501,11 +591,20 @@ function cacheRows() {
     rows.push(c(`append(k ${label})`, () => cache.append(value, [0, 0]), codes, /(^|\W)k(\W|$)/));
     rows.push(c(`append(v ${label})`, () => cache.append([0, 0], value), codes, /(^|\W)v(\W|$)/));
     rows.push(c(`attend(q ${label})`, () => cache.attend(value), codes, /(^|\W)q(\W|$)/));
+    rows.push(c(`attendWithWeights(q ${label})`, () => cache.attendWithWeights(value), codes, /(^|\W)q(\W|$)/));
   }
+  for (const [label, value, codes] of BAD_SIZES.filter(([l]) => l !== 'zero')) rows.push(c(`read(head ${label})`, () => cache.read(value), codes, /head/));
+  rows.push(c('read(head 1 of one head)', () => cache.read(1), SIZE, /head must be between 0 and 0/));
   rows.push(
     okRow('KvCache', 'attend on an empty cache: no key, the NaN row', () => cache.attend([1, 0]), (out) => out.every(Number.isNaN)),
     okRow('KvCache', 'append twice', () => { cache.append([1, 0], [1, 2]); cache.append([0, 1], [3, 4]); return cache.length; }, (n) => n === 2),
     c('append to a full cache', () => cache.append([1, 0], [1, 2]), ARGUMENT, /The cache is full: it holds its capacity of 2 tokens/),
+    okRow('KvCache', 'attendWithWeights: one row of 2 weights summing to 1', () => cache.attendWithWeights([1, 0]), (r) => r.weights.length === 2 && Math.abs(r.weights[0] + r.weights[1] - 1) < 1e-6),
+    okRow('KvCache', 'read(0): the two rows appended', () => cache.read(0), (r) => r.keys.join() === '1,0,0,1' && r.values.join() === '1,2,3,4'),
+    okRow('KvCache', 'clear: empty again, and it takes two more', () => { cache.clear(); cache.append([1, 0], [1, 2]); cache.append([0, 1], [3, 4]); return cache.length; }, (n) => n === 2),
+    c('attendWithWeights after dispose', () => gone.attendWithWeights([0, 0]), ARGUMENT, /kvCache.attendWithWeights: this cache was disposed/),
+    c('read after dispose', () => gone.read(0), ARGUMENT, /kvCache.read: this cache was disposed/),
+    c('clear after dispose', () => gone.clear(), ARGUMENT, /kvCache.clear: this cache was disposed/),
     c('append after dispose', () => gone.append([0, 0], [0, 0]), ARGUMENT, /kvCache.append: this cache was disposed/),
     c('attend after dispose', () => gone.attend([0, 0]), ARGUMENT, /kvCache.attend: this cache was disposed/),
     c('length after dispose', () => gone.length, ARGUMENT, /kvCache.length: this cache was disposed/),
@@ -674,20 +773,23 @@ test('the bad-input table covers every function, method and op, and every row gi
   const before = attn.core.heapInUse, pages = attn.core.heapBytes;
   const model = keep(attn.createModel(MODEL_OPTIONS));
   model.train(2);
-  const rows = [...apiRows(), ...fileRows(model), ...modelRows(model), ...cacheRows(), ...tapeRows()];
+  const rows = [...apiRows(), ...fileRows(model), ...modelRows(model), ...cacheRows(), ...tapeRows(), ...decoderRows(model)];
   const families = new Set(rows.map((r) => r.family));
   // Every function of the API, every method of the objects it creates, every op.
   const cache = attn.kvCache({ dk: 1, dv: 1, capacity: 1 });
   const tape = attn.createTape();
+  const decoder = model.decoder();
   const required = [
     ...Object.keys(attn).filter((name) => typeof attn[name] === 'function'),
     ...methodNames(model).map((name) => `Model.${name}`),
     ...methodNames(cache).map((name) => `KvCache.${name}`),
     ...methodNames(tape).map((name) => `Tape.${name}`),
+    ...methodNames(decoder).map((name) => `Decoder.${name}`),
     ...Object.keys(tape.ops).map((name) => `ops.${name}`),
   ];
   cache.dispose();
   tape.dispose();
+  decoder.dispose();
   const covered = (name) => {
     const [family, method] = name.includes('.') ? name.split('.') : [name, null];
     if (!families.has(family)) return false;
@@ -717,4 +819,4 @@ test('the bad-input table covers every function, method and op, and every row gi
 });
 
 /** Getters of plain values: nothing to get wrong (every other member, dispose included, has rows). */
-const NOT_INPUTS = new Set(['Model.hasData', 'Model.vocab']);
+const NOT_INPUTS = new Set(['Model.hasData', 'Model.vocab', 'Decoder.disposed']);

@@ -72,3 +72,71 @@ test('the measuring series runs on the main thread, one size per task, where no 
   controller.abort();
   await assert.rejects(measureSeries(attn, { sizes: [32], d: 8, onPoint() {}, signal: controller.signal }), /stopped/);
 });
+
+// ---------------------------------------------------------------- seed 004: recurrence, window, memory, decoding
+
+test('a recurrent layer beside attention: at d_model = 512 an LSTM is passed at N = 1,024, a GRU at 512, a plain RNN never', () => {
+  const crossing = (cell) => attn.costVariants({ n: 16, dModel: 512, heads: 8, cell }).recurrenceCrossover;
+  assert.equal(crossing('lstm'), 1024);
+  assert.equal(crossing('gru'), 512);
+  assert.equal(crossing('elman'), 0);
+  // Exactly there the two totals meet; past it attention is the larger.
+  assert.equal(attn.costVariants({ n: 1024, dModel: 512, heads: 8, cell: 'lstm' }).recurrence, attn.cost({ n: 1024, dModel: 512, heads: 8 }).total);
+  assert.ok(attn.costVariants({ n: 1025, dModel: 512, cell: 'lstm' }).recurrence < attn.cost({ n: 1025, dModel: 512 }).total);
+  assert.ok(attn.costVariants({ n: 1023, dModel: 512, cell: 'lstm' }).recurrence > attn.cost({ n: 1023, dModel: 512 }).total);
+  // The issue's literal equation, N·d² = 2·N²·d + 4·N·d², has no positive root: one matrix per
+  // step costs less than attention's projections alone, at every N.
+  for (let n = 16; n <= 65536; n *= 4) assert.ok(attn.cost({ n, dModel: 512 }).total > n * 512 * 512);
+});
+
+test('a sliding window: 2·N·min(w, N)·d, the full cost at w ≥ N; the naive table against the tiled memory', () => {
+  const full = attn.cost({ n: 4096, dModel: 512, heads: 8 });
+  const narrow = attn.costVariants({ n: 4096, dModel: 512, heads: 8, window: 256 });
+  assert.equal(narrow.windowQuadratic, 2 * 4096 * 256 * 512);
+  assert.equal(narrow.windowTotal, full.linear + 2 * 4096 * 256 * 512);
+  for (const window of [4096, 4097, 65536]) assert.equal(attn.costVariants({ n: 4096, dModel: 512, heads: 8, window }).windowTotal, full.total);
+  const big = attn.costVariants({ n: 32768, dModel: 512, heads: 8 });
+  assert.equal(big.naiveBytes, 4 * 2 ** 30);
+  assert.ok(big.tiledBytes < 64 * 2 ** 20, `${big.tiledBytes}`);
+});
+
+test('decoding: 2·L·t·d attention multiply-adds with the cache, 2·L·t²·d recomputing, 2·L·t·d·4 bytes of cache', () => {
+  for (const [v, l, d, t] of [[29, 2, 64, 1], [29, 2, 64, 64], [65, 6, 128, 100]]) {
+    const c = attn.decodeCost({ vocab: v, layers: l, dModel: d, t });
+    const perToken = l * 12 * d * d + d * v;
+    assert.deepEqual(c, {
+      cachedAttention: 2 * l * t * d, cachedTotal: 2 * l * t * d + perToken,
+      recomputeAttention: 2 * l * t * t * d, recomputeTotal: 2 * l * t * t * d + t * perToken,
+      cacheEntries: 2 * l * t * d, cacheBytes: 8 * l * t * d,
+    });
+  }
+});
+
+test('measured memory: the naive kernel holds its N × N table and is refused at N = 32,768; the tiled one runs there', async () => {
+  const fresh = () => loadWasmAttn();
+  const naive = (await fresh()).measureMemory({ kernel: 'naive', n: 2048, d: 64 });
+  assert.equal(naive.tableBytes, 4 * 2048 * 2048);
+  assert.ok(naive.heldBytes >= naive.tableBytes + 4 * 4 * 2048 * 64 + naive.workBytes, `held ${naive.heldBytes}`);
+  assert.ok(naive.memoryBytes >= naive.heldBytes);
+  await assert.rejects(async () => (await fresh()).measureMemory({ kernel: 'naive', n: 32768, d: 64 }),
+    (e) => e instanceof AttnError && e.code === Status.MEMORY
+      && /^The naive kernel cannot run at N = 32,768: its table of scores needs N² × 4 bytes = 4 GiB, and the core could not allocate it/.test(e.message));
+  const tiled = (await fresh()).measureMemory({ kernel: 'tiled', n: 32768, d: 64 });
+  assert.equal(tiled.tableBytes, 0);
+  assert.ok(tiled.heldBytes >= 4 * 4 * 32768 * 64 + tiled.workBytes && tiled.heldBytes < 64 * 2 ** 20, `held ${tiled.heldBytes}`);
+  console.log(`    naive at N = 2,048 held ${(naive.heldBytes / 2 ** 20).toFixed(1)} MiB; tiled at N = 32,768 held ${(tiled.heldBytes / 2 ** 20).toFixed(1)} MiB`);
+});
+
+test('the memory series runs naive then tiled at each size on fresh cores, and reports a refusal as a point', async () => {
+  const { measureMemorySizes } = await import('../../web/lib/memory-series.js');
+  const points = [];
+  // A stand-in core whose naive kernel is refused: the series must pass the sentence on.
+  const load = async () => {
+    const real = await loadWasmAttn();
+    return { measureMemory: (o) => (o.kernel === 'naive' && o.n > 64 ? (() => { throw new AttnError(Status.MEMORY, 'too big.'); })() : real.measureMemory(o)) };
+  };
+  assert.equal(await measureMemorySizes({ load, sizes: [64, 128], d: 8 }, (p) => points.push(p)), 4);
+  assert.deepEqual(points.map((p) => `${p.kernel} ${p.n}`), ['naive 64', 'tiled 64', 'naive 128', 'tiled 128']);
+  assert.equal(points[2].refused, 'too big.');
+  assert.ok(points[3].heldBytes > 0);
+});

@@ -69,6 +69,22 @@ const FAMILIES = {
   lookup: () => attn.lookup({ query: [1, 0.5], keys: f(8, 21), values: f(8, 22), m: 4, dk: 2, dv: 2, sharpness: 3 }),
   hull: () => attn.hull({ points: f(12, 23), count: 6, point: [0.1, 0.2] }),
   bottleneck: () => attn.bottleneck({ lengths: [3, 6], width: 8, trials: 2, seed: 4, task: 'reverse', onProgress() {} }),
+  // seed 004
+  'model.sample (recomputing)': () => model.sample({ prompt: 'the', length: 4, seed: 1, cache: false }),
+  'model.decoder': () => {
+    const decoder = model.decoder();
+    try { decoder.step('t'); decoder.step('h'); decoder.cache(0, 0); swallow(() => decoder.step('✓')); decoder.reset(); } finally { decoder.dispose(); }
+  },
+  'kvCache weights, read, clear': () => {
+    const cache = attn.kvCache({ dk: 4, dv: 2, capacity: 2 });
+    try { cache.append(q.subarray(0, 4), v.subarray(0, 2)); cache.attendWithWeights(q.subarray(4)); cache.read(0); cache.clear(); } finally { cache.dispose(); }
+  },
+  decodeCost: () => attn.decodeCost({ vocab: 29, layers: 2, dModel: 64, t: 5 }),
+  sampleDistribution: () => attn.sampleDistribution({ logits: q, temperature: 0.7 }),
+  costVariants: () => attn.costVariants({ n: 64, dModel: 8, heads: 2, window: 4, cell: 'gru' }),
+  measureMemory: () => { attn.measureMemory({ kernel: 'naive', n: 8, d: 4 }); attn.measureMemory({ kernel: 'tiled', n: 8, d: 4 }); },
+  conceptEmbedding: () => attn.conceptEmbedding({ concept: 'black', word: 'fr:noir', noise: 0.3, d: 16 }),
+  randomRotation: () => attn.randomRotation({ seed: 3, d: 8 }),
   'errors thrown after allocating': () => {
     swallow(() => attn.kvCache({ dk: 64, dv: 64, capacity: 2 ** 26, heads: 8 }));       // C refuses: OVERFLOW
     swallow(() => attn.createModel({ ...TINY, text: 'ab' }));                            // refused before C

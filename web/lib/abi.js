@@ -36,6 +36,22 @@ export const CostLayout = Object.freeze({
   crossover: 56, scoreEntries: 64, scoreBytes: 72, layerEntries: 80,
 });
 
+/** enum attn_recurrence_cell: the recurrent layer attn_cost_variants counts beside attention. */
+export const RecurrenceCell = Object.freeze({ elman: 0, gru: 1, lstm: 2 });
+
+/** struct attn_cost_variants: eight doubles the core fills (recurrence, sliding window, memory). */
+export const CostVariantsLayout = Object.freeze({
+  bytes: 64,
+  recurrence: 0, recurrencePerToken: 8, recurrenceCrossover: 16, windowKeys: 24, windowQuadratic: 32,
+  windowTotal: 40, naiveBytes: 48, tiledBytes: 56,
+});
+
+/** struct attn_decode_cost: six doubles, the work of one decoding step with and without a KV cache. */
+export const DecodeCostLayout = Object.freeze({
+  bytes: 48,
+  cachedAttention: 0, cachedTotal: 8, recomputeAttention: 16, recomputeTotal: 24, cacheEntries: 32, cacheBytes: 40,
+});
+
 /** enum attn_model_info_entry: the entries of attn_model_info's config, and how many there are. */
 export const ModelInfo = Object.freeze({
   vocab: 0, layers: 1, heads: 2, dModel: 3, context: 4, batch: 5, steps: 6, paramCount: 7, count: 8,

@@ -36,6 +36,10 @@ import { flashAttention } from './api/flash.js';
 import { kvCache } from './api/kv-cache.js';
 import { lookup, hull } from './api/lookup.js';
 import { bottleneck } from './api/bottleneck.js';
+import { decodeCost, sampleDistribution } from './api/decode.js';
+import { costVariants } from './api/cost-variants.js';
+import { measureMemory } from './api/memory.js';
+import { conceptEmbedding, randomRotation } from './api/cross.js';
 
 export { AttnError, Status };
 
@@ -49,6 +53,8 @@ const API = {
   flashAttention, kvCache,
   createTape, createModel, loadModel, defaultCorpus,
   lookup, hull, bottleneck,
+  // seed 004: cross-attention's word vectors, decoding with a KV cache, costs beside attention's
+  conceptEmbedding, randomRotation, decodeCost, sampleDistribution, costVariants, measureMemory,
 };
 
 /** The helper thread's stack, allocated by the main instance (the helper never allocates). */

@@ -63,3 +63,17 @@ export function parseNumber(text) {
 export function subscript(n) {
   return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[d]);
 }
+
+/** A byte count in the largest binary unit that keeps it ≥ 1, to 3 significant figures: 65,536 → "64 KiB". */
+export function byteSize(b) {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = b, unit = 0;
+  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit++; }
+  return `${Number(value.toPrecision(3))} ${units[unit]}`;
+}
+
+/** A large count to 3 significant figures with k, M, G or T: 1,560,000 → "1.56 M" (axis labels). */
+export function compactCount(y) {
+  const [scale, unit] = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']].find(([s]) => y >= s) ?? [1, ''];
+  return `${Number((y / scale).toPrecision(3))}${unit ? ` ${unit}` : ''}`;
+}

@@ -34,13 +34,14 @@ export class LogChart {
    * @param {string} o.xTitle, o.yTitle  axis titles
    * @param {{id: string, label: string, colour?: string}[]} o.series
    * @param {(x:number)=>string} [o.formatX], [o.formatY]  tick and tooltip labels
+   * @param {string} [o.xName='N']  the x variable as a tooltip names it ("N = 1,024")
    */
   static async create(canvas, options) {
     const Chart = await loadChartJs();
     return new LogChart(Chart, canvas, options);
   }
 
-  constructor(Chart, canvas, { xTitle, yTitle, series, formatX = String, formatY = String, tableCaption = `${yTitle} against ${xTitle}` }) {
+  constructor(Chart, canvas, { xTitle, yTitle, series, formatX = String, formatY = String, tableCaption = `${yTitle} against ${xTitle}`, xName = 'N' }) {
     this.titles = { xTitle, yTitle };
     this.format = { x: formatX, y: formatY };
     // "Show data as a table" (data-table.js), after the canvas's box; draw() fills it.
@@ -85,7 +86,7 @@ export class LogChart {
         scales: { x: axis(xTitle, formatX), y: axis(yTitle, formatY) },
         plugins: {
           legend: { labels: { color: fg, usePointStyle: true, filter: (item) => item.text !== '' } },
-          tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: N = ${formatX(ctx.parsed.x)}, ${formatY(ctx.parsed.y)}` } },
+          tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${xName} = ${formatX(ctx.parsed.x)}, ${formatY(ctx.parsed.y)}` } },
         },
       },
     });

@@ -5,6 +5,7 @@ import * as scoreStats from './score-stats.js';
 import * as fastMatmul from './fast-matmul.js';
 import * as fastAttention from './fast-attention.js';
 import * as kvCache from './kv-cache.js';
+import * as modelSample from './model-sample.js';
 import * as trainThroughput from './train-throughput.js';
 
 export const CASES = [
@@ -13,5 +14,6 @@ export const CASES = [
   fastMatmul,
   fastAttention,
   kvCache,
+  modelSample,
   trainThroughput,
 ];

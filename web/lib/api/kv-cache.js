@@ -4,6 +4,9 @@
 //
 //   const cache = attn.kvCache({ dk: 64, dv: 64, capacity: 512, heads: 8 });
 //   try { cache.append(k, v); const out = cache.attend(q); } finally { cache.dispose(); }
+//   cache.attendWithWeights(q) → { out, weights }   the new query's row of weights too
+//   cache.read(head) → { keys, values }            the cached rows of one head, oldest first
+//   cache.clear()                                  empties it for the next sequence
 
 import { AttnError, Status } from '../errors.js';
 import { Out } from '../out.js';
@@ -62,8 +65,47 @@ export class KvCache {
     });
   }
 
+  /**
+   * The newest token's output and its query's weights over the cache:
+   * { out: (heads·dv), weights: (heads, length), each head's row summing to 1 }.
+   */
+  attendWithWeights(q) {
+    const cache = this.#heap.live('kvCache.attendWithWeights');
+    const qIn = check.tensor('q', q, this.heads * this.dk, { shape: 'heads·dk' });
+    const length = this.length;
+    const core = this.#core;
+    return core.run((scope) => {
+      const out = scope.f32Out(this.heads * this.dv);
+      const weights = scope.f32Out(this.heads * length);
+      core.check(core.exports.attn_kv_cache_attend_weights(out, weights, cache, scope.f32(qIn)), 'kvCache.attendWithWeights');
+      return { out: scope.readF32(out, this.heads * this.dv), weights: scope.readF32(weights, this.heads * length) };
+    });
+  }
+
+  /** Head `head`'s cached keys (length, dk) and values (length, dv), oldest first. */
+  read(head = 0) {
+    const cache = this.#heap.live('kvCache.read');
+    check.size('head', head, { min: 0, max: this.heads - 1 });
+    return readCache(this.#core, cache, { length: this.length, dk: this.dk, dv: this.dv }, head, 'kvCache.read');
+  }
+
+  /** Empties the cache (its length becomes 0); its memory is kept. */
+  clear() {
+    const cache = this.#heap.live('kvCache.clear');
+    this.#core.check(this.#core.exports.attn_kv_cache_clear(cache), 'kvCache.clear');
+  }
+
   /** Frees the cache's memory; later calls throw. Calling it twice is harmless. */
   dispose() {
     this.#heap.dispose();
   }
+}
+
+/** Copies head `head`'s rows out of the C cache at `cache`: { keys (length, dk), values (length, dv) }. */
+export function readCache(core, cache, { length, dk, dv }, head, context) {
+  return core.run((scope) => {
+    const keys = scope.f32Out(length * dk), values = scope.f32Out(length * dv);
+    core.check(core.exports.attn_kv_cache_read(keys, values, cache, head), context);
+    return { keys: scope.readF32(keys, length * dk), values: scope.readF32(values, length * dv) };
+  });
 }

@@ -7,7 +7,8 @@
 //   model.train(steps)        → { loss: Float32Array(steps), tokensPerSecond, stepsPerSecond }
 //   model.evaluate()          → validation loss, nats per character ({ attention } as in train)
 //   model.attentionMaps(text) → { layers, heads, t, weights: Float32Array(layers·heads·t·t), chars }
-//   model.sample({ prompt, length, temperature, seed }) → string
+//   model.sample({ prompt, length, temperature, seed, cache }) → string (cache: false recomputes)
+//   model.decoder()           → a Decoder (../api/decode.js): one character at a time, KV cache shown
 //   model.save()              → Uint8Array;   model.dispose()
 
 import { AttnError, Status } from '../errors.js';
@@ -18,6 +19,7 @@ import { Tape } from '../api/autograd.js';
 import { trainStepWith, evaluateWith, mapsWith } from './js-attention.js';
 import { sampleBatch, computeGradients, applyGradients } from './gradient-steps.js';
 import { weightsFile } from './weights-file.js';
+import { Decoder } from '../api/decode.js';
 
 /** Validation windows evaluate() averages over (of the last tenth of the text). */
 const EVAL_WINDOWS = 128;
@@ -238,10 +240,16 @@ export class Model {
     });
   }
 
-  /** Continues `prompt` by `length` characters at `temperature` (0: always the likeliest). */
+  /**
+   * Continues `prompt` by `length` characters at `temperature` (0: always the likeliest),
+   * decoding with a KV cache; `cache: false` runs the whole window through the model for every
+   * character instead (the same characters, more work). Past the context the window slides and
+   * the cache is rebuilt from it (c/src/model_sample.c).
+   */
   sample(options) {
     this.#live();
-    const { prompt = '', length = 200, temperature = 1, seed = 1 } = check.options('sample', options);
+    const { prompt = '', length = 200, temperature = 1, seed = 1, cache = true } = check.options('sample', options);
+    const sampler = check.flag('cache', cache, true) ? 'attn_model_sample' : 'attn_model_sample_uncached';
     check.size('length', length, { max: 10_000 });
     check.size('seed', seed, { min: 0, max: 2 ** 32 - 1 });
     if (typeof temperature !== 'number' || !(temperature >= 0 && temperature <= 10)) {
@@ -252,7 +260,7 @@ export class Model {
     const ids = this.tokenizer.encode(start, 'The prompt');
     return this.core.run((scope) => {
       const out = scope.i32Out(length);
-      this.core.check(this.core.exports.attn_model_sample(out, this.heap.pointer, scope.i32(ids), ids.length, length, temperature, seed), 'sample');
+      this.core.check(this.core.exports[sampler](out, this.heap.pointer, scope.i32(ids), ids.length, length, temperature, seed), 'sample');
       return this.tokenizer.decode(scope.readI32(out, length));
     });
   }
@@ -266,8 +274,18 @@ export class Model {
     return weightsFile(this, options);
   }
 
+  /** A new decoder of this model (disposed with it): see ../api/decode.js. */
+  decoder() {
+    this.#live();
+    this.decoders ??= new Set();
+    const decoder = new Decoder(this.core, this);
+    this.decoders.add(decoder);
+    return decoder;
+  }
+
   /** Frees the model, its tape and its blocks; later calls throw. Calling it twice is harmless. */
   dispose() {
+    for (const decoder of this.decoders ?? []) decoder.dispose(); // each holds a pointer into the model
     this.tape?.dispose();
     this.heap?.dispose();
   }

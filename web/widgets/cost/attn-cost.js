@@ -5,11 +5,18 @@
 // bytes per head per layer are printed. "Measure in my browser" times the core's own attention
 // for N = 128 … 4,096 (d = 64) and plots it beside the model scaled to the first point.
 //
-// Attributes (declared below; observed and reflected as properties n, dModel, heads):
-//   n        tokens, 16–65,536 (default 1024)
-//   d-model  model width, 1–16,384 (default 512)
-//   heads    number of heads, 1–16,384, must divide d-model (default 8)
-// Events: `change` (bubbles) once per action, detail = { n, dModel, heads }; `measured`
+// Below it, what seed 004 adds (cost-variants.js): a recurrent layer and a sliding window beside
+// attention's total, and the memory of the naive table against the tiled kernel, with "Measure memory".
+//
+// Attributes (declared below; observed and reflected as properties n, dModel, heads, …):
+//   n           tokens, 16–65,536 (default 1024)
+//   d-model     model width, 1–16,384 (default 512)
+//   heads       number of heads, 1–16,384, must divide d-model (default 8)
+//   window      the sliding window's keys per query, 1–65,536 (default 256)
+//   cell        the recurrent layer: lstm (default), gru or elman
+//   memory-max  the largest N "Measure memory" runs, a power of two from 1,024 to 32,768 (default 32,768)
+// Events: `change` (bubbles) once per action, detail = { n, dModel, heads, window, cell, memoryMax };
+//         `measured-memory` (bubbles) when "Measure memory" finishes, detail = { points }; `measured`
 //         (bubbles) when a measurement series finishes, detail = { points: [{ n, ms, predicted }] }.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
@@ -17,9 +24,10 @@ import { integer } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
-import { tickNumber } from '../../ui/format.js';
+import { tickNumber, byteSize as bytes } from '../../ui/format.js';
 import { Status } from '../../lib/errors.js';
 import { measureSeries } from './cost-measure.js';
+import { CostVariants, VARIANT_ATTRIBUTES, VARIANTS_IN_WORDS } from './cost-variants.js';
 
 const N_MIN = 16, N_MAX = 65536, WIDTH_MAX = 16384;
 const MEASURE_SIZES = [128, 256, 512, 1024, 2048, 4096];
@@ -33,6 +41,7 @@ export class AttnCost extends AttnWidget {
     'd-model': integer({ min: 1, max: WIDTH_MAX, fallback: 512, message: `d_model must be a whole number between 1 and ${count(WIDTH_MAX)}.` }),
     heads: integer({ min: 1, max: WIDTH_MAX, fallback: 8, message: `h must be a whole number between 1 and ${count(WIDTH_MAX)}.`,
       values: '`1`–`16384`, dividing `d-model`' }),
+    ...VARIANT_ATTRIBUTES, // seed 004: window, cell, memory-max (cost-variants.js)
   };
 
   inWords() {
@@ -42,7 +51,7 @@ export class AttnCost extends AttnWidget {
       + 'squared. A log–log chart draws both parts and their total against N; the squared part overtakes '
       + 'the other at N equal to twice the model width, marked on the chart. It also gives the size of the '
       + 'table of scores each head holds, and can time the real attention code in your browser for N from '
-      + `128 to 4,096 to compare with the prediction. ${this.#nowInWords()}`.trim();
+      + `128 to 4,096 to compare with the prediction. ${VARIANTS_IN_WORDS} ${this.#nowInWords()}`.trim();
   }
 
   /** The current count in a sentence (empty before the first one). */
@@ -90,6 +99,7 @@ export class AttnCost extends AttnWidget {
       h('p', {}, `The core’s own attention (one head, d = ${MEASURE_WIDTH}, no mask) for N = 128 to 4,096, against the model’s 2·N²·d scaled to the first point.`),
       h('div', { className: 'toolbar' }, this.measureButton), this.measureStatus,
       scrollFocus(h('div', { className: 'table-scroll' }, this.measureTable), 'Measured times (scrolls sideways)'), this.measureBox);
+    this.variants = new CostVariants(this, body, this.subheading); // seed 004
   }
 
   render() {
@@ -134,6 +144,7 @@ export class AttnCost extends AttnWidget {
       + `${count(c.scoreBytes)} bytes (${bytes(c.scoreBytes)}) in float32; `
       + `${count(c.layerEntries)} entries for all ${heads} head${heads === 1 ? '' : 's'} of the layer.`);
     this.#drawChart(c);
+    this.variants.render(this.attn); // seed 004
   }
 
   async #drawChart(current) {
@@ -225,13 +236,6 @@ function headsRefusal(dModel, heads) {
 
 function row(name, formula, value, className) {
   return h('tr', { className }, h('th', { scope: 'row' }, name), h('td', { className: 'formula' }, formula), h('td', {}, count(value)));
-}
-
-function bytes(b) {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = b, unit = 0;
-  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit++; }
-  return `${Number(value.toPrecision(3))} ${units[unit]}`;
 }
 
 let sheet = null;

@@ -9,6 +9,7 @@
 //   preset   "small" (default) or "nanogpt": the configuration a new model starts from
 //   probe    the probe text (default: a sentence of the default corpus)
 // Its numbers come from its training worker: it never loads the page's core (needsCore = false).
+// Method for other widgets: modelWeights() → the current model's weights file (<attn-decode>).
 // Events: `change` (bubbles) once per action: a model built or loaded, training started or
 //         paused, the preset or the probe changed, or the attention function changed (what
 //         'attention', with `learner` true or false); detail = { what, step, learner?, preset? }.
@@ -210,6 +211,15 @@ export class AttnTrain extends AttnWidget {
       next.terminate();
       throw error;
     }
+  }
+
+  /**
+   * The current model's weights file (a Uint8Array), for other widgets on the page: <attn-decode>
+   * decodes with it. Throws a sentence when the lab has not started.
+   */
+  async modelWeights() {
+    if (!this.client) throw new Error('the training lab has not started yet: scroll to it first.');
+    return this.client.request('save');
   }
 
   /** The learner's worker stopped (a time limit or a crash): back to the C path and its model. */

@@ -1,0 +1,55 @@
+// cross.spec.js — <attn-cross> on the lab page: in cross-attention every French word puts most
+// of its weight on its English translation wherever it stands, every row sums to 1, and the
+// shorter source of the batch is padded with weight 0 on its padded columns; the cache mode walks
+// word by word with the cached row equal to causal self-attention's; an empty sentence is
+// refused with a sentence while the last good map stays.
+import { test, expect } from './fixtures.js';
+
+async function openCross(page) {
+  await page.goto('/#roles');
+  const widget = page.locator('attn-cross');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('table', { name: /^Each query’s row of weights/ })).toBeVisible();
+  return widget;
+}
+
+/** The rows table as [[query, most weight on, its weight, row sum]]. */
+const rows = (widget) => widget.getByRole('table', { name: /^Each query’s row of weights/ }).locator('tbody tr')
+  .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent)));
+
+test('cross-attention: each French word finds its English one, rows sum to 1, padded columns get 0', async ({ page }) => {
+  const widget = await openCross(page);
+  const table = await rows(widget);
+  expect(table.map(([query, best]) => [query, best])).toEqual([
+    ['“le”', '“the”'], ['“chat”', '“cat”'], ['“noir”', '“black”'], ['“dort”', '“sleeps”'],
+  ]);
+  for (const row of table) expect(row[3]).toBe('1.000000');
+  await expect(widget.getByText('The batch holds this source (4 words) and the other one (7 words), so this source is padded to 7: a padding mask adds −∞ to the scores of columns 5–7, and their weights are exactly 0.')).toBeVisible();
+});
+
+test('the cache mode: word by word, the cached row is causal self-attention’s', async ({ page }) => {
+  const widget = await openCross(page);
+  await widget.getByRole('radio').nth(2).check();
+  await expect(widget).toHaveAttribute('mode', 'cache');
+  await widget.getByRole('button', { name: 'Next word →' }).click();
+  await expect(widget).toHaveAttribute('step', '3');
+  await expect(widget.getByText('Word 3 of 4: “noir”; next: “dort”')).toBeVisible();
+  const [cached, causal] = await widget.getByRole('table', { name: 'Row 3: with the cache, and recomputed' }).locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  expect(cached).toHaveLength(3);
+  expect(cached).toEqual(causal);
+  expect(cached.reduce((sum, x) => sum + Number(x), 0)).toBeCloseTo(1, 3);
+});
+
+test('an empty target is refused with a sentence, and the last good map stays; an unknown word is named', async ({ page }) => {
+  const widget = await openCross(page);
+  const target = widget.getByLabel('Target (decoder)');
+  await target.fill('');
+  await target.press('Enter');
+  await expect(widget.getByRole('alert')).toContainText('The last good map is still shown.');
+  expect((await rows(widget))[2][1]).toBe('“black”');
+  await target.fill('le chat zorg dort');
+  await target.press('Enter');
+  await expect(widget.getByRole('alert')).toBeHidden();
+  await expect(widget.getByText(/Not in the lab’s vocabulary \(marked \*\): “zorg”/)).toBeVisible();
+});

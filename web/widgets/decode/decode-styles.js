@@ -1,0 +1,38 @@
+// decode-styles.js — <attn-decode>'s own styles (the shared ones are ui/widget-styles.js).
+
+import { figureTableCss } from '../../ui/figure-table-css.js';
+
+let sheet = null;
+
+export function decodeSheet() {
+  sheet ??= new CSSStyleSheet();
+  sheet.replaceSync(`
+    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    .fields { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
+    input[type="text"], input[type="number"], select { font: inherit; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
+      border-radius: 6px; background: var(--attn-bg); color: inherit; max-width: 100%; }
+    input[type="number"] { width: 8rem; }
+    input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
+    button[aria-pressed="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
+    .note { font-size: 0.88rem; color: var(--attn-muted); }
+    .decoded { font-family: var(--attn-mono); white-space: pre-wrap; background: var(--attn-surface); border: 1px solid var(--attn-border);
+      border-radius: 6px; padding: 0.4rem 0.6rem; min-height: 2.2rem; }
+    .decoded .prompt-text { color: var(--attn-muted); }
+    .decoded .generated-text { font-weight: 700; }
+    .decoded mark { background: var(--attn-involved); color: var(--attn-fg); outline: 2px solid var(--attn-involved-border);
+      font-weight: 700; text-decoration: underline; }
+    .summary, .chart-text, .work-line { font-size: 0.9rem; }
+    .cache-maps { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: flex-start; }
+    ${figureTableCss('.decode-table')}
+    .decode-table td.formula { font-family: var(--attn-font); color: var(--attn-muted); }
+    .decode-table tr.total { font-weight: 700; }
+    .next-table td:nth-child(2) { text-align: left; }
+    .bar { display: inline-block; height: 0.7rem; background: var(--attn-accent); border-radius: 2px; vertical-align: middle; }
+    .decode-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0.5rem 1.25rem; }
+    .decode-charts .chart-text { grid-column: 1 / -1; }
+    .chart-box { position: relative; height: 240px; }
+    .chart-box canvas { max-width: 100%; }
+    @media (max-width: 480px) { .fields { grid-template-columns: minmax(0, 1fr); gap: 0.15rem; } .fields label { margin-top: 0.3rem; } }
+  `);
+  return sheet;
+}
