@@ -6,7 +6,7 @@
 
 #include "autograd_internal.h"
 #include "check.h"
-#include "simd.h"
+#include "tensor_ops.h"
 
 /* ---------------------------------------------------------------- softmax along an axis */
 
@@ -30,28 +30,6 @@ static void softmax_backward(struct attn_tape *t, int id) {
         }
 }
 
-/* y = softmax(x) along contiguous rows of `len` (a multiple of 4): the maximum and the
- * exponentials on four lanes (vf4_exp), the sum in double. */
-static void softmax_rows(float *y, const float *x, int64_t rows, int64_t len) {
-    for (int64_t r = 0; r < rows; r++) {
-        const float *xr = x + r * len;
-        float *yr = y + r * len;
-        vf4 vmax = vf4_splat(-INFINITY);
-        for (int64_t j = 0; j < len; j += 4) vmax = vf4_max(vmax, vf4_load(xr + j));
-        const float max = vf4_hmax(vmax);
-        if (max == -INFINITY) { /* no allowed entry: NaN, as the chapter teaches */
-            for (int64_t j = 0; j < len; j++) yr[j] = NAN;
-            continue;
-        }
-        const vf4 shift = vf4_splat(max);
-        for (int64_t j = 0; j < len; j += 4) vf4_store(yr + j, vf4_exp(vf4_sub(vf4_load(xr + j), shift)));
-        double sum = 0;
-        for (int64_t j = 0; j < len; j++) sum += yr[j];
-        const vf4 inv = vf4_splat((float)(1.0 / sum));
-        for (int64_t j = 0; j < len; j += 4) vf4_store(yr + j, vf4_mul(vf4_load(yr + j), inv));
-    }
-}
-
 int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
     ATTN__REFUSE_IF(!out || !t, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(!tape_valid(t, a), ATTN_ERR_ARGUMENT);
@@ -70,8 +48,8 @@ int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
     n->iarg[2] = (int)inner;
     const float *x = tape_val(t, a);
     float *y = tape_val(t, *out);
-    if (inner == 1 && len % 4 == 0) { /* contiguous rows (the attention's last axis): four lanes */
-        softmax_rows(y, x, outer, len);
+    if (inner == 1) { /* contiguous rows (the attention's last axis): tensor_ops.c */
+        for (int64_t o = 0; o < outer; o++) attn__ops_softmax_row(y + o * len, x + o * len, (int)len, (int)len);
         return ATTN_OK;
     }
     for (int64_t o = 0; o < outer; o++)

@@ -1,9 +1,13 @@
 /*
- * tensor_ops.c — the autograd tape's matrix products (c/src/tensor_ops.h): each product and
- * both its gradients run on the packed SIMD GEMM (attn_gemm_ex, gemm.c) in the tape's scratch.
- * The plain twin tests hold it to is the double-precision sum in tests/c/test_gemm_ex.c.
+ * tensor_ops.c — the autograd tape's kernels (c/src/tensor_ops.h): each matrix product and both
+ * its gradients run on the packed SIMD GEMM (attn_gemm_ex, gemm.c) in the tape's scratch (the
+ * plain twin tests hold it to is the double-precision sum in tests/c/test_gemm_ex.c), and a
+ * row's softmax.
  */
+#include <math.h>
+
 #include "attn.h"
+#include "simd.h"
 #include "tensor_ops.h"
 
 long long attn__ops_gemm_workspace(int m, int k, int n) {
@@ -40,4 +44,51 @@ void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, 
         if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 1, 1, 1); /* da (K,M) += bᵀ · dcᵀ */
         if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 1, 1); /* db (N,K) += dcᵀ · aᵀ */
     }
+}
+
+/* The four-lane path (len a multiple of 4): the maximum and the exponentials on four lanes
+ * (vf4_exp), the sum in double. Lanes past `valid` hold −∞ and give exactly 0, so stopping at
+ * round_up(valid, 4) and writing zeros after it gives the bits of the whole row. */
+static void softmax_row_lanes(float *y, const float *x, int len, int valid) {
+    const int used = (valid + 3) / 4 * 4;
+    vf4 vmax = vf4_splat(-INFINITY);
+    for (int j = 0; j < used; j += 4) vmax = vf4_max(vmax, vf4_load(x + j));
+    const float max = vf4_hmax(vmax);
+    if (max == -INFINITY) { /* no allowed entry: NaN, as the chapter teaches */
+        for (int j = 0; j < len; j++) y[j] = NAN;
+        return;
+    }
+    const vf4 shift = vf4_splat(max);
+    for (int j = 0; j < used; j += 4) vf4_store(y + j, vf4_exp(vf4_sub(vf4_load(x + j), shift)));
+    double sum = 0;
+    for (int j = 0; j < used; j++) sum += y[j];
+    const vf4 inv = vf4_splat((float)(1.0 / sum));
+    for (int j = 0; j < used; j += 4) vf4_store(y + j, vf4_mul(vf4_load(y + j), inv));
+    for (int j = used; j < len; j++) y[j] = 0.0f;
+}
+
+/* Any length: libm's expf, one entry at a time (blocked entries give exactly 0 likewise). */
+static void softmax_row_scalar(float *y, const float *x, int len, int valid) {
+    float max = -INFINITY;
+    for (int j = 0; j < valid; j++) max = fmaxf(max, x[j]);
+    if (max == -INFINITY) {
+        for (int j = 0; j < len; j++) y[j] = NAN;
+        return;
+    }
+    double sum = 0;
+    for (int j = 0; j < valid; j++) {
+        const float e = expf(x[j] - max);
+        y[j] = e;
+        sum += e;
+    }
+    const float inv = (float)(1.0 / sum);
+    for (int j = 0; j < valid; j++) y[j] *= inv;
+    for (int j = valid; j < len; j++) y[j] = 0.0f;
+}
+
+void attn__ops_softmax_row(float *y, const float *x, int len, int valid) {
+    if (len % 4 == 0)
+        softmax_row_lanes(y, x, len, valid);
+    else
+        softmax_row_scalar(y, x, len, valid);
 }

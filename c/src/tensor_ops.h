@@ -1,7 +1,8 @@
 /*
- * tensor_ops.h — the private matrix kernels the autograd tape calls. They run on the packed SIMD
- * GEMM (attn_gemm_ex, gemm.c) in a packing scratch (`work`) the tape sized for its largest
- * product when it recorded the op.
+ * tensor_ops.h — the private kernels the autograd tape calls: matrix products on the packed
+ * SIMD GEMM (attn_gemm_ex, gemm.c) in a packing scratch (`work`) the tape sized for its largest
+ * product when it recorded the op, and the softmax of one row, which the softmax op and the
+ * causal attention share (so the two give the same bits).
  */
 #ifndef ATTN__TENSOR_OPS_H
 #define ATTN__TENSOR_OPS_H
@@ -27,5 +28,16 @@ void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, 
 
 /* Floats of `work` that a product of these sizes and both its gradients need (0: bad sizes). */
 long long attn__ops_gemm_workspace(int m, int k, int n);
+
+/*
+ * y = softmax(x) over a row of `len` entries of which only the first `valid` (≥ 1) are read:
+ * the rest count as −∞ (blocked) and get y = 0, exactly as if the whole row were taken with −∞
+ * there. When `len` is a multiple of 4 (the four-lane path) x[valid .. round_up(valid, 4))
+ * must hold −∞ too. In place (y == x) is allowed. A row whose allowed entries are all −∞ is
+ * NaN throughout, as the chapter teaches.
+ */
+void attn__ops_softmax_row(float *y,       /* (LEN) */
+                           const float *x, /* (LEN) */
+                           int len, int valid);
 
 #endif /* ATTN__TENSOR_OPS_H */
