@@ -31,10 +31,12 @@ static double param_floats(int v, int l, int c, int ctx) {
     return (double)v * c + (double)ctx * c + 2.0 * c + (double)c * v + v + l * (12.0 * c * c + 13.0 * c);
 }
 
-/* Activation floats of one training pass (values; gradients double it). */
+/* Activation floats of one training pass (values; gradients double it), per position: a block
+ * keeps 22C + H·T + 4 through the fused attention, and 26C + 4·H·T + 4 when a learner's
+ * attention goes op by op (the head copies, scores, scaled and masked scores); the larger counts. */
 static double activation_floats(int v, int l, int h, int c, int ctx, int b) {
     const double bt = (double)b * ctx;
-    return bt * (l * (20.0 * c + 4.0 * h * ctx + 2.0) + 4.0 * c + 2.0 * v + 4.0);
+    return bt * (l * (26.0 * c + 4.0 * h * ctx + 4.0) + 4.0 * c + 2.0 * v + 4.0);
 }
 
 int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, int d_model, int context,

@@ -7,42 +7,53 @@
 #include <math.h>
 
 #include "attn.h"
+#include "gemm.h"
 #include "simd.h"
 #include "tensor_ops.h"
 
-long long attn__ops_gemm_workspace(int m, int k, int n) {
+long long attn__ops_gemm_workspace(int m, int k, int n, enum attn__ops_threads threads) {
     /* The product and its two gradients multiply the same three sizes in other orders. */
     const int sizes[6][3] = {{m, k, n}, {m, n, k}, {k, m, n}, {k, n, m}, {n, m, k}, {n, k, m}};
     long long most = 0;
     for (int i = 0; i < 6; i++) {
-        int floats;
-        if (attn_gemm_workspace(&floats, sizes[i][0], sizes[i][1], sizes[i][2]) != ATTN_OK) return 0;
+        int64_t floats;
+        int both;
+        if (threads == ATTN__OPS_ONE_THREAD) {
+            if (attn__gemm_serial_workspace(&floats, sizes[i][0], sizes[i][1], sizes[i][2]) != ATTN_OK) return 0;
+        } else {
+            if (attn_gemm_workspace(&both, sizes[i][0], sizes[i][1], sizes[i][2]) != ATTN_OK) return 0;
+            floats = both;
+        }
         if (floats > most) most = floats;
     }
     return most;
 }
 
 void attn__ops_gemm(float *c, float *work, const float *a, const float *b, int m, int k, int n, int trans_a,
-                    int trans_b, int accumulate) {
+                    int trans_b, int accumulate, enum attn__ops_threads threads) {
     /* The tape checked the sizes and sized `work` when it recorded the op: this cannot fail. */
-    attn_gemm_ex(c, work, a, b, trans_a, trans_b, accumulate, m, k, n, trans_a ? m : k, trans_b ? k : n, n);
+    const int lda = trans_a ? m : k, ldb = trans_b ? k : n;
+    if (threads == ATTN__OPS_ONE_THREAD)
+        attn__gemm_serial(c, work, a, b, trans_a, trans_b, accumulate, m, k, n, lda, ldb, n, ATTN__GEMM_FULL);
+    else
+        attn_gemm_ex(c, work, a, b, trans_a, trans_b, accumulate, m, k, n, lda, ldb, n);
 }
 
 void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
-                             int m, int k, int n, int trans_a, int trans_b) {
+                             int m, int k, int n, int trans_a, int trans_b, enum attn__ops_threads threads) {
     /* Forward: c (M, N) = op(a) (M, K) · op(b) (K, N). */
     if (!trans_a && !trans_b) {
-        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 1, 1); /* da (M,K) += dc · bᵀ */
-        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 1, 0, 1); /* db (K,N) += aᵀ · dc */
+        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 1, 1, threads); /* da (M,K) += dc · bᵀ */
+        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 1, 0, 1, threads); /* db (K,N) += aᵀ · dc */
     } else if (!trans_a && trans_b) {
-        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 0, 1); /* da (M,K) += dc · b, b (N,K) */
-        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 0, 1); /* db (N,K) += dcᵀ · a */
+        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 0, 1, threads); /* da (M,K) += dc · b, b (N,K) */
+        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 0, 1, threads); /* db (N,K) += dcᵀ · a */
     } else if (trans_a && !trans_b) {
-        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 0, 1, 1); /* da (K,M) += b · dcᵀ */
-        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 0, 0, 1); /* db (K,N) += a · dc, a (K,M) */
+        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 0, 1, 1, threads); /* da (K,M) += b · dcᵀ */
+        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 0, 0, 1, threads); /* db (K,N) += a · dc, a (K,M) */
     } else {
-        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 1, 1, 1); /* da (K,M) += bᵀ · dcᵀ */
-        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 1, 1); /* db (N,K) += dcᵀ · aᵀ */
+        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 1, 1, 1, threads); /* da (K,M) += bᵀ · dcᵀ */
+        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 1, 1, threads); /* db (N,K) += dcᵀ · aᵀ */
     }
 }
 

@@ -69,10 +69,10 @@ static double fast_vs_reference(int m, int k, int n, int ta, int tb, int accumul
     EXPECT_EQ_INT(attn_gemm_workspace(&floats, m, k, n), ATTN_OK);
     float *work = malloc(sizeof(float) * (size_t)floats);
     EXPECT_EQ_INT(attn_gemm_ex(c, work, a, b, ta, tb, accumulate, m, k, n, ta ? m : k, tb ? k : n, n), ATTN_OK);
-    long long ops_floats = attn__ops_gemm_workspace(m, k, n);
+    long long ops_floats = attn__ops_gemm_workspace(m, k, n, ATTN__OPS_BOTH_CORES);
     EXPECT(ops_floats >= floats);
     float *ops_work = malloc(sizeof(float) * (size_t)ops_floats);
-    attn__ops_gemm(c_ops, ops_work, a, b, m, k, n, ta, tb, accumulate);
+    attn__ops_gemm(c_ops, ops_work, a, b, m, k, n, ta, tb, accumulate, ATTN__OPS_BOTH_CORES);
     EXPECT(memcmp(c_ops, c, sizeof(float) * (size_t)m * n) == 0); /* the tape's product is this product */
     double diff = scaled_difference(c, exact, scale, (size_t)m * n);
     free(a), free(b), free(c), free(exact), free(c_ops), free(work), free(ops_work), free(scale);
@@ -151,7 +151,8 @@ static void test_gemm_ex_refuses_bad_input(void) {
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 1, 0, 0, 3, 2, 2, 2, 2, 2), ATTN_ERR_SIZE); /* lda < M, transposed */
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 1, 0, 2, 3, 2, 3, 2, 2), ATTN_ERR_SIZE); /* ldb < K, transposed */
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 0, 0, 2, 2, 3, 2, 3, 2), ATTN_ERR_SIZE); /* ldc < N */
-    EXPECT(attn__ops_gemm_workspace(0, 1, 1) == 0);
+    EXPECT(attn__ops_gemm_workspace(0, 1, 1, ATTN__OPS_BOTH_CORES) == 0);
+    EXPECT(attn__ops_gemm_workspace(0, 1, 1, ATTN__OPS_ONE_THREAD) == 0);
 }
 
 /* op(A) stored as a (zeros where the shape says op(A) is zero). */
