@@ -1,16 +1,56 @@
 /*
  * autograd_ops_elementwise.c — the tape's element-wise ops: add (with a broadcast bias or
  * position table; residuals too), scale, GELU and the causal mask fill. Each backward sits
- * beside its forward.
+ * beside its forward. The model's (add, GELU) run on both cores, in blocks of entries
+ * (parallel.h): each entry's arithmetic is the same whichever thread computes it.
  */
 #include <math.h>
 
 #include "autograd_internal.h"
 #include "causal.h"
 #include "check.h"
+#include "parallel.h"
 #include "simd.h"
 
+/* Entries per block of element-wise work on both cores (a multiple of 4). */
+#define BLOCK 16384
+
+/* An element-wise job over `size` entries: up to three inputs (y may hold `bsize` entries,
+ * repeated) and up to two outputs; each op's range function says which it uses. */
+struct elementwise_job {
+    const float *x, *y, *z;
+    float *out, *out2;
+    int64_t size, bsize;
+};
+
 /* ---------------------------------------------------------------- add */
+
+/* out[i] = x[i] + y[i mod |y|] on [begin, end). */
+static void add_range(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct elementwise_job *job = ctx;
+    (void)thread;
+    int64_t j = begin % job->bsize;
+    for (int64_t i = begin; i < end; i++) {
+        job->out[i] = job->x[i] + job->y[j];
+        if (++j == job->bsize) j = 0;
+    }
+}
+
+/* out[i] += x[i] on [begin, end). */
+static void accumulate_range(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct elementwise_job *job = ctx;
+    (void)thread;
+    for (int64_t i = begin; i < end; i++) job->out[i] += job->x[i];
+}
+
+/* out[j] += Σ_start x[start + j] for columns j in [begin, end) of x (rows of bsize): the rows in
+ * order, as one thread would add them. */
+static void accumulate_columns(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct elementwise_job *job = ctx;
+    (void)thread;
+    for (int64_t start = 0; start < job->size; start += job->bsize)
+        for (int64_t j = begin; j < end; j++) job->out[j] += job->x[start + j];
+}
 
 static void add_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
@@ -18,9 +58,9 @@ static void add_backward(struct attn_tape *t, int id) {
     const float *dout = tape_grad(t, id);
     float *da = tape_grad(t, n->in[0]), *db = tape_grad(t, n->in[1]);
     /* out[i] = a[i] + b[i mod |b|]  →  da[i] += dout[i];  db[i mod |b|] += dout[i] */
-    for (int64_t i = 0; i < size; i++) da[i] += dout[i];
-    for (int64_t start = 0; start < size; start += bsize)
-        for (int64_t j = 0; j < bsize; j++) db[j] += dout[start + j];
+    struct elementwise_job to_a = {dout, NULL, NULL, da, NULL, size, size}, to_b = {dout, NULL, NULL, db, NULL, size, bsize};
+    attn__parallel_ranges(accumulate_range, &to_a, size, BLOCK);
+    attn__parallel_ranges(accumulate_columns, &to_b, bsize, BLOCK / 16);
 }
 
 int attn_tape_add(int *out, struct attn_tape *t, int a, int b) {
@@ -39,11 +79,8 @@ int attn_tape_add(int *out, struct attn_tape *t, int a, int b) {
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = b;
-    const int64_t size = n->size, bsize = tape_node(t, b)->size;
-    const float *av = tape_val(t, a), *bv = tape_val(t, b);
-    float *o = tape_val(t, *out);
-    for (int64_t start = 0; start < size; start += bsize)
-        for (int64_t j = 0; j < bsize; j++) o[start + j] = av[start + j] + bv[j];
+    struct elementwise_job job = {tape_val(t, a), tape_val(t, b), NULL, tape_val(t, *out), NULL, n->size, tape_node(t, b)->size};
+    attn__parallel_ranges(add_range, &job, n->size, BLOCK);
     return ATTN_OK;
 }
 
@@ -86,27 +123,62 @@ static inline vf4 gelu_sigmoid(vf4 x) {
     return vf4_div(vf4_splat(1.0f), vf4_add(vf4_splat(1.0f), vf4_exp(minus_2u)));
 }
 
-/* dx += dout · gelu'(x), four lanes. */
-static inline vf4 gelu_grad(vf4 x, vf4 dout, vf4 dx) {
+/* dx += dout · gelu'(x), four lanes, s = σ(2u) as the forward pass kept it. */
+static inline vf4 gelu_grad(vf4 x, vf4 s, vf4 dout, vf4 dx) {
     /* out = x·σ(2u)  →  gelu' = s + x · 2s(1 − s) · k(1 + 3·0.044715x²), s = σ(2u)
      * (the same as ½(1 + tanh u) + ½x(1 − tanh²u) · k(1 + 3·0.044715x²)). */
-    const vf4 s = gelu_sigmoid(x), one = vf4_splat(1.0f);
+    const vf4 one = vf4_splat(1.0f);
     const vf4 du = vf4_mul(vf4_splat(2.0f * GELU_K), vf4_madd(vf4_splat(3.0f * 0.044715f), vf4_mul(x, x), one));
     const vf4 d = vf4_madd(vf4_mul(vf4_mul(x, s), vf4_sub(one, s)), du, s);
     return vf4_madd(dout, d, dx);
 }
 
+/* Entries [begin, end) of x (a multiple of 4 apart, but for the last block): four at a time,
+ * the tail through a zero-padded vector. */
+#define FOR_FOUR(i, begin, end) for (int64_t i = (begin); i < (end); i += 4)
+static vf4 load_part(const float *p, int64_t i, int64_t end) {
+    if (i + 4 <= end) return vf4_load(p + i);
+    float v[4] = {0, 0, 0, 0};
+    for (int64_t j = i; j < end; j++) v[j - i] = p[j];
+    return vf4_load(v);
+}
+static void store_part(float *p, int64_t i, int64_t end, vf4 x) {
+    if (i + 4 <= end) {
+        vf4_store(p + i, x);
+        return;
+    }
+    float v[4];
+    vf4_store(v, x);
+    for (int64_t j = i; j < end; j++) p[j] = v[j - i];
+}
+
+/* dx (out) += dout (z) · gelu'(x), with the sigmoids y. */
+static void gelu_backward_range(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct elementwise_job *job = ctx;
+    (void)thread;
+    FOR_FOUR(i, begin, end) {
+        const vf4 g = gelu_grad(load_part(job->x, i, end), load_part(job->y, i, end), load_part(job->z, i, end),
+                                load_part(job->out, i, end));
+        store_part(job->out, i, end, g);
+    }
+}
+
+/* aux keeps s = σ(2u) of every entry (the forward's), so the backward need not compute it again. */
 static void gelu_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
-    const float *x = tape_val(t, n->in[0]), *dout = tape_grad(t, id);
-    float *dx = tape_grad(t, n->in[0]);
-    int64_t i = 0;
-    for (; i + 4 <= n->size; i += 4) vf4_store(dx + i, gelu_grad(vf4_load(x + i), vf4_load(dout + i), vf4_load(dx + i)));
-    if (i < n->size) {
-        float xs[4] = {0}, ds[4] = {0}, gs[4] = {0};
-        for (int64_t j = i; j < n->size; j++) xs[j - i] = x[j], ds[j - i] = dout[j], gs[j - i] = dx[j];
-        vf4_store(gs, gelu_grad(vf4_load(xs), vf4_load(ds), vf4_load(gs)));
-        for (int64_t j = i; j < n->size; j++) dx[j] = gs[j - i];
+    struct elementwise_job job = {tape_val(t, n->in[0]), tape_aux(t, id), tape_grad(t, id), tape_grad(t, n->in[0]), NULL,
+                                  n->size, n->size};
+    attn__parallel_ranges(gelu_backward_range, &job, n->size, BLOCK);
+}
+
+/* out = gelu(x), out2 = its sigmoids. */
+static void gelu_range(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct elementwise_job *job = ctx;
+    (void)thread;
+    FOR_FOUR(i, begin, end) {
+        const vf4 x = load_part(job->x, i, end), s = gelu_sigmoid(x);
+        store_part(job->out2, i, end, s);
+        store_part(job->out, i, end, vf4_mul(x, s));
     }
 }
 
@@ -116,23 +188,12 @@ int attn_tape_gelu(int *out, struct attn_tape *t, int a) {
     const struct tape_node *an = tape_node(t, a);
     int dims[ATTN_TAPE_MAX_DIMS], nd = an->ndim;
     for (int i = 0; i < nd; i++) dims[i] = an->dims[i];
-    ATTN__TRY(attn__tape_push(t, out, "gelu", gelu_backward, nd, dims, 0, 0));
+    ATTN__TRY(attn__tape_push(t, out, "gelu", gelu_backward, nd, dims, an->size, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
-    const float *x = tape_val(t, a);
-    float *o = tape_val(t, *out);
-    /* out = ½x(1 + tanh(k(x + 0.044715x³))) = x·σ(2u) */
-    int64_t i = 0;
-    for (; i + 4 <= n->size; i += 4) {
-        const vf4 xi = vf4_load(x + i);
-        vf4_store(o + i, vf4_mul(xi, gelu_sigmoid(xi)));
-    }
-    if (i < n->size) {
-        float xs[4] = {0}, os[4];
-        for (int64_t j = i; j < n->size; j++) xs[j - i] = x[j];
-        vf4_store(os, vf4_mul(vf4_load(xs), gelu_sigmoid(vf4_load(xs))));
-        for (int64_t j = i; j < n->size; j++) o[j] = os[j - i];
-    }
+    /* out = ½x(1 + tanh(k(x + 0.044715x³))) = x·σ(2u); σ(2u) kept in aux */
+    struct elementwise_job job = {tape_val(t, a), NULL, NULL, tape_val(t, *out), tape_aux(t, *out), n->size, n->size};
+    attn__parallel_ranges(gelu_range, &job, n->size, BLOCK);
     return ATTN_OK;
 }
 

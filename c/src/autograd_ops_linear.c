@@ -1,13 +1,42 @@
 /*
  * autograd_ops_linear.c — the tape's linear ops: embedding lookup, matrix product (a · w) and
  * batched matrix product with transpose flags. Each backward sits beside its forward and
- * quotes the line it undoes.
+ * quotes the line it undoes. On both cores: a product splits its rows (gemm.c), a batched
+ * product its batch items, and a sum over rows (the gradients of a bias or an embedding table)
+ * its columns, each summed over the rows in order as one thread would (parallel.h).
  */
 #include <string.h>
 
 #include "autograd_internal.h"
 #include "check.h"
+#include "gemm.h"
+#include "parallel.h"
 #include "tensor_ops.h"
+
+/* out[idx[r]·c + j] += x[r·c + j] for rows r in order and columns [begin, end): the gradient of
+ * an embedding table (idx: the tokens) or of a bias (idx NULL: every row into row 0). */
+struct rows_into_job {
+    const float *x;
+    const int *idx;
+    float *out;
+    int64_t rows;
+    int c;
+};
+
+static void rows_into_columns(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct rows_into_job *job = ctx;
+    (void)thread;
+    for (int64_t r = 0; r < job->rows; r++) {
+        float *dst = job->out + (job->idx ? (size_t)job->idx[r] * job->c : 0);
+        const float *src = job->x + (size_t)r * job->c;
+        for (int64_t j = begin; j < end; j++) dst[j] += src[j];
+    }
+}
+
+static void add_rows_into(float *out, const float *x, const int *idx, int64_t rows, int c) {
+    struct rows_into_job job = {x, idx, out, rows, c};
+    attn__parallel_ranges(rows_into_columns, &job, c, 16);
+}
 
 /* ---------------------------------------------------------------- embedding */
 
@@ -16,15 +45,8 @@ static void embedding_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const int table = n->in[0], c = n->dims[n->ndim - 1];
     const int64_t rows = n->size / c;
-    const int *tokens = tape_idx(t, id);
-    const float *dout = tape_grad(t, id);
-    float *dtable = tape_grad(t, table);
     /* out[r, :] = table[tokens[r], :]  →  dtable[tokens[r], :] += dout[r, :] */
-    for (int64_t r = 0; r < rows; r++) {
-        float *dst = dtable + (size_t)tokens[r] * c;
-        const float *src = dout + (size_t)r * c;
-        for (int j = 0; j < c; j++) dst[j] += src[j];
-    }
+    add_rows_into(tape_grad(t, table), tape_grad(t, id), tape_idx(t, id), rows, c);
 }
 
 int attn_tape_embedding(int *out, struct attn_tape *t, int table, const int *tokens, int b, int tt) {
@@ -52,14 +74,17 @@ int attn_tape_embedding(int *out, struct attn_tape *t, int table, const int *tok
 /* ---------------------------------------------------------------- matmul: a (..., K) · w */
 
 /* Sizes the tape's packing scratch for this product and both its gradients, so the backward
- * sweep (which cannot fail) never needs more. */
-static int reserve(struct attn_tape *t, int m, int k, int n) {
+ * sweep (which cannot fail) never needs more: one product on both cores, or (a batch) one
+ * product per thread, each with its own part of the scratch (thread_work below). */
+static int reserve(struct attn_tape *t, int m, int k, int n, enum attn__ops_threads threads) {
     ATTN__TRY(attn__check_product(m, k));
     ATTN__TRY(attn__check_product(k, n));
     ATTN__TRY(attn__check_product(m, n));
-    const long long floats = attn__ops_gemm_workspace(m, k, n);
+    const long long floats = attn__ops_gemm_workspace(m, k, n, threads);
     ATTN__REFUSE_IF(floats <= 0, ATTN_ERR_OVERFLOW);
-    return attn__tape_reserve_scratch(t, floats);
+    if (threads == ATTN__OPS_BOTH_CORES) return attn__tape_reserve_scratch(t, floats);
+    ATTN__TRY(attn__check_product(floats, ATTN__MAX_THREADS));
+    return attn__tape_reserve_scratch(t, floats * ATTN__MAX_THREADS);
 }
 
 /* iarg: transpose_w, K. in[2]: the bias, or -1. */
@@ -71,14 +96,8 @@ static void matmul_backward(struct attn_tape *t, int id) {
     const float *dout = tape_grad(t, id);
     /* out = a · op(w) (+ bias)  →  da += dout · op(w)ᵀ, dw += stored like w, dbias += Σ_rows dout */
     attn__ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), t->scratch, tape_val(t, a), tape_val(t, w), dout, rows, k,
-                            cols, 0, transpose_w);
-    if (bias >= 0) {
-        float *db = tape_grad(t, bias);
-        for (int r = 0; r < rows; r++) {
-            const float *row = dout + (size_t)r * cols;
-            for (int j = 0; j < cols; j++) db[j] += row[j];
-        }
-    }
+                            cols, 0, transpose_w, ATTN__OPS_BOTH_CORES);
+    if (bias >= 0) add_rows_into(tape_grad(t, bias), dout, NULL, rows, cols);
 }
 
 static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int transpose_w) {
@@ -94,7 +113,7 @@ static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int tra
     for (int i = 0; i < ndim; i++) dims[i] = an->dims[i];
     dims[ndim - 1] = cols;
     const int rows = (int)(an->size / k);
-    ATTN__TRY(reserve(t, rows, k, cols));
+    ATTN__TRY(reserve(t, rows, k, cols, ATTN__OPS_BOTH_CORES));
     ATTN__TRY(attn__tape_push(t, out, bias >= 0 ? "linear" : "matmul", matmul_backward, ndim, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
@@ -107,7 +126,8 @@ static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int tra
         const float *b = tape_val(t, bias);
         for (int r = 0; r < rows; r++) memcpy(o + (size_t)r * cols, b, (size_t)cols * sizeof(float));
     }
-    attn__ops_gemm(o, t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, bias >= 0);
+    attn__ops_gemm(o, t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, bias >= 0,
+                   ATTN__OPS_BOTH_CORES);
     return ATTN_OK;
 }
 
@@ -123,18 +143,50 @@ int attn_tape_linear(int *out, struct attn_tape *t, int a, int w, int bias) {
 
 /* ---------------------------------------------------------------- bmm: batched op(a) · op(b) */
 
-/* iarg: transpose_a, transpose_b, M, K. */
+/* The node of a batched product; iarg: transpose_a, transpose_b, M, K. Item i of the batch. */
+struct bmm_job {
+    struct attn_tape *t;
+    int id;
+};
+
+struct bmm_item {
+    const float *a, *b, *dc;
+    float *c, *da, *db;
+    int ta, tb, m, k, n;
+};
+
+static struct bmm_item item_of(const struct bmm_job *job, int i) {
+    struct attn_tape *t = job->t;
+    const struct tape_node *n = tape_node(t, job->id);
+    const int m = n->iarg[2], k = n->iarg[3], cols = n->dims[n->ndim - 1];
+    const size_t sa = (size_t)m * k * i, sb = (size_t)k * cols * i, sc = (size_t)m * cols * i;
+    const struct bmm_item it = {tape_val(t, n->in[0]) + sa,  tape_val(t, n->in[1]) + sb,  tape_grad(t, job->id) + sc,
+                                tape_val(t, job->id) + sc,   tape_grad(t, n->in[0]) + sa, tape_grad(t, n->in[1]) + sb,
+                                n->iarg[0], n->iarg[1], m, k, cols};
+    return it;
+}
+
+static float *thread_work(struct attn_tape *t, int thread) {
+    return t->scratch + (size_t)(t->scratch_capacity / ATTN__MAX_THREADS) * thread;
+}
+
+static void bmm_item(void *ctx, int i, int thread) {
+    const struct bmm_item it = item_of(ctx, i);
+    attn__ops_gemm(it.c, thread_work(((const struct bmm_job *)ctx)->t, thread), it.a, it.b, it.m, it.k, it.n,
+                   it.ta, it.tb, 0, ATTN__OPS_ONE_THREAD);
+}
+
+static void bmm_item_backward(void *ctx, int i, int thread) {
+    const struct bmm_item it = item_of(ctx, i);
+    /* out[i] = op(a[i]) · op(b[i])  →  the two gradients of each product */
+    attn__ops_gemm_backward(it.da, it.db, thread_work(((const struct bmm_job *)ctx)->t, thread), it.a,
+                            it.b, it.dc, it.m, it.k, it.n, it.ta, it.tb, ATTN__OPS_ONE_THREAD);
+}
+
 static void bmm_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
-    const int ta = n->iarg[0], tb = n->iarg[1], m = n->iarg[2], k = n->iarg[3];
-    const int cols = n->dims[n->ndim - 1];
-    const int64_t batch = n->size / ((int64_t)m * cols);
-    const float *a = tape_val(t, n->in[0]), *b = tape_val(t, n->in[1]), *dc = tape_grad(t, id);
-    float *da = tape_grad(t, n->in[0]), *db = tape_grad(t, n->in[1]);
-    const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
-    /* out[i] = op(a[i]) · op(b[i])  →  the two gradients of each product */
-    for (int64_t i = 0; i < batch; i++)
-        attn__ops_gemm_backward(da + i * sa, db + i * sb, t->scratch, a + i * sa, b + i * sb, dc + i * sc, m, k, cols, ta, tb);
+    struct bmm_job job = {t, id};
+    attn__parallel_run(bmm_item_backward, &job, (int)(n->size / ((int64_t)n->iarg[2] * n->dims[n->ndim - 1])));
 }
 
 int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, int transpose_b) {
@@ -153,7 +205,7 @@ int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, 
     dims[nd - 2] = m;
     dims[nd - 1] = cols;
     const int64_t batch = tape_span(an, 0, nd - 2);
-    ATTN__TRY(reserve(t, m, k, cols));
+    ATTN__TRY(reserve(t, m, k, cols, ATTN__OPS_ONE_THREAD));
     ATTN__TRY(attn__tape_push(t, out, "bmm", bmm_backward, nd, dims, 0, 0));
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
@@ -162,9 +214,7 @@ int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, 
     n->iarg[1] = tb;
     n->iarg[2] = m;
     n->iarg[3] = k;
-    const float *av = tape_val(t, a), *bv = tape_val(t, b);
-    float *cv = tape_val(t, *out);
-    const size_t sa = (size_t)m * k, sb = (size_t)k * cols, sc = (size_t)m * cols;
-    for (int64_t i = 0; i < batch; i++) attn__ops_gemm(cv + i * sc, t->scratch, av + i * sa, bv + i * sb, m, k, cols, ta, tb, 0);
+    struct bmm_job job = {t, *out};
+    attn__parallel_run(bmm_item, &job, (int)batch);
     return ATTN_OK;
 }

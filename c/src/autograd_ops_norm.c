@@ -1,55 +1,64 @@
 /*
  * autograd_ops_norm.c — the tape's normalising ops: softmax along an axis, layer norm and
- * cross-entropy. Statistics accumulate in double; each backward sits beside its forward.
+ * cross-entropy. Statistics accumulate in double; each backward sits beside its forward. They
+ * run on both cores in blocks of rows (or of columns, for sums over rows), each row's (or
+ * column's) arithmetic in the order one thread would do it (parallel.h).
  */
 #include <math.h>
 
 #include "autograd_internal.h"
 #include "check.h"
-#include "simd.h"
+#include "parallel.h"
+#include "tensor_ops.h"
+
+/* Rows (or slices, or columns) per block on both cores: about 16k entries of work. */
+static int64_t rows_per_block(int64_t width) { return width >= 16384 ? 1 : 16384 / width; }
+
+/* The node a row-wise job works on. */
+struct node_job {
+    struct attn_tape *t;
+    int id;
+};
 
 /* ---------------------------------------------------------------- softmax along an axis */
 
 /* iarg: outer, length of the axis, inner (the stride between entries of one slice). */
-static void softmax_backward(struct attn_tape *t, int id) {
-    const struct tape_node *n = tape_node(t, id);
-    const int64_t outer = n->iarg[0], len = n->iarg[1], inner = n->iarg[2];
-    const float *y = tape_val(t, id), *dy = tape_grad(t, id);
-    float *dx = tape_grad(t, n->in[0]);
+static void softmax_backward_slices(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct node_job *job = ctx;
+    (void)thread;
+    const struct tape_node *n = tape_node(job->t, job->id);
+    const int64_t len = n->iarg[1], inner = n->iarg[2];
+    const float *y = tape_val(job->t, job->id), *dy = tape_grad(job->t, job->id);
+    float *dx = tape_grad(job->t, n->in[0]);
     /* y = softmax(x)  →  dx = y ∘ (dy − Σ dy∘y): O(len) per slice, never the len² Jacobian */
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t in = 0; in < inner; in++) {
-            const size_t base = (size_t)(o * len * inner + in);
-            double dot = 0;
-            for (int64_t j = 0; j < len; j++) dot += (double)dy[base + j * inner] * y[base + j * inner];
-            const float d = (float)dot;
-            for (int64_t j = 0; j < len; j++) {
-                const size_t at = base + (size_t)(j * inner);
-                if (y[at] != 0.0f) dx[at] += y[at] * (dy[at] - d); /* 0 where masked: no NaN from −∞ */
-            }
+    for (int64_t slice = begin; slice < end; slice++) {
+        const int64_t o = slice / inner, in = slice % inner;
+        const size_t base = (size_t)(o * len * inner + in);
+        double dot = 0;
+        for (int64_t j = 0; j < len; j++) dot += (double)dy[base + j * inner] * y[base + j * inner];
+        const float d = (float)dot;
+        for (int64_t j = 0; j < len; j++) {
+            const size_t at = base + (size_t)(j * inner);
+            if (y[at] != 0.0f) dx[at] += y[at] * (dy[at] - d); /* 0 where masked: no NaN from −∞ */
         }
+    }
 }
 
-/* y = softmax(x) along contiguous rows of `len` (a multiple of 4): the maximum and the
- * exponentials on four lanes (vf4_exp), the sum in double. */
-static void softmax_rows(float *y, const float *x, int64_t rows, int64_t len) {
-    for (int64_t r = 0; r < rows; r++) {
-        const float *xr = x + r * len;
-        float *yr = y + r * len;
-        vf4 vmax = vf4_splat(-INFINITY);
-        for (int64_t j = 0; j < len; j += 4) vmax = vf4_max(vmax, vf4_load(xr + j));
-        const float max = vf4_hmax(vmax);
-        if (max == -INFINITY) { /* no allowed entry: NaN, as the chapter teaches */
-            for (int64_t j = 0; j < len; j++) yr[j] = NAN;
-            continue;
-        }
-        const vf4 shift = vf4_splat(max);
-        for (int64_t j = 0; j < len; j += 4) vf4_store(yr + j, vf4_exp(vf4_sub(vf4_load(xr + j), shift)));
-        double sum = 0;
-        for (int64_t j = 0; j < len; j++) sum += yr[j];
-        const vf4 inv = vf4_splat((float)(1.0 / sum));
-        for (int64_t j = 0; j < len; j += 4) vf4_store(yr + j, vf4_mul(vf4_load(yr + j), inv));
-    }
+static void softmax_backward(struct attn_tape *t, int id) {
+    const struct tape_node *n = tape_node(t, id);
+    struct node_job job = {t, id};
+    attn__parallel_ranges(softmax_backward_slices, &job, (int64_t)n->iarg[0] * n->iarg[2], rows_per_block(n->iarg[1]));
+}
+
+/* Contiguous rows of the forward (the attention's last axis): tensor_ops.c. */
+static void softmax_rows(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct node_job *job = ctx;
+    (void)thread;
+    const struct tape_node *n = tape_node(job->t, job->id);
+    const int64_t len = n->iarg[1];
+    const float *x = tape_val(job->t, n->in[0]);
+    float *y = tape_val(job->t, job->id);
+    for (int64_t o = begin; o < end; o++) attn__ops_softmax_row(y + o * len, x + o * len, (int)len, (int)len);
 }
 
 int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
@@ -70,8 +79,9 @@ int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
     n->iarg[2] = (int)inner;
     const float *x = tape_val(t, a);
     float *y = tape_val(t, *out);
-    if (inner == 1 && len % 4 == 0) { /* contiguous rows (the attention's last axis): four lanes */
-        softmax_rows(y, x, outer, len);
+    if (inner == 1) {
+        struct node_job job = {t, *out};
+        attn__parallel_ranges(softmax_rows, &job, outer, rows_per_block(len));
         return ATTN_OK;
     }
     for (int64_t o = 0; o < outer; o++)
@@ -99,17 +109,17 @@ int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
 
 #define LN_EPS 1e-5
 
-/* Caches (rows, 2): mean and 1/σ of each row. */
-static void layernorm_backward(struct attn_tape *t, int id) {
-    const struct tape_node *n = tape_node(t, id);
+/* dx of rows [begin, end) (stats: (rows, 2), mean and 1/σ of each row, cached by the forward). */
+static void layernorm_backward_rows(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct node_job *job = ctx;
+    (void)thread;
+    const struct tape_node *n = tape_node(job->t, job->id);
     const int c = n->dims[n->ndim - 1];
-    const int64_t rows = n->size / c;
-    const float *x = tape_val(t, n->in[0]), *gamma = tape_val(t, n->in[1]), *stats = tape_aux(t, id);
-    const float *dy = tape_grad(t, id);
-    float *dx = tape_grad(t, n->in[0]), *dgamma = tape_grad(t, n->in[1]), *dbeta = tape_grad(t, n->in[2]);
-    /* y = x̂·γ + β, x̂ = (x − μ)/σ  →  dγ += dy·x̂;  dβ += dy;
-     * dx = (1/σ)·(g − mean(g) − x̂·mean(g·x̂)), g = dy·γ */
-    for (int64_t r = 0; r < rows; r++) {
+    const float *x = tape_val(job->t, n->in[0]), *gamma = tape_val(job->t, n->in[1]), *stats = tape_aux(job->t, job->id);
+    const float *dy = tape_grad(job->t, job->id);
+    float *dx = tape_grad(job->t, n->in[0]);
+    /* dx = (1/σ)·(g − mean(g) − x̂·mean(g·x̂)), g = dy·γ */
+    for (int64_t r = begin; r < end; r++) {
         const float *xr = x + r * c, *dyr = dy + r * c;
         float *dxr = dx + r * c;
         const float mean = stats[2 * r], rstd = stats[2 * r + 1];
@@ -118,14 +128,63 @@ static void layernorm_backward(struct attn_tape *t, int id) {
             const float xhat = (xr[j] - mean) * rstd, g = dyr[j] * gamma[j];
             g_mean += g;
             gx_mean += (double)g * xhat;
-            dgamma[j] += dyr[j] * xhat;
-            dbeta[j] += dyr[j];
         }
         const float gm = (float)(g_mean / c), gxm = (float)(gx_mean / c);
         for (int j = 0; j < c; j++) {
             const float xhat = (xr[j] - mean) * rstd;
             dxr[j] += rstd * (dyr[j] * gamma[j] - gm - xhat * gxm);
         }
+    }
+}
+
+/* dγ += Σ_rows dy·x̂ and dβ += Σ_rows dy for columns [begin, end), the rows in order. */
+static void layernorm_backward_columns(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct node_job *job = ctx;
+    (void)thread;
+    const struct tape_node *n = tape_node(job->t, job->id);
+    const int c = n->dims[n->ndim - 1];
+    const int64_t rows = n->size / c;
+    const float *x = tape_val(job->t, n->in[0]), *stats = tape_aux(job->t, job->id), *dy = tape_grad(job->t, job->id);
+    float *dgamma = tape_grad(job->t, n->in[1]), *dbeta = tape_grad(job->t, n->in[2]);
+    for (int64_t r = 0; r < rows; r++) {
+        const float *xr = x + r * c, *dyr = dy + r * c;
+        const float mean = stats[2 * r], rstd = stats[2 * r + 1];
+        for (int64_t j = begin; j < end; j++) {
+            const float xhat = (xr[j] - mean) * rstd;
+            dgamma[j] += dyr[j] * xhat;
+            dbeta[j] += dyr[j];
+        }
+    }
+}
+
+/* y = x̂·γ + β, x̂ = (x − μ)/σ  →  dγ += dy·x̂;  dβ += dy;  dx as in layernorm_backward_rows */
+static void layernorm_backward(struct attn_tape *t, int id) {
+    const struct tape_node *n = tape_node(t, id);
+    const int c = n->dims[n->ndim - 1];
+    struct node_job job = {t, id};
+    attn__parallel_ranges(layernorm_backward_rows, &job, n->size / c, rows_per_block(c));
+    attn__parallel_ranges(layernorm_backward_columns, &job, c, 16);
+}
+
+/* Rows [begin, end) of the forward; caches (rows, 2): mean and 1/σ of each row. */
+static void layernorm_rows(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct node_job *job = ctx;
+    (void)thread;
+    const struct tape_node *n = tape_node(job->t, job->id);
+    const int c = n->dims[n->ndim - 1];
+    const float *xv = tape_val(job->t, n->in[0]), *g = tape_val(job->t, n->in[1]), *b = tape_val(job->t, n->in[2]);
+    float *y = tape_val(job->t, job->id), *stats = tape_aux(job->t, job->id);
+    for (int64_t r = begin; r < end; r++) {
+        const float *xr = xv + r * c;
+        float *yr = y + r * c;
+        double sum = 0, sq = 0;
+        for (int j = 0; j < c; j++) sum += xr[j];
+        const double mean = sum / c;
+        for (int j = 0; j < c; j++) sq += (xr[j] - mean) * (xr[j] - mean);
+        const float rstd = (float)(1.0 / sqrt(sq / c + LN_EPS));
+        stats[2 * r] = (float)mean;
+        stats[2 * r + 1] = rstd;
+        for (int j = 0; j < c; j++) yr[j] = (xr[j] - (float)mean) * rstd * g[j] + b[j];
     }
 }
 
@@ -143,37 +202,27 @@ int attn_tape_layernorm(int *out, struct attn_tape *t, int x, int gamma, int bet
     n->in[0] = x;
     n->in[1] = gamma;
     n->in[2] = beta;
-    const float *xv = tape_val(t, x), *g = tape_val(t, gamma), *b = tape_val(t, beta);
-    float *y = tape_val(t, *out), *stats = tape_aux(t, *out);
-    for (int64_t r = 0; r < rows; r++) {
-        const float *xr = xv + r * c;
-        float *yr = y + r * c;
-        double sum = 0, sq = 0;
-        for (int j = 0; j < c; j++) sum += xr[j];
-        const double mean = sum / c;
-        for (int j = 0; j < c; j++) sq += (xr[j] - mean) * (xr[j] - mean);
-        const float rstd = (float)(1.0 / sqrt(sq / c + LN_EPS));
-        stats[2 * r] = (float)mean;
-        stats[2 * r + 1] = rstd;
-        for (int j = 0; j < c; j++) yr[j] = (xr[j] - (float)mean) * rstd * g[j] + b[j];
-    }
+    struct node_job job = {t, *out};
+    attn__parallel_ranges(layernorm_rows, &job, rows, rows_per_block(c));
     return ATTN_OK;
 }
 
 /* ---------------------------------------------------------------- cross-entropy */
 
-/* Caches the probabilities (rows, V); indices hold the targets. */
-static void cross_entropy_backward(struct attn_tape *t, int id) {
-    const struct tape_node *n = tape_node(t, id);
-    const struct tape_node *ln = tape_node(t, n->in[0]);
+/* dlogits of rows [begin, end). The node caches the probabilities (rows, V); indices hold the targets. */
+static void cross_entropy_backward_rows(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct node_job *job = ctx;
+    (void)thread;
+    const struct tape_node *n = tape_node(job->t, job->id);
+    const struct tape_node *ln = tape_node(job->t, n->in[0]);
     const int v = ln->dims[ln->ndim - 1];
     const int64_t rows = ln->size / v;
-    const float *p = tape_aux(t, id);
-    const int *targets = tape_idx(t, id);
-    const float scale = tape_grad(t, id)[0] / (float)rows;
-    float *dlogits = tape_grad(t, n->in[0]);
+    const float *p = tape_aux(job->t, job->id);
+    const int *targets = tape_idx(job->t, job->id);
+    const float scale = tape_grad(job->t, job->id)[0] / (float)rows;
+    float *dlogits = tape_grad(job->t, n->in[0]);
     /* loss = mean_r −log p[r, target_r]  →  dlogits[r, :] += (p[r, :] − onehot(target_r)) / rows */
-    for (int64_t r = 0; r < rows; r++) {
+    for (int64_t r = begin; r < end; r++) {
         float *d = dlogits + r * v;
         const float *pr = p + r * v;
         for (int j = 0; j < v; j++) d[j] += scale * pr[j];
@@ -181,23 +230,26 @@ static void cross_entropy_backward(struct attn_tape *t, int id) {
     }
 }
 
-int attn_tape_cross_entropy(int *out, struct attn_tape *t, int logits, const int *targets) {
-    ATTN__REFUSE_IF(!out || !t || !targets, ATTN_ERR_NULL);
-    ATTN__REFUSE_IF(!tape_valid(t, logits), ATTN_ERR_ARGUMENT);
-    const struct tape_node *ln = tape_node(t, logits);
+static void cross_entropy_backward(struct attn_tape *t, int id) {
+    const struct tape_node *ln = tape_node(t, tape_node(t, id)->in[0]);
     const int v = ln->dims[ln->ndim - 1];
-    const int64_t rows = ln->size / v;
-    for (int64_t r = 0; r < rows; r++) ATTN__REFUSE_IF(targets[r] < 0 || targets[r] >= v, ATTN_ERR_ARGUMENT);
-    int dims[1] = {1};
-    ATTN__TRY(attn__tape_push(t, out, "cross_entropy", cross_entropy_backward, 1, dims, rows * v, rows));
-    struct tape_node *n = tape_node(t, *out);
-    n->in[0] = logits;
-    int *idx = tape_idx(t, *out);
-    for (int64_t r = 0; r < rows; r++) idx[r] = targets[r];
-    const float *x = tape_val(t, logits);
-    float *p = tape_aux(t, *out);
-    double total = 0;
-    for (int64_t r = 0; r < rows; r++) {
+    struct node_job job = {t, id};
+    attn__parallel_ranges(cross_entropy_backward_rows, &job, ln->size / v, rows_per_block(v));
+}
+
+/* Rows [begin, end) of the forward: each row's probabilities, and its term of the loss in the
+ * tape's scratch (one double per row), summed in row order afterwards. */
+static void cross_entropy_rows(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct node_job *job = ctx;
+    (void)thread;
+    const struct tape_node *n = tape_node(job->t, job->id);
+    const struct tape_node *ln = tape_node(job->t, n->in[0]);
+    const int v = ln->dims[ln->ndim - 1];
+    const int *idx = tape_idx(job->t, job->id);
+    const float *x = tape_val(job->t, n->in[0]);
+    float *p = tape_aux(job->t, job->id);
+    double *terms = (double *)job->t->scratch;
+    for (int64_t r = begin; r < end; r++) {
         const float *xr = x + r * v;
         float *pr = p + r * v;
         float max = -INFINITY;
@@ -209,8 +261,29 @@ int attn_tape_cross_entropy(int *out, struct attn_tape *t, int logits, const int
         }
         const float inv = (float)(1.0 / sum);
         for (int j = 0; j < v; j++) pr[j] *= inv;
-        total += -((double)xr[idx[r]] - max - log(sum));
+        terms[r] = -((double)xr[idx[r]] - max - log(sum));
     }
+}
+
+int attn_tape_cross_entropy(int *out, struct attn_tape *t, int logits, const int *targets) {
+    ATTN__REFUSE_IF(!out || !t || !targets, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!tape_valid(t, logits), ATTN_ERR_ARGUMENT);
+    const struct tape_node *ln = tape_node(t, logits);
+    const int v = ln->dims[ln->ndim - 1];
+    const int64_t rows = ln->size / v;
+    for (int64_t r = 0; r < rows; r++) ATTN__REFUSE_IF(targets[r] < 0 || targets[r] >= v, ATTN_ERR_ARGUMENT);
+    ATTN__TRY(attn__tape_reserve_scratch(t, 2 * rows)); /* the rows' terms, as doubles */
+    int dims[1] = {1};
+    ATTN__TRY(attn__tape_push(t, out, "cross_entropy", cross_entropy_backward, 1, dims, rows * v, rows));
+    struct tape_node *n = tape_node(t, *out);
+    n->in[0] = logits;
+    int *idx = tape_idx(t, *out);
+    for (int64_t r = 0; r < rows; r++) idx[r] = targets[r];
+    struct node_job job = {t, *out};
+    attn__parallel_ranges(cross_entropy_rows, &job, rows, rows_per_block(v));
+    const double *terms = (const double *)t->scratch;
+    double total = 0;
+    for (int64_t r = 0; r < rows; r++) total += terms[r];
     tape_val(t, *out)[0] = (float)(total / (double)rows);
     return ATTN_OK;
 }

@@ -3,21 +3,26 @@
  * four-float vectors (simd.h). attn_matmul (matmul.c) is its naive twin, and tests hold the two
  * together.
  *
- * The classic blocking: for each block of GEMM_KC steps of the shared dimension, B's rows are
- * packed into panels of 8 columns (one panel is GEMM_KC·8 floats, read by the micro-kernel from
- * L1); for each block of GEMM_MC rows, A is packed into panels of 4 rows (the block stays in
- * L2). Transposed operands are absorbed by the packing, and accumulation (C += A·B) by the
- * micro-kernel's store. Every entry of C is summed in the same order whatever rows a call
- * covers, so a call on a block of C's rows gives bitwise that block of the whole call. The micro-kernel keeps a 4×8 tile of C in eight vector registers: per step it loads two
+ * The classic blocking: all of op(B) is packed once per call, each block of GEMM_KC steps of the
+ * shared dimension as panels of 8 columns (one panel is GEMM_KC·8 floats, read by the
+ * micro-kernel from L1); for each block of GEMM_MC rows, A is packed into panels of 4 rows (the
+ * block stays in L2). Transposed operands are absorbed by the packing, and accumulation
+ * (C += A·B) by the micro-kernel's store. Every entry of C is summed in the same order whatever
+ * rows a call covers, so a call on a block of C's rows gives bitwise that block of the whole
+ * call. On both cores, the panels of B are shared out first, then blocks of rows (parallel.c).
+ *
+ * The micro-kernel keeps a 4×8 tile of C in eight vector registers: per step it loads two
  * vectors of B, broadcasts four entries of A and does eight multiply-adds. (A 6×8 tile, twelve
  * accumulators, is the usual choice natively; V8 reserves one vector register as scratch and
  * needs a temporary per multiply-add, so 6×8 spills and ran at two thirds the speed here.)
+ * gemm.h offers the product on one thread, with the triangular shapes of a causal attention.
  */
 #include <stddef.h>
 #include <string.h>
 
 #include "attn.h"
 #include "check.h"
+#include "gemm.h"
 #include "parallel.h"
 #include "simd.h"
 
@@ -25,65 +30,90 @@
 #define GEMM_MR 4 /* 4×8: eight accumulators; 6×8 spills in V8 (it keeps a scratch vector register) */
 #endif
 #define GEMM_NR 8
+#ifndef GEMM_KC
 #define GEMM_KC 256
+#endif
+#ifndef GEMM_MC
 #define GEMM_MC (GEMM_MR * 20)
+#endif
 
 static int round_up(int x, int to) { return (x + to - 1) / to * to; }
 static int min_int(int a, int b) { return a < b ? a : b; }
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+/* All of op(B), packed: each block of KC steps holds its panels of 8 columns side by side, so
+ * block p0 starts at p0 · round_up(N, 8) and its panel j0 at j0 · kc within it. */
+static int64_t packed_b_floats(int k, int n) { return (int64_t)round_up(n, GEMM_NR) * k; }
+/* One thread's packed block of A: MC rows of one block of KC steps, in panels of MR rows. */
+static int64_t packed_a_floats(int m, int k) { return (int64_t)round_up(min_int(m, GEMM_MC), GEMM_MR) * min_int(k, GEMM_KC); }
+
+/* The scratch of a product whose B is packed once and whose A blocks are packed by `threads`. */
+static int workspace(int64_t *floats, int m, int k, int n, int threads) {
+    ATTN__REFUSE_IF(m <= 0 || k <= 0 || n <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(n > INT32_MAX - GEMM_NR, ATTN_ERR_OVERFLOW);
+    ATTN__TRY(attn__check_product(round_up(n, GEMM_NR), k));
+    const int64_t total = packed_b_floats(k, n) + threads * packed_a_floats(m, k);
+    ATTN__REFUSE_IF(total > ATTN__MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
+    *floats = total;
+    return ATTN_OK;
+}
 
 int attn_gemm_workspace(int *floats, int m, int k, int n) {
     ATTN__REFUSE_IF(!floats, ATTN_ERR_NULL);
-    ATTN__REFUSE_IF(m <= 0 || k <= 0 || n <= 0, ATTN_ERR_SIZE);
-    int kc = min_int(k, GEMM_KC);
-    ATTN__REFUSE_IF(n > INT32_MAX - GEMM_NR, ATTN_ERR_OVERFLOW);
-    ATTN__TRY(attn__check_product(round_up(n, GEMM_NR), kc));
-    int64_t total = (int64_t)round_up(n, GEMM_NR) * kc + (int64_t)round_up(min_int(m, GEMM_MC), GEMM_MR) * kc;
-    total *= ATTN__MAX_THREADS; /* one packing area per thread (parallel.c) */
-    ATTN__REFUSE_IF(total > ATTN__MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
+    int64_t total;
+    ATTN__TRY(workspace(&total, m, k, n, ATTN__MAX_THREADS)); /* one A block per thread (parallel.c) */
     *floats = (int)total;
     return ATTN_OK;
 }
 
-/* Packs rows p0..p0+kc-1 of op(B) (the (K, N) operand; b is stored (K, N), or (N, K) when
- * transpose_b, with leading dimension ldb) into panels of 8 columns, zero-padded. */
-static void pack_b(float *packed, const float *b, int transpose_b, int p0, int kc, int n, int ldb) {
-    for (int j0 = 0; j0 < n; j0 += GEMM_NR) {
-        int cols = min_int(GEMM_NR, n - j0);
-        float *panel = packed + (size_t)j0 * kc;
-        if (!transpose_b) {
-            for (int p = 0; p < kc; p++) {
-                const float *src = b + (size_t)(p0 + p) * ldb + j0;
-                float *dst = panel + (size_t)p * GEMM_NR;
-                if (cols == GEMM_NR) {
-                    vf4_store(dst, vf4_load(src));
-                    vf4_store(dst + 4, vf4_load(src + 4));
-                } else {
-                    for (int j = 0; j < GEMM_NR; j++) dst[j] = j < cols ? src[j] : 0.0f;
-                }
-            }
-        } else {
-            int p = 0;
+int attn__gemm_serial_workspace(int64_t *floats, int m, int k, int n) { return workspace(floats, m, k, n, 1); }
+
+/* Packs panel j0 (columns j0..j0+7, zero past N) of rows p0..p0+kc-1 of op(B) (the (K, N)
+ * operand; b is stored (K, N), or (N, K) when transpose_b, with leading dimension ldb): for each
+ * step p, the panel's 8 entries side by side. */
+static void pack_b_panel(float *panel, const float *b, int transpose_b, int p0, int kc, int j0, int n, int ldb) {
+    const int cols = min_int(GEMM_NR, n - j0);
+    if (!transpose_b) {
+        for (int p = 0; p < kc; p++) {
+            const float *src = b + (size_t)(p0 + p) * ldb + j0;
+            float *dst = panel + (size_t)p * GEMM_NR;
             if (cols == GEMM_NR) {
-                /* Two 4×4 transposes per four steps: columns j0..j0+3, then j0+4..j0+7. */
-                for (; p + 4 <= kc; p += 4)
-                    for (int half = 0; half < 2; half++) {
-                        const float *src = b + (size_t)(j0 + 4 * half) * ldb + p0 + p;
-                        vf4 r0 = vf4_load(src), r1 = vf4_load(src + ldb);
-                        vf4 r2 = vf4_load(src + 2 * (size_t)ldb), r3 = vf4_load(src + 3 * (size_t)ldb);
-                        vf4_transpose4(&r0, &r1, &r2, &r3);
-                        float *dst = panel + (size_t)p * GEMM_NR + 4 * half;
-                        vf4_store(dst, r0);
-                        vf4_store(dst + GEMM_NR, r1);
-                        vf4_store(dst + 2 * GEMM_NR, r2);
-                        vf4_store(dst + 3 * GEMM_NR, r3);
-                    }
-            }
-            for (int j = 0; j < GEMM_NR; j++) {
-                const float *src = b + (size_t)(j0 + j) * ldb + p0;
-                for (int q = p; q < kc; q++) panel[(size_t)q * GEMM_NR + j] = j < cols ? src[q] : 0.0f;
+                vf4_store(dst, vf4_load(src));
+                vf4_store(dst + 4, vf4_load(src + 4));
+            } else {
+                for (int j = 0; j < GEMM_NR; j++) dst[j] = j < cols ? src[j] : 0.0f;
             }
         }
+        return;
     }
+    int p = 0;
+    if (cols == GEMM_NR) {
+        /* Two 4×4 transposes per four steps: columns j0..j0+3, then j0+4..j0+7. */
+        for (; p + 4 <= kc; p += 4)
+            for (int half = 0; half < 2; half++) {
+                const float *src = b + (size_t)(j0 + 4 * half) * ldb + p0 + p;
+                vf4 r0 = vf4_load(src), r1 = vf4_load(src + ldb);
+                vf4 r2 = vf4_load(src + 2 * (size_t)ldb), r3 = vf4_load(src + 3 * (size_t)ldb);
+                vf4_transpose4(&r0, &r1, &r2, &r3);
+                float *dst = panel + (size_t)p * GEMM_NR + 4 * half;
+                vf4_store(dst, r0);
+                vf4_store(dst + GEMM_NR, r1);
+                vf4_store(dst + 2 * GEMM_NR, r2);
+                vf4_store(dst + 3 * GEMM_NR, r3);
+            }
+    }
+    for (int j = 0; j < GEMM_NR; j++) {
+        const float *src = b + (size_t)(j0 + j) * ldb + p0;
+        for (int q = p; q < kc; q++) panel[(size_t)q * GEMM_NR + j] = j < cols ? src[q] : 0.0f;
+    }
+}
+
+/* Panels of op(B) one block of work packs: `unit` counts panels through every block of KC steps. */
+static int b_panels(int n) { return round_up(n, GEMM_NR) / GEMM_NR; }
+static void pack_b_unit(float *packed, const float *b, int transpose_b, int k, int n, int ldb, int unit) {
+    const int p0 = unit / b_panels(n) * GEMM_KC, j0 = unit % b_panels(n) * GEMM_NR;
+    const int kc = min_int(GEMM_KC, k - p0);
+    pack_b_panel(packed + (size_t)p0 * round_up(n, GEMM_NR) + (size_t)j0 * kc, b, transpose_b, p0, kc, j0, n, ldb);
 }
 
 /* Packs rows i0..i0+mc-1, columns p0..p0+kc-1 of op(A) (a is stored (M, K), or (K, M) when
@@ -177,44 +207,77 @@ static void micro_kernel(float *c, int ldc, const float *ap, const float *bp, in
         }
 }
 
-/* The product on one thread, for rows of C (validated by attn_gemm_ex; `work` is one thread's area). */
-static void gemm_rows(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
-                      int accumulate, int m, int k, int n, int lda, int ldb, int ldc) {
-    float *packed_b = work;
-    float *packed_a = work + (size_t)round_up(n, GEMM_NR) * min_int(k, GEMM_KC);
+/* The terms [lo, hi) of block [p0, p0 + kc) that rows first..last of op(A) need under `shape`. */
+static void term_range(int *lo, int *hi, enum attn__gemm_shape shape, int p0, int kc, int first, int last) {
+    *lo = p0, *hi = p0 + kc;
+    if (shape == ATTN__GEMM_A_LOWER) *hi = min_int(*hi, last + 1);
+    if (shape == ATTN__GEMM_A_UPPER) *lo = max_int(*lo, first);
+}
+
+/*
+ * Rows row0..row0+m-1 of the product (their own a, c), on one thread, B already packed
+ * (packed_b) and A packed block by block into packed_a. A row panel's first block with terms
+ * stores its sum (unless accumulate) and later blocks add theirs, as when no block is skipped:
+ * a skipped block's sum is +0.
+ */
+static void gemm_rows(float *c, const float *packed_b, float *packed_a, const float *a, int transpose_a, int accumulate,
+                      int m, int k, int n, int lda, int ldc, enum attn__gemm_shape shape, int row0) {
+    const size_t npad = (size_t)round_up(n, GEMM_NR);
     for (int p0 = 0; p0 < k; p0 += GEMM_KC) {
-        int kc = min_int(GEMM_KC, k - p0);
-        pack_b(packed_b, b, transpose_b, p0, kc, n, ldb);
+        const int kc = min_int(GEMM_KC, k - p0);
         for (int i0 = 0; i0 < m; i0 += GEMM_MC) {
-            int mc = min_int(GEMM_MC, m - i0);
+            const int mc = min_int(GEMM_MC, m - i0);
             pack_a(packed_a, a, transpose_a, i0, mc, p0, kc, lda);
             for (int j0 = 0; j0 < n; j0 += GEMM_NR) {
-                const float *bp = packed_b + (size_t)j0 * kc;
+                const float *bp = packed_b + (size_t)p0 * npad + (size_t)j0 * kc;
                 for (int r0 = 0; r0 < mc; r0 += GEMM_MR) {
-                    micro_kernel(c + (size_t)(i0 + r0) * ldc + j0, ldc, packed_a + (size_t)r0 * kc, bp, kc,
-                                 min_int(GEMM_MR, mc - r0), min_int(GEMM_NR, n - j0), accumulate || p0 > 0);
+                    const int rows = min_int(GEMM_MR, mc - r0), first = row0 + i0 + r0, last = first + rows - 1;
+                    if (shape == ATTN__GEMM_LOWER_OUT && j0 > last) continue; /* the tile is above the diagonal */
+                    int lo, hi;
+                    term_range(&lo, &hi, shape, p0, kc, first, last);
+                    /* the panel's first block with terms: block 0, unless A_UPPER skips those before `first` */
+                    const int first_block = shape == ATTN__GEMM_A_UPPER ? min_int(first, k - 1) / GEMM_KC * GEMM_KC : 0;
+                    if (lo >= hi && !(p0 == first_block && !accumulate)) continue; /* no terms: adds +0 */
+                    micro_kernel(c + (size_t)(i0 + r0) * ldc + j0, ldc, packed_a + (size_t)r0 * kc + (size_t)(lo - p0) * GEMM_MR,
+                                 bp + (size_t)(lo - p0) * GEMM_NR, max_int(hi - lo, 0), rows, min_int(GEMM_NR, n - j0),
+                                 accumulate || p0 > first_block);
                 }
             }
         }
     }
 }
 
-/* Both cores (parallel.c): C is cut into blocks of whole rows; a block's rows see the same
- * arithmetic as in one call over all rows, so the result does not depend on the split. */
+void attn__gemm_serial(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
+                       int accumulate, int m, int k, int n, int lda, int ldb, int ldc, enum attn__gemm_shape shape) {
+    const int units = (k + GEMM_KC - 1) / GEMM_KC * b_panels(n);
+    for (int unit = 0; unit < units; unit++) pack_b_unit(work, b, transpose_b, k, n, ldb, unit);
+    gemm_rows(c, work, work + packed_b_floats(k, n), a, transpose_a, accumulate, m, k, n, lda, ldc, shape, 0);
+}
+
+/* Both cores (parallel.c): first the panels of op(B) are packed, shared out panel by panel; then
+ * C is cut into blocks of whole rows, each packing its own blocks of A. A block's rows see the
+ * same arithmetic as in one call over all rows, so the result does not depend on the split. */
 struct gemm_job {
     float *c, *work;
     const float *a, *b;
-    size_t work_per_thread;
+    size_t a_floats; /* one thread's A area, after the packed B */
     int transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, rows;
 };
+
+static void gemm_pack_block(void *ctx, int unit, int thread) {
+    const struct gemm_job *job = ctx;
+    (void)thread;
+    pack_b_unit(job->work, job->b, job->transpose_b, job->k, job->n, job->ldb, unit);
+}
 
 static void gemm_block(void *ctx, int unit, int thread) {
     const struct gemm_job *job = ctx;
     int i0 = unit * job->rows, rows = min_int(job->rows, job->m - i0);
     /* Row i of op(A) starts at a + i·lda, or at column i (a + i) when A is stored transposed. */
     const float *a = job->a + (job->transpose_a ? (size_t)i0 : (size_t)i0 * job->lda);
-    gemm_rows(job->c + (size_t)i0 * job->ldc, job->work + job->work_per_thread * (size_t)thread, a, job->b,
-              job->transpose_a, job->transpose_b, job->accumulate, rows, job->k, job->n, job->lda, job->ldb, job->ldc);
+    float *packed_a = job->work + packed_b_floats(job->k, job->n) + job->a_floats * (size_t)thread;
+    gemm_rows(job->c + (size_t)i0 * job->ldc, job->work, packed_a, a, job->transpose_a, job->accumulate, rows, job->k,
+              job->n, job->lda, job->ldc, ATTN__GEMM_FULL, i0);
 }
 
 int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
@@ -230,18 +293,18 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     ATTN__TRY(attn__check_product(transpose_b ? n : k, ldb));
     ATTN__TRY(attn__check_product(m, ldc));
 
-    /* About 16 blocks of at least 32 rows (each block packs B again: 1/rows of its work);
-     * below ~2^18 multiply-adds the product runs whole on the calling thread. */
-    int rows = round_up((m + 15) / 16, GEMM_MR);
-    if (rows < 32) rows = 32;
-    int units = (int64_t)m * k * n < (1 << 18) ? 1 : (m + rows - 1) / rows;
-    if (units <= 1) {
-        gemm_rows(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc);
+    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, about 16
+     * blocks of at least 32 rows (B is packed once, by both threads, before them). */
+    if ((int64_t)m * k * n < (1 << 18)) {
+        attn__gemm_serial(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, ATTN__GEMM_FULL);
         return ATTN_OK;
     }
-    struct gemm_job job = {c, work, a, b, (size_t)floats / ATTN__MAX_THREADS, transpose_a, transpose_b,
+    int rows = round_up((m + 15) / 16, GEMM_MR);
+    if (rows < 32) rows = 32;
+    struct gemm_job job = {c, work, a, b, (size_t)packed_a_floats(m, k), transpose_a, transpose_b,
                            accumulate, m, k, n, lda, ldb, ldc, rows};
-    attn__parallel_run(gemm_block, &job, units);
+    attn__parallel_run(gemm_pack_block, &job, (k + GEMM_KC - 1) / GEMM_KC * b_panels(n));
+    attn__parallel_run(gemm_block, &job, (m + rows - 1) / rows);
     return ATTN_OK;
 }
 

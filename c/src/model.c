@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "autograd_attention.h"
 #include "autograd_internal.h"
 #include "check.h"
 #include "model_internal.h"
@@ -30,10 +31,12 @@ static double param_floats(int v, int l, int c, int ctx) {
     return (double)v * c + (double)ctx * c + 2.0 * c + (double)c * v + v + l * (12.0 * c * c + 13.0 * c);
 }
 
-/* Activation floats of one training pass (values; gradients double it). */
+/* Activation floats of one training pass (values; gradients double it), per position: a block
+ * keeps 22C + H·T + 4 through the fused attention, and 26C + 4·H·T + 4 when a learner's
+ * attention goes op by op (the head copies, scores, scaled and masked scores); the larger counts. */
 static double activation_floats(int v, int l, int h, int c, int ctx, int b) {
     const double bt = (double)b * ctx;
-    return bt * (l * (20.0 * c + 4.0 * h * ctx + 2.0) + 4.0 * c + 2.0 * v + 4.0);
+    return bt * (l * (26.0 * c + 4.0 * h * ctx + 4.0) + 4.0 * c + 2.0 * v + 4.0);
 }
 
 int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, int d_model, int context,
@@ -275,18 +278,12 @@ int attn_model_attention(int *y, int *weights, struct attn_model *m, int q, int 
     ATTN__REFUSE_IF(!y || !m, ATTN_ERR_NULL);
     struct attn_tape *t = m->tape;
     ATTN__REFUSE_IF(!tape_valid(t, q), ATTN_ERR_ARGUMENT);
-    const float s = 1.0f / sqrtf((float)(m->d_model / m->heads));
-    int qh, kh, vh, scores, scaled, masked, w, out;
-    ATTN__TRY(attn_tape_split_heads(&qh, t, q, m->heads));              /* (B, H, T, D) */
-    ATTN__TRY(attn_tape_split_heads(&kh, t, k, m->heads));
-    ATTN__TRY(attn_tape_split_heads(&vh, t, v, m->heads));
-    ATTN__TRY(attn_tape_bmm(&scores, t, qh, kh, 0, 1));                  /* Q·Kᵀ (B, H, T, T) */
-    ATTN__TRY(attn_tape_scale(&scaled, t, scores, s));                   /* / √D */
-    ATTN__TRY(attn_tape_causal_mask(&masked, t, scaled, -INFINITY));     /* key j > query i: −∞ */
-    ATTN__TRY(attn_tape_softmax(&w, t, masked, -1));                     /* each row sums to 1 */
-    ATTN__TRY(attn_tape_bmm(&out, t, w, vh, 0, 0));                      /* weights · V (B, H, T, D) */
+    /* softmax(causal_mask(Q·Kᵀ/√D))·V per head, as split_heads, bmm, scale, causal_mask, softmax,
+     * bmm, merge_heads would compute it (builtin-attention.js does, op by op), to the bit */
+    int w;
+    ATTN__TRY(attn__tape_causal_weights(&w, t, q, k, m->heads)); /* (B, H, T, T), each row sums to 1 */
     if (weights) *weights = w;
-    return attn_tape_merge_heads(y, t, out);                            /* (B, T, C) */
+    return attn__tape_attend(y, t, w, v);                       /* (B, T, C) */
 }
 
 int attn_model_block_out(int *x_out, struct attn_model *m, int layer, int x, int y) {

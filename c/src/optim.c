@@ -1,13 +1,30 @@
 /*
  * optim.c — training the tape's parameters: gradient clipping by global norm, AdamW with
- * decoupled weight decay, and a warm-up + cosine learning-rate schedule.
+ * decoupled weight decay, and a warm-up + cosine learning-rate schedule. The updates run on
+ * both cores in blocks of parameters (parallel.h); the norm's sum stays on one thread, in
+ * order (a split sum would round differently with the number of threads).
  */
 #include <math.h>
 
 #include "attn.h"
 #include "autograd_internal.h"
 #include "check.h"
+#include "parallel.h"
 #include "simd.h"
+
+/* Parameters per block of work on both cores (a multiple of 4). */
+#define BLOCK 16384
+
+struct scale_job {
+    float *g;
+    float s;
+};
+
+static void scale_range(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct scale_job *job = ctx;
+    (void)thread;
+    for (int64_t i = begin; i < end; i++) job->g[i] *= job->s;
+}
 
 int attn_clip_grad_norm(double *norm, struct attn_tape *t, float max_norm) {
     ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
@@ -18,10 +35,46 @@ int attn_clip_grad_norm(double *norm, struct attn_tape *t, float max_norm) {
     if (norm) *norm = total;
     ATTN__REFUSE_IF(!isfinite(total), ATTN_ERR_VALUE);
     if (total > max_norm) {
-        const float s = (float)(max_norm / total);
-        for (int64_t i = 0; i < t->param_size; i++) t->param_grads[i] *= s;
+        struct scale_job job = {t->param_grads, (float)(max_norm / total)};
+        attn__parallel_ranges(scale_range, &job, t->param_size, BLOCK);
     }
     return ATTN_OK;
+}
+
+struct adamw_job {
+    struct attn_tape *t;
+    float lr, beta1, beta2, eps, weight_decay, c1, c2;
+};
+
+/* Parameters [begin, end) of the block (node boundaries and ends are multiples of 4). */
+static void adamw_range(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct adamw_job *job = ctx;
+    const struct attn_tape *t = job->t;
+    (void)thread;
+    float *m = t->moments, *v = t->moments + t->param_capacity;
+    const vf4 b1 = vf4_splat(job->beta1), b2 = vf4_splat(job->beta2), nb1 = vf4_splat(1 - job->beta1),
+              nb2 = vf4_splat(1 - job->beta2);
+    const vf4 vc1 = vf4_splat(job->c1), vc2 = vf4_splat(job->c2), vlr = vf4_splat(job->lr), veps = vf4_splat(job->eps);
+    for (int id = 0; id < t->param_nodes; id++) {
+        const struct tape_node *n = &t->nodes[id];
+        const int64_t first = n->offset > begin ? n->offset : begin;
+        const int64_t padded_end = n->offset + ((n->size + 3) & ~(int64_t)3), last = padded_end < end ? padded_end : end;
+        if (first >= last) continue;
+        const vf4 vdecay = vf4_splat(n->decay ? job->lr * job->weight_decay : 0.0f);
+        /* m = β₁m + (1 − β₁)g;  v = β₂v + (1 − β₂)g²;  p −= lr·m̂ / (√v̂ + ε) + lr·λ·p, with
+         * m̂ = m / (1 − β₁ᵗ), v̂ = v / (1 − β₂ᵗ). Four at a time: every parameter block is padded
+         * to a multiple of 4 with zeros (value, gradient, moments), which stay 0. */
+        for (int64_t i = first; i < last; i += 4) {
+            const vf4 gi = vf4_load(t->param_grads + i), pi = vf4_load(t->params + i);
+            const vf4 mi = vf4_add(vf4_mul(b1, vf4_load(m + i)), vf4_mul(nb1, gi));
+            const vf4 vi = vf4_add(vf4_mul(b2, vf4_load(v + i)), vf4_mul(vf4_mul(nb2, gi), gi));
+            vf4_store(m + i, mi);
+            vf4_store(v + i, vi);
+            const vf4 mhat = vf4_div(mi, vc1), vhat = vf4_div(vi, vc2);
+            const vf4 delta = vf4_div(vf4_mul(vlr, mhat), vf4_add(vf4_sqrt(vhat), veps));
+            vf4_store(t->params + i, vf4_sub(pi, vf4_add(delta, vf4_mul(vdecay, pi))));
+        }
+    }
 }
 
 int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, float eps, float weight_decay, int step) {
@@ -30,31 +83,9 @@ int attn_adamw_step(struct attn_tape *t, float lr, float beta1, float beta2, flo
                         !(weight_decay >= 0) || step < 1,
                     ATTN_ERR_ARGUMENT);
     if (t->param_nodes == 0) return ATTN_OK; /* nothing to update (and no moments block to index) */
-    const float c1 = (float)(1.0 - pow(beta1, step)), c2 = (float)(1.0 - pow(beta2, step));
-    float *m = t->moments, *v = t->moments + t->param_capacity;
-    for (int id = 0; id < t->param_nodes; id++) {
-        const struct tape_node *n = &t->nodes[id];
-        float *p = t->params + n->offset;
-        const float *g = t->param_grads + n->offset;
-        float *mn = m + n->offset, *vn = v + n->offset;
-        const float decay = n->decay ? lr * weight_decay : 0.0f;
-        /* m = β₁m + (1 − β₁)g;  v = β₂v + (1 − β₂)g²;  p −= lr·m̂ / (√v̂ + ε) + lr·λ·p, with
-         * m̂ = m / (1 − β₁ᵗ), v̂ = v / (1 − β₂ᵗ). Four at a time: every parameter block is padded
-         * to a multiple of 4 with zeros (value, gradient, moments), which stay 0. */
-        const vf4 b1 = vf4_splat(beta1), b2 = vf4_splat(beta2), nb1 = vf4_splat(1 - beta1), nb2 = vf4_splat(1 - beta2);
-        const vf4 vc1 = vf4_splat(c1), vc2 = vf4_splat(c2), vlr = vf4_splat(lr), veps = vf4_splat(eps), vdecay = vf4_splat(decay);
-        const int64_t padded = (n->size + 3) & ~(int64_t)3;
-        for (int64_t i = 0; i < padded; i += 4) {
-            const vf4 gi = vf4_load(g + i), pi = vf4_load(p + i);
-            const vf4 mi = vf4_add(vf4_mul(b1, vf4_load(mn + i)), vf4_mul(nb1, gi));
-            const vf4 vi = vf4_add(vf4_mul(b2, vf4_load(vn + i)), vf4_mul(vf4_mul(nb2, gi), gi));
-            vf4_store(mn + i, mi);
-            vf4_store(vn + i, vi);
-            const vf4 mhat = vf4_div(mi, vc1), vhat = vf4_div(vi, vc2);
-            const vf4 delta = vf4_div(vf4_mul(vlr, mhat), vf4_add(vf4_sqrt(vhat), veps));
-            vf4_store(p + i, vf4_sub(pi, vf4_add(delta, vf4_mul(vdecay, pi))));
-        }
-    }
+    struct adamw_job job = {t, lr, beta1, beta2, eps, weight_decay, (float)(1.0 - pow(beta1, step)),
+                            (float)(1.0 - pow(beta2, step))};
+    attn__parallel_ranges(adamw_range, &job, t->param_size, BLOCK);
     return ATTN_OK;
 }
 

@@ -18,7 +18,9 @@
  * just finds fewer blocks left, and one that never wakes costs nothing: the caller runs every
  * block and withdraws the job. The caller waits only for a helper that took the job, by
  * spinning (the browser's main thread may not block on memory.atomic.wait), for at most one
- * block. The helper blocks in memory.atomic.wait (natively: yields the processor).
+ * block. Between jobs the helper spins for a while (a training step posts a job every few
+ * hundred microseconds, and waking a sleeping Worker costs tens of them), then blocks in
+ * memory.atomic.wait (natively: yields the processor).
  *
  * In the single-thread WebAssembly build (no atomics) there is never a helper, atomics compile
  * to plain loads and stores, and attn__parallel_run is a loop.
@@ -34,6 +36,9 @@
 #endif
 
 enum { IDLE, POSTED, TAKEN, DONE, STOP };
+
+/* How many times the helper checks for a new job before it sleeps. */
+#define SPIN_CHECKS 200000
 
 static struct {
     _Atomic int state; /* one of the five above */
@@ -91,6 +96,29 @@ void attn__parallel_run(attn__task_fn fn, void *ctx, int units) {
     atomic_store(&pool.state, IDLE);
 }
 
+struct ranges_job {
+    attn__range_fn fn;
+    void *ctx;
+    int64_t count, block;
+};
+
+static void range_block(void *ctx, int unit, int thread) {
+    const struct ranges_job *job = ctx;
+    const int64_t begin = (int64_t)unit * job->block;
+    const int64_t end = begin + job->block < job->count ? begin + job->block : job->count;
+    job->fn(job->ctx, begin, end, thread);
+}
+
+void attn__parallel_ranges(attn__range_fn fn, void *ctx, int64_t count, int64_t block) {
+    if (count <= 0) return;
+    if (count <= block) {
+        fn(ctx, 0, count, 0);
+        return;
+    }
+    struct ranges_job job = {fn, ctx, count, block};
+    attn__parallel_run(range_block, &job, (int)((count + block - 1) / block));
+}
+
 int attn_threads(int *count) {
     if (!count) return ATTN_ERR_NULL;
     *count = atomic_load(&pool.ready) && atomic_load(&pool.limit) >= 2 ? 2 : 1;
@@ -118,7 +146,10 @@ int attn_worker_loop(void) {
             }
             continue;
         }
-        wait_while(&pool.state, state);
+        /* Spin a while for the next job before sleeping (SPIN_CHECKS loads: tens of µs). */
+        int spins = 0;
+        while (spins < SPIN_CHECKS && atomic_load(&pool.state) == state) spins++;
+        if (spins == SPIN_CHECKS) wait_while(&pool.state, state);
     }
     atomic_store(&pool.ready, 0);
     return ATTN_OK;

@@ -5,6 +5,8 @@
 #ifndef ATTN__PARALLEL_H
 #define ATTN__PARALLEL_H
 
+#include <stdint.h>
+
 /* How many threads a kernel's scratch must have room for: 1 in the single-thread WebAssembly
  * build (no atomics: no helper can exist), 2 everywhere else. */
 #if defined(__wasm__) && !defined(__wasm_atomics__)
@@ -25,5 +27,16 @@ typedef void (*attn__task_fn)(void *ctx, int unit, int thread);
  * disjoint outputs and not depend on each other's order.
  */
 void attn__parallel_run(attn__task_fn fn, void *ctx, int units);
+
+/* A range [begin, end) of a job's items, run by thread `thread`. */
+typedef void (*attn__range_fn)(void *ctx, int64_t begin, int64_t end, int thread);
+
+/*
+ * Runs fn over [0, count) in blocks of `block` items (the last one shorter), as
+ * attn__parallel_run runs blocks: for element-wise and row-wise work, where each item's
+ * arithmetic does not depend on the others, so the split changes no bit. A count of at most
+ * one block runs whole on the calling thread.
+ */
+void attn__parallel_ranges(attn__range_fn fn, void *ctx, int64_t count, int64_t block);
 
 #endif /* ATTN__PARALLEL_H */

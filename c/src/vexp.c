@@ -1,12 +1,33 @@
 /*
- * vexp.c — the vectorised exponential over an array. The softmax inside the fast kernels calls
- * vf4_exp (simd.h) inline; this entry point lets the tests hold it to libm's expf.
+ * vexp.c — the vectorised exponential over an array, and the constants of vf4_exp (simd.h),
+ * which the softmax inside the fast kernels calls inline; this entry point lets the tests hold
+ * it to libm's expf.
  */
 #include <math.h>
 
 #include "attn.h"
 #include "check.h"
 #include "simd.h"
+
+/* Four copies of each constant of vf4_exp, in the order of its enum (simd.h). Not const: a
+ * const table would be folded back into literals by the compiler (see simd.h). */
+#define SPLAT4(x) {.f = {x, x, x, x}}
+union attn__lanes attn__exp_constants[ATTN__EXP_COUNT] = {
+    [ATTN__EXP_LO] = SPLAT4(-87.0f),
+    [ATTN__EXP_HI] = SPLAT4(88.0f),
+    [ATTN__EXP_MAGIC] = SPLAT4(12582912.0f),
+    [ATTN__EXP_LOG2E] = SPLAT4(1.44269504088896341f),
+    [ATTN__EXP_LN2_HI] = SPLAT4(0.693359375f),
+    [ATTN__EXP_LN2_LO] = SPLAT4(-2.12194440e-4f),
+    [ATTN__EXP_P0] = SPLAT4(1.9875691500e-4f),
+    [ATTN__EXP_P1] = SPLAT4(1.3981999507e-3f),
+    [ATTN__EXP_P2] = SPLAT4(8.3334519073e-3f),
+    [ATTN__EXP_P3] = SPLAT4(4.1665795894e-2f),
+    [ATTN__EXP_P4] = SPLAT4(1.6666665459e-1f),
+    [ATTN__EXP_P5] = SPLAT4(5.0000001201e-1f),
+    [ATTN__EXP_ONE] = SPLAT4(1.0f),
+    [ATTN__EXP_BIAS] = {.i = {127 - 0x4B400000, 127 - 0x4B400000, 127 - 0x4B400000, 127 - 0x4B400000}},
+};
 
 int attn_exp(float *y,       /* (COUNT) */
              const float *x, /* (COUNT) */

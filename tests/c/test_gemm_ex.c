@@ -4,7 +4,8 @@
  * summing in double (reference_product), within 1e-5 of each entry's scale
  * (see scaled_difference). All four transpose combinations,
  * with and without accumulation, odd sizes, one row and one column; a call on a block of rows
- * gives bitwise that block of the whole call.
+ * gives bitwise that block of the whole call. The one-thread product with a causal shape
+ * (gemm.h) gives the full product's bits where the shape's zeros are true zeros.
  */
 #include <math.h>
 #include <stdint.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../c/src/gemm.h"
 #include "../../c/src/tensor_ops.h"
 #include "attn.h"
 #include "fast_common.h"
@@ -67,10 +69,10 @@ static double fast_vs_reference(int m, int k, int n, int ta, int tb, int accumul
     EXPECT_EQ_INT(attn_gemm_workspace(&floats, m, k, n), ATTN_OK);
     float *work = malloc(sizeof(float) * (size_t)floats);
     EXPECT_EQ_INT(attn_gemm_ex(c, work, a, b, ta, tb, accumulate, m, k, n, ta ? m : k, tb ? k : n, n), ATTN_OK);
-    long long ops_floats = attn__ops_gemm_workspace(m, k, n);
+    long long ops_floats = attn__ops_gemm_workspace(m, k, n, ATTN__OPS_BOTH_CORES);
     EXPECT(ops_floats >= floats);
     float *ops_work = malloc(sizeof(float) * (size_t)ops_floats);
-    attn__ops_gemm(c_ops, ops_work, a, b, m, k, n, ta, tb, accumulate);
+    attn__ops_gemm(c_ops, ops_work, a, b, m, k, n, ta, tb, accumulate, ATTN__OPS_BOTH_CORES);
     EXPECT(memcmp(c_ops, c, sizeof(float) * (size_t)m * n) == 0); /* the tape's product is this product */
     double diff = scaled_difference(c, exact, scale, (size_t)m * n);
     free(a), free(b), free(c), free(exact), free(c_ops), free(work), free(ops_work), free(scale);
@@ -149,7 +151,65 @@ static void test_gemm_ex_refuses_bad_input(void) {
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 1, 0, 0, 3, 2, 2, 2, 2, 2), ATTN_ERR_SIZE); /* lda < M, transposed */
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 1, 0, 2, 3, 2, 3, 2, 2), ATTN_ERR_SIZE); /* ldb < K, transposed */
     EXPECT_EQ_INT(attn_gemm_ex(x, w, x, x, 0, 0, 0, 2, 2, 3, 2, 3, 2), ATTN_ERR_SIZE); /* ldc < N */
-    EXPECT(attn__ops_gemm_workspace(0, 1, 1) == 0);
+    EXPECT(attn__ops_gemm_workspace(0, 1, 1, ATTN__OPS_BOTH_CORES) == 0);
+    EXPECT(attn__ops_gemm_workspace(0, 1, 1, ATTN__OPS_ONE_THREAD) == 0);
+}
+
+/* op(A) stored as a (zeros where the shape says op(A) is zero). */
+static void zero_outside_shape(float *a, int ta, int m, int k, enum attn__gemm_shape shape) {
+    for (int i = 0; i < m; i++)
+        for (int p = 0; p < k; p++) {
+            const int zero = (shape == ATTN__GEMM_A_LOWER && p > i) || (shape == ATTN__GEMM_A_UPPER && p < i);
+            if (zero) *(ta ? &a[(size_t)p * m + i] : &a[(size_t)i * k + p]) = 0.0f;
+        }
+}
+
+/* Each shape against the full product, bit for bit where the shape computes (every entry for
+ * the triangular A shapes, j ≤ i for LOWER_OUT), through more than one block of KC = 256 steps
+ * and odd sizes; the tiles LOWER_OUT skips keep what c held. */
+static void test_causal_shapes_give_the_full_products_bits(void) {
+    const int sizes[][3] = {{64, 32, 64}, {64, 64, 32}, {7, 7, 5}, {33, 33, 9}, {300, 300, 16}, {600, 600, 12}, {90, 17, 90}};
+    const enum attn__gemm_shape shapes[] = {ATTN__GEMM_LOWER_OUT, ATTN__GEMM_A_LOWER, ATTN__GEMM_A_UPPER};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (size_t h = 0; h < 3; h++)
+            for (int ta = 0; ta <= 1; ta++)
+                for (int acc = 0; acc <= 1; acc++) {
+                    const int m = sizes[s][0], k = sizes[s][1], n = sizes[s][2];
+                    const enum attn__gemm_shape shape = shapes[h];
+                    if (shape != ATTN__GEMM_LOWER_OUT && m != k) continue; /* triangular A is square here */
+                    float *a = malloc(sizeof(float) * m * k), *b = malloc(sizeof(float) * k * n);
+                    float *full = malloc(sizeof(float) * m * n), *shaped = malloc(sizeof(float) * m * n);
+                    fill_random(a, (size_t)m * k, 11 + (uint32_t)s, 1.0f);
+                    fill_random(b, (size_t)k * n, 12 + (uint32_t)s, 1.0f);
+                    zero_outside_shape(a, ta, m, k, shape);
+                    fill_random(full, (size_t)m * n, 13, 1.0f);
+                    memcpy(shaped, full, sizeof(float) * m * n);
+                    int floats;
+                    int64_t serial;
+                    EXPECT_EQ_INT(attn_gemm_workspace(&floats, m, k, n), ATTN_OK);
+                    EXPECT_EQ_INT(attn__gemm_serial_workspace(&serial, m, k, n), ATTN_OK);
+                    float *work = malloc(sizeof(float) * (size_t)(floats > serial ? floats : serial));
+                    EXPECT_EQ_INT(attn_gemm_ex(full, work, a, b, ta, 0, acc, m, k, n, ta ? m : k, n, n), ATTN_OK);
+                    float *kept = malloc(sizeof(float) * m * n);
+                    memcpy(kept, shaped, sizeof(float) * m * n);
+                    attn__gemm_serial(shaped, work, a, b, ta, 0, acc, m, k, n, ta ? m : k, n, n, shape);
+                    int differ = 0, touched = 0;
+                    for (int i = 0; i < m; i++)
+                        for (int j = 0; j < n; j++) {
+                            const size_t at = (size_t)i * n + j;
+                            if (shape == ATTN__GEMM_LOWER_OUT && j > i) {
+                                /* skipped (whole tiles above the diagonal keep their value) or computed */
+                                if (shaped[at] != kept[at] && memcmp(&shaped[at], &full[at], sizeof(float)) != 0) touched++;
+                                continue;
+                            }
+                            if (memcmp(&shaped[at], &full[at], sizeof(float)) != 0) differ++;
+                        }
+                    if (differ || touched)
+                        fprintf(stderr, "    m=%d k=%d n=%d shape=%d ta=%d acc=%d: %d differ, %d wrongly written\n", m, k, n,
+                                (int)shape, ta, acc, differ, touched);
+                    EXPECT(differ == 0 && touched == 0);
+                    free(a), free(b), free(full), free(shaped), free(work), free(kept);
+                }
 }
 
 static const struct test tests[] = {
@@ -157,6 +217,7 @@ static const struct test tests[] = {
     TEST(test_a_block_of_rows_is_bitwise_that_block_of_the_whole),
     TEST(test_strides_touch_only_the_block),
     TEST(test_gemm_ex_refuses_bad_input),
+    TEST(test_causal_shapes_give_the_full_products_bits),
 };
 
 RUN_TESTS(tests)
