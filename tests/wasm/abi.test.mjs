@@ -40,6 +40,8 @@ const GROUPS = {
   ModelInfo: (key) => `ATTN_MODEL_INFO_${upperSnake(key)}`,
   ExperimentLimits: (key) => `ATTN_MAX_${upperSnake(key)}`,
   ModelLimits: (key) => `ATTN_MODEL_MAX_${upperSnake(key)}`,
+  HeadScore: (key) => (key === 'count' ? 'ATTN_HEAD_SCORE_COUNT' : `ATTN_HEAD_${upperSnake(key)}`),
+  HeadLimits: (key) => `ATTN_HEAD_${upperSnake(key)}`,
 };
 /** The single values of abi.js, by the C name of each. */
 const SINGLES = {
