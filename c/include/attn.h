@@ -778,7 +778,8 @@ int attn_model_sample(int *out /* (length) */, struct attn_model *model, const i
  *                          the second copy's positions R + p (p = 0 … R − 1) of W[R + p][p + 1],
  *                          the weight on the token after the same token's earlier occurrence.
  *                          NaN when R < 2.
- * Offsets past T − 1 are NaN. Statistics accumulate in double.
+ * Offsets past max(1, ⌊T/2⌋) are NaN: every offset averages at least half the rows (a far offset
+ * read from a few rows would mostly measure the first position). Statistics accumulate in double.
  *
  * Letters: L layers, H heads, D = C/H head width, T window length, W windows, R = ⌊T/2⌋,
  * G = L·H heads in all (head h of layer l is number l·H + h), S = ATTN_HEAD_SCORE_COUNT.
@@ -831,8 +832,8 @@ int attn_model_head_scores(float *scores,       /* (W, L, H, ATTN_HEAD_SCORE_COU
                            const int *repeats,  /* (W, R) */
                            int w, int t);
 /* Mean and spread (sample standard deviation; 0 for one window) of each score of G heads over
- * W windows, and each head's strongest offset beyond the previous token: the o in 2 … 8 (and
- * ≤ T − 1) with the largest mean, or 0 when there is none. */
+ * W windows, and each head's strongest offset beyond the previous token: the o in 2 … 8 with the
+ * largest mean (NaN offsets skipped), or 0 when there is none. */
 int attn_head_summary(float *summary,       /* (G, ATTN_HEAD_SCORE_COUNT, 2) */
                       int *best_offset,     /* (G) */
                       const float *scores,  /* (W, G, ATTN_HEAD_SCORE_COUNT) */

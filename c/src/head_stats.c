@@ -37,8 +37,9 @@ static int compare_descending(const void *a, const void *b) {
 /* The scores of one head's map w (T, T), rows 1 … T − 1. `columns` is scratch (T). */
 static void score_map(float *out /* (S) */, const float *w /* (T, T) */, int t, double *columns) {
     const int rows = t - 1;
+    const int farthest = t / 2 > 1 ? t / 2 : 1; /* every offset averages at least half the rows */
     for (int o = 0; o <= ATTN_HEAD_MAX_OFFSET; o++) {
-        if (o > t - 1) {
+        if (o > farthest) {
             out[o] = NAN;
             continue;
         }
