@@ -88,6 +88,7 @@ int attn_head_scores(float *scores, double *work, const float *weights, int head
     ATTN__REFUSE_IF(t < 2, ATTN_ERR_ARGUMENT); /* one position: no row says anything */
     ATTN__TRY(attn__check_product(t, t));
     ATTN__TRY(attn__check_product(heads, (int64_t)t * t));
+    ATTN__TRY(attn__check_product(heads, S));
     ATTN__TRY(check_weights(weights, (size_t)heads * t * t));
     for (int h = 0; h < heads; h++) score_map(scores + (size_t)h * S, weights + (size_t)h * t * t, t, work);
     return ATTN_OK;
@@ -100,6 +101,7 @@ int attn_head_induction(float *scores, const float *weights, int heads, int r) {
     const int t = 2 * r;
     ATTN__TRY(attn__check_product(t, t));
     ATTN__TRY(attn__check_product(heads, (int64_t)t * t));
+    ATTN__TRY(attn__check_product(heads, S));
     ATTN__TRY(check_weights(weights, (size_t)heads * t * t));
     for (int h = 0; h < heads; h++) {
         const float *w = weights + (size_t)h * t * t;
