@@ -412,7 +412,7 @@ function modelRows(model) {
     m('headStats({ seed: -1 })', () => model.headStats({ seed: -1 }), ARGUMENT, /seed must be between 0 and 4294967295/),
     m('headStats({ onProgress: 5 })', () => model.headStats({ onProgress: 5 }), TYPE, /onProgress must be a function/),
     m('headStats({ similarity: "yes" })', () => model.headStats({ similarity: 'yes' }), TYPE, /similarity must be true or false/),
-    okRow('Model', 'headStats({ windows: 1 }): one window, no spread', () => model.headStats({ windows: 1 }), (s) => s.heads.length === 2 && s.heads.every((h) => h.previous.spread === 0)),
+    okRow('Model', 'headStats({ windows: 1 }): one window, no spread', () => model.headStats({ windows: 1 }), (s) => s.records.length === 2 && s.records.every((h) => h.previous.spread === 0)),
     m('ablate(null)', () => model.ablate(null), TYPE, /ablate takes an object/),
     m('ablate({ layer: 1, head: 0 })', () => model.ablate({ layer: 1, head: 0 }), ARGUMENT, /There is no layer 1: this model has 1 layer, counted from 0 \(0 to 0\)\./),
     m('ablate({ layer: 0, head: 2 })', () => model.ablate({ layer: 0, head: 2 }), ARGUMENT, /There is no head 2: this model has 2 heads, counted from 0 \(0 to 1\)\./),

@@ -59,7 +59,7 @@ function knownModel() {
 test('a model whose weights are set: the known scores, roles, similarity, and knock-outs that change nothing', () => {
   const model = knownModel();
   const stats = model.headStats({ windows: 5, seed: 9 });
-  const [previous, sink, uniform, twin] = stats.heads;
+  const [previous, sink, uniform, twin] = stats.records;
   assert.equal(previous.previous.mean, 1);
   assert.equal(previous.self.mean, 0);
   assert.equal(previous.previous.spread, 0);
@@ -68,9 +68,9 @@ test('a model whose weights are set: the known scores, roles, similarity, and kn
   assert.ok(Math.abs(uniform.entropy.mean - uniform.lnK.mean) < 1e-6);
   assert.equal(uniform.flat.mean, 1);
   assert.ok(Math.abs(stats.similarity[0 * 4 + 3] - 1) < 1e-6, `identical heads: similarity ${stats.similarity[3]}`);
-  assert.deepEqual(stats.heads.map((h) => headRole(h).name), ['previous token', 'first position (sink)', 'flat (near-uniform rows)', 'previous token']);
+  assert.deepEqual(stats.records.map((h) => headRole(h).name), ['previous token', 'first position (sink)', 'flat (near-uniform rows)', 'previous token']);
   assert.deepEqual(alikePairs(stats.similarity, 4).map(({ a, b }) => [headName(Math.floor(a / 2), a % 2), headName(Math.floor(b / 2), b % 2)]), [['L1 H1', 'L2 H2']]);
-  assert.deepEqual(flatDiagnosis(stats.heads).heads.map((h) => [h.layer, h.head]), [[1, 0]]);
+  assert.deepEqual(flatDiagnosis(stats.records).heads.map((h) => [h.layer, h.head]), [[1, 0]]);
   // Every window alike: the histogram of the previous-token score holds all 5 in its last bin.
   const bins = stats.bins, last = (0 * 15 + 1) * bins + bins - 1;
   assert.equal(stats.histograms[last], 5);
@@ -129,7 +129,7 @@ test('the shipped model: scores are deterministic for a seed, and README.md quot
   const number = (text) => Number(text.replace('−', '-'));
   for (const row of rows) {
     const [, layer, head] = row.head.match(/^L(\d) H(\d)$/).map(Number);
-    const record = a.heads[(layer - 1) * 4 + head - 1];
+    const record = a.records[(layer - 1) * 4 + head - 1];
     const role = headRole(record);
     const shown = role.role ? role.name : `no clear role (strongest: ${role.strongest.name}, ${role.strongest.score.toFixed(2)})`;
     assert.equal(row.role, shown, `${row.head}: role`);
@@ -145,7 +145,7 @@ test('the shipped model: scores are deterministic for a seed, and README.md quot
   // last three characters and are alike (0.49 to 0.75, the second layer's 0.32 to 0.51); knocking
   // one out costs 0.2 to 0.4 nats;
   // the second layer's put a quarter on a few shared keys and cost about 0.015 nats each.
-  const first = a.heads.filter((h) => h.layer === 0), second = a.heads.filter((h) => h.layer === 1);
+  const first = a.records.filter((h) => h.layer === 0), second = a.records.filter((h) => h.layer === 1);
   for (const h of first) {
     const recent = h.self.mean + h.previous.mean + a.summary[(h.head * 15 + 2) * 2];
     assert.ok(recent > 0.4 && recent < 0.6, `L1 H${h.head + 1}: ${recent} on the last three characters`);
@@ -197,7 +197,7 @@ test('the training worker measures the heads with progress, knocks them out, and
   assert.deepEqual((await handlers.headHistory({})).entries.map((e) => e.step), [0]);
   const progress = [];
   const stats = await handlers.heads({ windows: 5, seed: 3 }, { progress: (p) => progress.push(p) });
-  assert.equal(stats.heads.length, 2);
+  assert.equal(stats.records.length, 2);
   assert.deepEqual(progress.at(-1), { done: 5, total: 5 });
   await assert.rejects(handlers.heads({ windows: 0 }), /windows must be between 1 and 4096/);
   const knocked = await handlers.ablate({ layer: 0, head: 1, mode: 'mean' });

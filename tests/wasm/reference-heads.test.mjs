@@ -84,7 +84,7 @@ test('the shipped model: every score of every head on every window, their means,
     }
   }
   for (let head = 0; head < g; head++) {
-    const record = stats.heads[head];
+    const record = stats.records[head];
     const column = (s) => Array.from({ length: stats.windows }, (_, k) => scores[(k * g + head) * S + s]);
     for (const [name, s] of [['self', 0], ['previous', 1], ['sink', HeadScore.sink], ['stripe', HeadScore.stripe], ['entropy', HeadScore.entropy], ['induction', HeadScore.induction]]) {
       const expected = meanSpread(column(s));

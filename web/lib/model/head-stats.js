@@ -3,7 +3,7 @@
 // model.probeScores() call these.
 //
 //   const stats = model.headStats({ windows: 128, seed: 1, onProgress });
-//   stats.heads[g]     head g = layer·H + head: { layer, head, self, previous, sink, stripe,
+//   stats.records[g]   head g = layer·H + head: { layer, head, self, previous, sink, stripe,
 //                      entropy, lnK, flat, induction (each { mean, spread }), offset: { at, mean, spread } }
 //   stats.similarity   Float32Array(G·G): cosine similarity of every two heads' maps (1: identical)
 //   stats.scores       Float32Array(W·G·S): every score of every head on every window
@@ -95,7 +95,7 @@ export function measureHeads(model, options) {
     const windowTokens = heap.read('headWindows', Int32Array, w * t);
     return {
       layers, heads, t, windows: w, seed,
-      heads: Array.from({ length: g }, (_, head) => headRecord(result.summary, result.bestOffset, head, heads)),
+      records: Array.from({ length: g }, (_, head) => headRecord(result.summary, result.bestOffset, head, heads)),
       ...result,
       scores: heap.read('headScores', Float32Array, w * g * S),
       bins: HISTOGRAM_BINS, ranges,
