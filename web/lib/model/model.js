@@ -6,7 +6,7 @@
 //
 //   model.train(steps)        → { loss: Float32Array(steps), tokensPerSecond, stepsPerSecond }
 //   model.evaluate()          → validation loss, nats per character
-//   model.attentionMaps(text) → { layers, heads, t, weights: Float32Array(layers·heads·t·t), chars }
+//   model.attentionMaps(text) → { layers, heads, t, weights: Float32Array(layers·heads·t·t), chars, scores (the probe's own head scores, G·S) }; longer than the context throws
 //   model.sample({ prompt, length, temperature, seed }) → string
 //   model.save()              → Uint8Array;   model.dispose()
 //   model.headStats({ windows, seed }), model.ablate({ layer, head, mode }), model.ablateAll({ mode }),

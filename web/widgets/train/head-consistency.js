@@ -92,7 +92,7 @@ export class HeadConsistency {
     }
     this.chart.update({ edges, counts, total: stats.windows, description: `Histogram of ${name} over ${stats.windows} windows: mean ${fixed(mean, 3)}, spread ${fixed(spread, 3)}.` });
     this.readout.textContent = `${name} over ${stats.windows} windows of the validation text: mean ${fixed(mean, 3)}, spread (standard deviation) ${fixed(spread, 3)}. `
-      + 'Each bar counts the windows whose score fell in it.';
+      + 'Each bar stands for the windows whose score fell in it, drawn as a density (windows ÷ (all windows × bar width)); the table lists the counts.';
     await this.#sideBySide(g, s, count, token);
   }
 

@@ -29,11 +29,11 @@ export class SpecialisationChart {
   constructor({ heading }) {
     this.choice = h('select', {}, CHOICES.map(([value, text]) => h('option', { value }, text)));
     this.note = h('p', { className: 'message', 'aria-live': 'polite' });
-    this.chart = new LineChart({ label: 'Head scores at each evaluation while training, by step', xTitle: 'step', yTitle: 'score (share of the weight or of the rows)' });
+    this.chart = new LineChart({ label: 'Head scores at each evaluation while training, by step', xTitle: 'step', yTitle: 'score (0 to 1)' });
     this.element = h('section', { className: 'specialisation' },
       h(heading, {}, 'Heads specialising while the model trains'),
       h('p', {}, 'At every evaluation the training worker measures every head on the same windows of validation text. '
-        + 'At step 0 every head is flat (near-uniform rows); watch which roles appear as the loss falls.'),
+        + 'A freshly built model starts with near-uniform rows; watch which scores rise as the loss falls.'),
       h('div', { className: 'toolbar' }, labelled('Show', this.choice)),
       this.chart.element, this.note);
     this.choice.addEventListener('change', () => this.#draw());
