@@ -32,9 +32,9 @@ test('every head of the shipped model, measured: README’s roles, the grid by k
   const heads = readmeHeads();
   expect(heads.size).toBe(8);
   // Each grid cell names its head and the role the core measured: README's, shortened.
-  const first = widget.getByRole('button', { name: /^Layer 1, head 1: / });
+  const first = widget.getByRole('button', { name: /^L1 H1 / });
   const expected = heads.get('L1 H1').role.match(/^no clear role \(strongest: (.+), (\d\.\d\d)\)$/);
-  await expect(first).toHaveAccessibleName(`Layer 1, head 1: no clear role (${expected[1]} ${expected[2]}). Open it large.`);
+  await expect(first).toHaveAccessibleName(`L1 H1 no clear role (${expected[1]} ${expected[2]}) Open it large.`);
   await expect(widget.getByText('0 of 8 heads have a clear role at the thresholds below; 8 have none.')).toBeVisible();
   await expect(widget.getByText('A row shows which earlier characters this head mixed into that position at this one layer', { exact: false })).toBeVisible();
 
@@ -42,7 +42,7 @@ test('every head of the shipped model, measured: README’s roles, the grid by k
   await first.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
-  await expect(widget.getByRole('button', { name: /^Layer 2, head 2: / })).toBeFocused();
+  await expect(widget.getByRole('button', { name: /^L2 H2 / })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = widget.getByRole('dialog', { name: 'Layer 2, head 2 on the probe text' });
   await expect(dialog).toBeVisible();
@@ -50,7 +50,7 @@ test('every head of the shipped model, measured: README’s roles, the grid by k
   await expect(dialog.locator('.heatmap-readout')).toHaveText(/^query \d+ “.+” → key \d+ “.+”: \d\.\d{3}$/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(widget.getByRole('button', { name: /^Layer 2, head 2: / })).toBeFocused();
+  await expect(widget.getByRole('button', { name: /^L2 H2 / })).toBeFocused();
 });
 
 test('knocking a head out of the shipped model changes the validation loss by README’s amount', async ({ page }) => {

@@ -43,7 +43,7 @@ export class HeadsGrid {
           type: 'button', className: 'cell-button', tabindex: -1,
           onclick: () => { this.#move(l, hd); this.onOpen(l, hd); },
           onkeydown: (event) => this.#onKey(event, l, hd),
-        }, h('span', { className: 'cell-name' }, `L${l + 1} H${hd + 1}`), map, role);
+        }, h('span', { className: 'cell-name' }, `L${l + 1} H${hd + 1}`), ' ', map, role, h('span', { className: 'sr-only' }, 'Open it large.'));
         row.push({ button, map, role });
       }
       rows.push(h('tr', {}, h('th', { scope: 'row' }, `Layer ${l + 1}`), row.map((c) => h('td', {}, c.button))));
@@ -53,7 +53,6 @@ export class HeadsGrid {
       h('thead', {}, h('tr', {}, h('td', {}), Array.from({ length: heads }, (_, hd) => h('th', { scope: 'col' }, `Head ${hd + 1}`)))),
       h('tbody', {}, rows));
     this.#roving();
-    this.#name();
   }
 
   /** Draws each head's map on the probe (the worker's probe answer: weights (L, H, t, t)). */
@@ -76,15 +75,8 @@ export class HeadsGrid {
       cell.role.textContent = !role ? 'not measured yet' : role.role ? `${role.name} ${fixed(role.score, 2)}` : `no clear role (${role.strongest.name} ${fixed(role.strongest.score, 2)})`;
       cell.role.classList.toggle('has-role', Boolean(role?.role));
     }));
-    this.#name();
   }
 
-  /** Each cell's accessible name: which head, its role, and that Enter opens it. */
-  #name() {
-    this.cells.forEach((row, l) => row.forEach((cell, hd) => {
-      cell.button.setAttribute('aria-label', `Layer ${l + 1}, head ${hd + 1}: ${cell.role.textContent}. Open it large.`);
-    }));
-  }
 
   #roving() {
     this.cells.forEach((row, l) => row.forEach((cell, hd) => {
