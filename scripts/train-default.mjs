@@ -1,7 +1,9 @@
 // train-default.mjs — `npm run train-default`: trains the checkpoint the lab ships (the small
 // preset on the default corpus, a fixed seed and step count) with the project's own trainer
 // (the C core as WebAssembly, in node), and records its loss curve. Deterministic: the same
-// core gives the same bytes.
+// core gives the same bytes. Like the training lab, it measures the heads at step 0 and at every
+// evaluation (every EVAL_EVERY steps), and the file carries that record (web/lib/model/head-history.js),
+// so the lab shows the shipped model's heads specialising as it trained.
 //   web/models/default-small.attnlab   the weights file (loaded by <attn-train> at once)
 //   web/models/default-small.json      what it is, its validation loss, and its curve: the training
 //                                      loss of every step and the validation loss every EVAL_EVERY
@@ -23,8 +25,10 @@ const model = attn.createModel({ preset: 'small' });
 const started = Date.now();
 let tokensPerSecond = 0;
 const curve = { train: [], validation: [] };
+model.recordHeadScores();
 for (let done = 0; done < STEPS; done += EVAL_EVERY) {
   const { loss, tokensPerSecond: rate } = model.train(EVAL_EVERY);
+  model.recordHeadScores(); // reads the model, draws nothing from its generator: the weights are training's alone
   tokensPerSecond = rate;
   curve.train.push(...Array.from(loss, sixDigits));
   curve.validation.push([done + EVAL_EVERY, model.evaluate()]); // evaluating changes nothing in the model

@@ -1040,6 +1040,111 @@ int attn_decoder_layer_cache(struct attn_kv_cache **cache, struct attn_decoder *
 /* The multiply-adds the last step did: attention over the caches, and every product. */
 int attn_decoder_work(double *multiply_adds /* (2) attention, total */, const struct attn_decoder *decoder);
 
+/* ---------------------------------------------------------------- reading a trained model: head scores, knock-outs */
+
+/*
+ * What each head of a model does, measured over many windows of text rather than one probe
+ * (c/src/head_stats.c), and what it does to the prediction (c/src/knockout.c).
+ *
+ * Scores of one head's causal attention map W (T, T) on one window. Every score reads rows
+ * i ≥ 1 only: row 0 has a single allowed key, so its weight 1 on itself says nothing.
+ *   offset o (0 … ATTN_HEAD_MAX_OFFSET)  mean over rows i ≥ max(o, 1) of W[i][i − o]: o = 0 is
+ *                          the weight on the character itself, o = 1 on the previous one
+ *   sink                   mean of W[i][0], the weight on the first position
+ *   stripe                 the share of all the rows' weight that the ⌈T / ATTN_HEAD_STRIPE_KEYS⌉
+ *                          most-attended keys receive (column sums; vertical stripes)
+ *   entropy, ln k          the rows' mean entropy in nats, and the mean ln k of the same rows
+ *                          (k = i + 1 allowed keys): equal for uniform rows
+ *   flat                   the share of rows within ATTN_HEAD_FLAT_NATS of uniform
+ *                          (ln k − entropy ≤ ATTN_HEAD_FLAT_NATS)
+ *   induction              on a random sequence of R tokens repeated once (2R tokens): mean over
+ *                          the second copy's positions R + p (p = 0 … R − 1) of W[R + p][p + 1],
+ *                          the weight on the token after the same token's earlier occurrence.
+ *                          NaN when R < 2.
+ * Offsets past max(1, ⌊T/2⌋) are NaN: every offset averages at least half the rows (a far offset
+ * read from a few rows would mostly measure the first position). Statistics accumulate in double.
+ *
+ * Letters: L layers, H heads, D = C/H head width, T window length, W windows, R = ⌊T/2⌋,
+ * G = L·H heads in all (head h of layer l is number l·H + h), S = ATTN_HEAD_SCORE_COUNT.
+ */
+#define ATTN_HEAD_MAX_OFFSET 8       /* offsets 0 … 8 are scored */
+#define ATTN_HEAD_STRIPE_KEYS 16     /* stripes: the most-attended 1/16 of the keys (at least one) */
+#define ATTN_HEAD_FLAT_NATS 0.1      /* a row within this many nats of ln k is near-uniform */
+#define ATTN_HEAD_MAX_WINDOWS 4096   /* windows one measurement may read */
+
+/* The scores of one head, in order (S = ATTN_HEAD_SCORE_COUNT per head). Offset o is entry o. */
+enum attn_head_score {
+    ATTN_HEAD_SELF = 0,                         /* offset 0 */
+    ATTN_HEAD_PREVIOUS = 1,                     /* offset 1; offsets 2 … 8 follow */
+    ATTN_HEAD_SINK = ATTN_HEAD_MAX_OFFSET + 1,
+    ATTN_HEAD_STRIPE,
+    ATTN_HEAD_ENTROPY,
+    ATTN_HEAD_LN_K,
+    ATTN_HEAD_FLAT,
+    ATTN_HEAD_INDUCTION,
+    ATTN_HEAD_SCORE_COUNT                       /* not a score: how many there are */
+};
+
+/* Every score but induction (left as it is) of H maps of one window, T ≥ 2 (ATTN_ERR_ARGUMENT
+ * for T = 1). Weights must be finite and ≥ 0 (ATTN_ERR_VALUE). `work` is scratch. */
+int attn_head_scores(float *scores,        /* (H, ATTN_HEAD_SCORE_COUNT) */
+                     double *work,         /* (T) */
+                     const float *weights, /* (H, T, T) */
+                     int heads, int t);
+/* The induction score of H maps of a repeated sequence (2R tokens, R ≥ 1; NaN when R < 2):
+ * writes entry ATTN_HEAD_INDUCTION of each head's scores and nothing else. */
+int attn_head_induction(float *scores,        /* (H, ATTN_HEAD_SCORE_COUNT) */
+                        const float *weights, /* (H, 2R, 2R) */
+                        int heads, int r);
+/* The inputs of a measurement, drawn by the core's generator seeded with `seed`: W windows of T
+ * consecutive ids of data, each starting anywhere in it (n ≥ T), and W random halves of R = ⌊T/2⌋
+ * ids from [0, vocab), which the measurement repeats for the induction score. Ids of data must
+ * lie in [0, vocab) (ATTN_ERR_ARGUMENT); 1 ≤ W ≤ ATTN_HEAD_MAX_WINDOWS; T ≥ 2. */
+int attn_head_windows(int *windows,   /* (W, T) */
+                      int *repeats,   /* (W, R) */
+                      const int *data /* (n) */,
+                      int n, int vocab, int w, int t, unsigned seed);
+/* Runs the model (weights unchanged) on each window and on each repeated half, and scores every
+ * head of every layer: scores (W, L, H, S). `gram` (may be NULL) accumulates, for every pair of
+ * heads a and b (indices l·H + h), the dot product of their maps' rows 1 … T − 1 summed over
+ * the windows: attn_head_similarity turns it into cosines. 2 ≤ T ≤ the model's context. */
+int attn_model_head_scores(float *scores,       /* (W, L, H, ATTN_HEAD_SCORE_COUNT) */
+                           double *gram,        /* (L*H, L*H) */
+                           struct attn_model *model,
+                           const int *windows,  /* (W, T) */
+                           const int *repeats,  /* (W, R) */
+                           int w, int t);
+/* Mean and spread (sample standard deviation; 0 for one window) of each score of G heads over
+ * W windows, and each head's strongest offset beyond the previous token: the o in 2 … 8 with the
+ * largest mean (NaN offsets skipped), or 0 when there is none. */
+int attn_head_summary(float *summary,       /* (G, ATTN_HEAD_SCORE_COUNT, 2) */
+                      int *best_offset,     /* (G) */
+                      const float *scores,  /* (W, G, ATTN_HEAD_SCORE_COUNT) */
+                      int w, int groups);
+/* Cosine similarity of every two heads' maps from an accumulated gram: 1 for identical maps. */
+int attn_head_similarity(float *similarity, /* (G, G) */
+                         const double *gram,  /* (G, G) */
+                         int groups);
+/* How many of the W windows put score `score` of head `group` in each of `bins` equal bins over
+ * [lo, hi] (hi falls in the last bin; NaN and values outside are not counted). */
+int attn_head_histogram(int *counts,         /* (BINS) */
+                        const float *scores, /* (W, G, ATTN_HEAD_SCORE_COUNT) */
+                        int w, int groups, int group, int score, float lo, float hi, int bins);
+
+/*
+ * Knock-outs (ablation): the validation loss with one head's output replaced, the model's
+ * weights untouched (the replacement happens in the forward pass, after the head's attention and
+ * before W^O). Both read the windows attn_model_evaluate reads.
+ */
+/* The mean output of every head over those windows and all their positions. */
+int attn_model_head_means(float *means,  /* (L, H, D) */
+                          struct attn_model *model, const int *data /* (n) */, int n, int max_windows);
+/* The loss with head `head` of layer `layer` replaced by `replacement` (its mean output, say;
+ * NULL: zeros), and delta = that loss − the loss of the intact model on the same batches. */
+int attn_model_knockout(double *loss, double *delta, struct attn_model *model,
+                        const int *data /* (n) */, int n, int max_windows, int layer, int head,
+                        const float *replacement /* (D) */);
+
 /* Entropy (nats) of the characters' frequencies in ids: the loss of the best model that ignores
  * context, the unigram baseline. */
 int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int vocab);

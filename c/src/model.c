@@ -310,6 +310,11 @@ int attn_model_head(int *logits, struct attn_model *m, int x) {
 
 int attn_model_forward(int *loss, int *logits, int *weights_ids, struct attn_model *m, const int *tokens,
                        const int *targets, int b, int t) {
+    return attn__model_forward_hooked(loss, logits, weights_ids, m, tokens, targets, b, t, NULL);
+}
+
+int attn__model_forward_hooked(int *loss, int *logits, int *weights_ids, struct attn_model *m, const int *tokens,
+                               const int *targets, int b, int t, const struct attn__hook *hook) {
     ATTN__REFUSE_IF(!m || !tokens, ATTN_ERR_NULL);
     ATTN__TRY(attn_tape_reset(m->tape));
     int x, q, k, v, y, w, out;
@@ -318,6 +323,7 @@ int attn_model_forward(int *loss, int *logits, int *weights_ids, struct attn_mod
         ATTN__TRY(attn_model_qkv(&q, &k, &v, m, l, x));
         ATTN__TRY(attn_model_attention(&y, &w, m, q, k, v));
         if (weights_ids) weights_ids[l] = w;
+        if (hook) ATTN__TRY(hook->after_attention(hook->context, m, l, y, b, t));
         ATTN__TRY(attn_model_block_out(&x, m, l, x, y));
     }
     ATTN__TRY(attn_model_head(&out, m, x));
@@ -380,26 +386,41 @@ int attn_model_train(float *losses, struct attn_model *m, const int *data, int n
     return ATTN_OK;
 }
 
+int attn__model_eval_windows(int *windows, const struct attn_model *m, int n, int max_windows) {
+    ATTN__REFUSE_IF(max_windows <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(n < m->context + 1, ATTN_ERR_ARGUMENT);
+    *windows = (n - 1) / m->context;
+    if (*windows > max_windows) *windows = max_windows;
+    return ATTN_OK;
+}
+
+int attn__model_eval_batch(int *b, const int **tokens_out, const int **targets_out, struct attn_model *m,
+                           const int *data, int w0, int windows) {
+    const int t = m->context;
+    int *tokens = m->scratch + t, *targets = tokens + m->batch * t;
+    *b = windows - w0 < m->batch ? windows - w0 : m->batch;
+    for (int i = 0; i < *b * t; i++) {
+        const int at = (w0 + i / t) * t + i % t;
+        ATTN__REFUSE_IF(data[at] < 0 || data[at] >= m->vocab || data[at + 1] < 0 || data[at + 1] >= m->vocab,
+                        ATTN_ERR_ARGUMENT);
+        tokens[i] = data[at];
+        targets[i] = data[at + 1];
+    }
+    *tokens_out = tokens;
+    *targets_out = targets;
+    return ATTN_OK;
+}
+
 int attn_model_evaluate(double *loss, struct attn_model *m, const int *data, int n, int max_windows) {
     ATTN__REFUSE_IF(!loss || !m || !data, ATTN_ERR_NULL);
-    ATTN__REFUSE_IF(max_windows <= 0, ATTN_ERR_SIZE);
-    const int t = m->context;
-    ATTN__REFUSE_IF(n < t + 1, ATTN_ERR_ARGUMENT);
-    int windows = (n - 1) / t;
-    if (windows > max_windows) windows = max_windows;
-    int *tokens = m->scratch + t, *targets = tokens + m->batch * t;
+    int windows;
+    ATTN__TRY(attn__model_eval_windows(&windows, m, n, max_windows));
     double total = 0;
     for (int w0 = 0; w0 < windows; w0 += m->batch) {
-        const int b = windows - w0 < m->batch ? windows - w0 : m->batch;
-        for (int i = 0; i < b * t; i++) {
-            const int at = (w0 + i / t) * t + i % t;
-            ATTN__REFUSE_IF(data[at] < 0 || data[at] >= m->vocab || data[at + 1] < 0 || data[at + 1] >= m->vocab,
-                            ATTN_ERR_ARGUMENT);
-            tokens[i] = data[at];
-            targets[i] = data[at + 1];
-        }
-        int l;
-        ATTN__TRY(attn_model_forward(&l, NULL, NULL, m, tokens, targets, b, t));
+        int b, l;
+        const int *tokens, *targets;
+        ATTN__TRY(attn__model_eval_batch(&b, &tokens, &targets, m, data, w0, windows));
+        ATTN__TRY(attn_model_forward(&l, NULL, NULL, m, tokens, targets, b, m->context));
         total += (double)tape_val(m->tape, l)[0] * b;
     }
     *loss = total / windows;

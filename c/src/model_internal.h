@@ -36,4 +36,28 @@ struct attn_model {
     int *scratch;             /* (3·B·context): positions, batch tokens, batch targets */
 };
 
+/*
+ * A hook in the forward pass (TransformerLens's idea, in C): called in every block after the
+ * heads' attention, with `y` the tape id of their joined output (B, T, C), before W^O. It may
+ * read y, or overwrite it in place to knock a head out (a forward pass only: no backward
+ * follows). The weights are never touched. A nonzero status stops the pass.
+ */
+struct attn__hook {
+    int (*after_attention)(void *context, struct attn_model *m, int layer, int y, int b, int t);
+    void *context;
+};
+
+/* attn_model_forward with a hook (NULL: none). */
+int attn__model_forward_hooked(int *loss, int *logits, int *weights_ids /* (L) */, struct attn_model *m,
+                               const int *tokens /* (B*T) */, const int *targets /* (B*T) */, int b, int t,
+                               const struct attn__hook *hook);
+
+/* The validation windows attn_model_evaluate reads: `*windows` non-overlapping windows of
+ * `context` + 1 ids (at most max_windows), in batches of at most `batch`. */
+int attn__model_eval_windows(int *windows, const struct attn_model *m, int n, int max_windows);
+/* Fills the model's batch tokens and targets with windows w0 … w0 + *b − 1 of data (*b ≤ batch);
+ * *tokens and *targets point at them. ATTN_ERR_ARGUMENT for an id outside the vocabulary. */
+int attn__model_eval_batch(int *b, const int **tokens, const int **targets, struct attn_model *m,
+                           const int *data /* (n) */, int w0, int windows);
+
 #endif /* ATTN__MODEL_INTERNAL_H */

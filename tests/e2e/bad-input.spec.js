@@ -168,7 +168,7 @@ test('train: bad settings, texts, files and attributes; the shipped model still 
   await widget.getByLabel('or a .txt file (up to 5 MB)').setInputFiles({ name: 'binary.txt', mimeType: 'text/plain', buffer: Buffer.from([0, 255, 254, 0, 1, 2]) });
   await widget.getByLabel('Probe text', { exact: true }).fill('');
   await widget.getByRole('button', { name: 'Show attention' }).click();
-  await expect(widget.getByRole('alert')).toHaveText(/The probe text is empty/);
+  await expect(widget.locator('.probe-problem')).toHaveText(/The probe text is empty/); // beside the probe field
   const names = await widget.evaluate((el) => el.constructor.observedAttributes);
   await badAttributes(widget, names);
   await widget.getByRole('button', { name: 'Load the shipped model' }).click();

@@ -231,5 +231,11 @@ test('a text of the learner’s own, pasted or from a file, trains with its own 
   await expect(widget.getByText(/^Paused at step \d+, validation loss \d\.\d{4}/)).toBeVisible();
   await widget.getByLabel('Probe text', { exact: true }).fill('the dog');
   await widget.getByRole('button', { name: 'Show attention' }).click();
-  await expect(widget.getByRole('alert')).toHaveText(/The probe text has the character "d" \(at 5\), which the model never saw/);
+  // The sentence stands beside the probe field (its description), and the last good maps stay.
+  const probeField = widget.getByLabel('Probe text', { exact: true });
+  const problem = widget.locator('.probe-problem');
+  await expect(problem).toHaveText(/The probe text has the character "d" \(at 5\), which the model never saw.* The maps of the last probe stay\./);
+  await expect(probeField).toHaveAttribute('aria-describedby', await problem.getAttribute('id'));
+  await expect(probeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(widget.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
 });

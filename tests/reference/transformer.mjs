@@ -40,15 +40,23 @@ function tensors(layers, c, t, v) {
   return list;
 }
 
+/** Where each weight tensor starts in the file's block: [name, start, rows, cols] in order, and the block's length. */
+export function layout(layers, c, t, v) {
+  const entries = [];
+  let at = 0;
+  for (const [name, rows, cols] of tensors(layers, c, t, v)) {
+    entries.push([name, at, rows, cols]);
+    at += Math.ceil((rows * cols) / 4) * 4;
+  }
+  return { entries, length: at };
+}
+
 export function unpack(header, floats) {
   const { layers, heads, dModel: c, context: t } = header.config;
   const v = header.vocab.length;
   const w = {};
-  let at = 0;
-  for (const [name, rows, cols] of tensors(layers, c, t, v)) {
-    w[name] = floats.subarray(at, at + rows * cols);
-    at += Math.ceil((rows * cols) / 4) * 4;
-  }
+  const { entries, length: at } = layout(layers, c, t, v);
+  for (const [name, start, rows, cols] of entries) w[name] = floats.subarray(start, start + rows * cols);
   const blocks = header.version >= 2 && header.optimizer ? 3 : 1;
   if (at * blocks !== floats.length) throw new Error(`the weights do not fit the config: ${at} × ${blocks} vs ${floats.length}`);
   return { w, layers, heads, c, t, v };
@@ -84,17 +92,19 @@ function layerNorm(x, rows, c, gamma, beta) {
 const gelu = (x) => 0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044715 * x ** 3)));
 
 /**
- * Forward pass over one sequence of token ids (length ≤ context).
- * @returns {{ logits: Float64Array (T, V), maps: Float64Array (L, H, T, T),
+ * Forward pass over one sequence of token ids (length ≤ context). With `knockout` ({ layer, head,
+ * replacement: (D) numbers, or null for zeros }), that head's output is replaced before W^O.
+ * @returns {{ logits: Float64Array (T, V), maps: Float64Array (L, H, T, T), heads: Float64Array[] (L) of (T, C),
  *             keys: Float64Array[] and values: Float64Array[], each layer's (T, C): what a KV cache holds }}
  */
-export function forward(model, ids) {
+export function forward(model, ids, { knockout = null } = {}) {
   const { w, layers, heads, c, v } = model;
   const T = ids.length, dh = c / heads;
   let x = new Float64Array(T * c);
   for (let p = 0; p < T; p++) for (let i = 0; i < c; i++) x[p * c + i] = w.tok[ids[p] * c + i] + w.pos[p * c + i];
   const maps = new Float64Array(layers * heads * T * T);
   const keys = [], values = [];
+  const outputs = [];
   for (let l = 0; l < layers; l++) {
     const a = layerNorm(x, T, c, w[`${l}.ln1_g`], w[`${l}.ln1_b`]);
     const q = linear(a, T, c, c, w[`${l}.wq`], w[`${l}.bq`]);
@@ -122,6 +132,10 @@ export function forward(model, ids) {
         }
       }
     }
+    if (knockout?.layer === l) {
+      for (let i = 0; i < T; i++) for (let d = 0; d < dh; d++) y[i * c + knockout.head * dh + d] = knockout.replacement?.[d] ?? 0;
+    }
+    outputs.push(y);
     const proj = linear(y, T, c, c, w[`${l}.wo`], w[`${l}.bo`]);
     const x1 = x.map((value, i) => value + proj[i]);
     const b = layerNorm(x1, T, c, w[`${l}.ln2_g`], w[`${l}.ln2_b`]);
@@ -130,12 +144,12 @@ export function forward(model, ids) {
     x = x1.map((value, i) => value + mlp[i]);
   }
   const f = layerNorm(x, T, c, w.lnf_g, w.lnf_b);
-  return { logits: linear(f, T, c, v, w.head_w, w.head_b), maps, keys, values };
+  return { logits: linear(f, T, c, v, w.head_w, w.head_b), maps, heads: outputs, keys, values };
 }
 
-/** Mean cross-entropy (nats) of predicting ids[1..] from ids[..−1] inside one window. */
-export function windowLoss(model, window, targets) {
-  const { logits } = forward(model, window);
+/** Mean cross-entropy (nats) of predicting ids[1..] from ids[..−1] inside one window (forward's options apply). */
+export function windowLoss(model, window, targets, options) {
+  const { logits } = forward(model, window, options);
   const v = model.v;
   let total = 0;
   for (let p = 0; p < window.length; p++) {

@@ -48,6 +48,8 @@ const GROUPS = {
   LookupStatsLayout: layout('attn_lookup_stats'),
   BottleneckTask: (key) => `ATTN_BOTTLENECK_${upperSnake(key)}`,
   BottleneckLimits: (key) => `ATTN_BOTTLENECK_MAX_${upperSnake(key)}`,
+  HeadScore: (key) => (key === 'count' ? 'ATTN_HEAD_SCORE_COUNT' : `ATTN_HEAD_${upperSnake(key)}`),
+  HeadLimits: (key) => `ATTN_HEAD_${upperSnake(key)}`,
 };
 /** The single values of abi.js, by the C name of each. */
 const SINGLES = {

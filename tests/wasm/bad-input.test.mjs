@@ -337,6 +337,10 @@ function lookupRows() {
   return rows;
 }
 
+/** A record of head scores as a weights file holds one (head-history.js), for a model of 1 × 2 heads. */
+const SCORES = Array.from({ length: 30 }, () => 0.25);
+const HISTORY = { windows: 16, seed: 1, scoreCount: 15, entries: [{ step: 0, scores: SCORES }] };
+
 /** Corrupt weights files, made from a real saved model. */
 function fileRows(model) {
   const good = model.save();
@@ -388,6 +392,12 @@ function fileRows(model) {
     ['steps negative', withHeader((h) => { h.steps = -5; }), FORMAT, /steps/],
     ['steps a string', withHeader((h) => { h.steps = 'many'; }), FORMAT, /steps/],
     ['corpus: a default corpus of 2^31 characters', withHeader((h) => { h.corpus = { kind: 'default', length: 2 ** 31, seed: 1 }; }), FORMAT, /corpus|length/],
+    ['headHistory: not a record', withHeader((h) => { h.headHistory = 'lots'; }), FORMAT, /record of its heads during training cannot be used: it is not a list of measurements/],
+    ['headHistory: another number of scores', withHeader((h) => { h.headHistory = { ...HISTORY, scoreCount: 9 }; }), FORMAT, /it holds 9 scores per head, and this lab measures 15/],
+    ['headHistory: a measurement of too few scores', withHeader((h) => { h.headHistory = { ...HISTORY, entries: [{ step: 0, scores: [0.5] }] }; }), FORMAT, /measurement 1 does not hold 30 scores \(1 × 2 heads × 15\)/],
+    ['headHistory: a step past the file\'s', withHeader((h) => { h.headHistory = { ...HISTORY, entries: [{ step: 10 ** 6, scores: SCORES }] }; }), FORMAT, /measurement 1 has no step in order/],
+    ['headHistory: steps out of order', withHeader((h) => { h.headHistory = { ...HISTORY, entries: [{ step: 0, scores: SCORES }, { step: 0, scores: SCORES }] }; }), FORMAT, /measurement 2 has no step in order/],
+    ['headHistory: a negative score', withHeader((h) => { h.headHistory = { ...HISTORY, entries: [{ step: 0, scores: SCORES.map(() => -1) }] }; }), FORMAT, /measurement 1 holds a score that is not a number from 0 to 100/],
   ].map(([label, bytes, codes, message]) => row('loadModel', label, () => keep(attn.loadModel(bytes, { text: TEXT })), codes, message));
   rows.push(
     row('loadModel', 'options null', () => keep(attn.loadModel(good, null)), TYPE, /options/),
@@ -450,6 +460,27 @@ function modelRows(model) {
     m('evaluate(null)', () => model.evaluate(null), TYPE, /options/),
     m('evaluate with attention a string', () => model.evaluate({ attention: 'x' }), TYPE, /attention must be a function/),
     m('evaluate with an attention of the wrong shape', () => model.evaluate({ attention: (ops, q) => ops.splitHeads(q, 1) }), SHAPE, /must return a \(/),
+    m('attentionMaps(longer than the context)', () => model.attentionMaps('the cat!!'), LENGTH, /The probe text has 9 characters, but this model reads at most 8 \(its context\): shorten it by 1\./),
+    m('headStats(null)', () => model.headStats(null), TYPE, /headStats takes an object/),
+    m('headStats({ windows: 0 })', () => model.headStats({ windows: 0 }), SIZE, /windows must be between 1 and 4096, but it is 0\./),
+    m('headStats({ windows: 4097 })', () => model.headStats({ windows: 4097 }), SIZE, /windows must be between 1 and 4096, but it is 4097\./),
+    m('headStats({ windows: 2.5 })', () => model.headStats({ windows: 2.5 }), TYPE, /windows must be a whole number/),
+    m('headStats({ windows: "8" })', () => model.headStats({ windows: '8' }), TYPE, /windows must be a whole number, but it is the text "8"/),
+    m('headStats({ seed: -1 })', () => model.headStats({ seed: -1 }), ARGUMENT, /seed must be between 0 and 4294967295/),
+    m('headStats({ onProgress: 5 })', () => model.headStats({ onProgress: 5 }), TYPE, /onProgress must be a function/),
+    m('headStats({ similarity: "yes" })', () => model.headStats({ similarity: 'yes' }), TYPE, /similarity must be true or false/),
+    okRow('Model', 'headStats({ windows: 1 }): one window, no spread', () => model.headStats({ windows: 1 }), (s) => s.records.length === 2 && s.records.every((h) => h.previous.spread === 0)),
+    m('ablate(null)', () => model.ablate(null), TYPE, /ablate takes an object/),
+    m('ablate({ layer: 1, head: 0 })', () => model.ablate({ layer: 1, head: 0 }), ARGUMENT, /There is no layer 1: this model has 1 layer, counted from 0 \(0 to 0\)\./),
+    m('ablate({ layer: 0, head: 2 })', () => model.ablate({ layer: 0, head: 2 }), ARGUMENT, /There is no head 2: this model has 2 heads, counted from 0 \(0 to 1\)\./),
+    m('ablate({ layer: -1, head: 0 })', () => model.ablate({ layer: -1, head: 0 }), ARGUMENT, /There is no layer -1/),
+    m('ablate({ layer: 0.5, head: 0 })', () => model.ablate({ layer: 0.5, head: 0 }), TYPE, /layer must be a whole number, but it is 0\.5/),
+    m('ablate({ layer: 0 }) (no head)', () => model.ablate({ layer: 0 }), TYPE, /head must be a whole number, but it is missing/),
+    m('ablate({ mode: "half" })', () => model.ablate({ layer: 0, head: 0, mode: 'half' }), ARGUMENT, /mode must be "zero" \(the head's output replaced by zeros\) or "mean"/),
+    m('ablateAll(null)', () => model.ablateAll(null), TYPE, /ablateAll takes an object/),
+    m('ablateAll({ mode: 5 })', () => model.ablateAll({ mode: 5 }), ARGUMENT, /mode must be "zero"/),
+    m('ablateAll({ onProgress: "x" })', () => model.ablateAll({ onProgress: 'x' }), TYPE, /onProgress must be a function/),
+    m('save(5)', () => model.save(5), TYPE, /save takes an object/),
     m('setParams(null)', () => model.setParams(null), TYPE, /weights must be a Float32Array/),
     m('setParams("abc")', () => model.setParams('abc'), TYPE, /weights must be a Float32Array/),
     m('setParams(too few)', () => model.setParams(new Float32Array(3)), FORMAT, /Expected \d+ weights, got 3/),
@@ -484,6 +515,11 @@ function modelRows(model) {
     m('train on a model without text', () => bare.train(1), ARGUMENT, /no text to train or evaluate on/),
     m('evaluate on a model without text', () => bare.evaluate(), ARGUMENT, /no text to train or evaluate on/),
     m('sampleBatch on a model without text', () => bare.sampleBatch(), ARGUMENT, /no text/),
+    m('headStats on a model without text', () => bare.headStats(), ARGUMENT, /no text to measure its heads on/),
+    m('ablate on a model without text', () => bare.ablate({ layer: 0, head: 0 }), ARGUMENT, /no validation text to measure a knock-out on/),
+    m('ablateAll on a model without text', () => bare.ablateAll(), ARGUMENT, /no validation text/),
+    m('recordHeadScores on a model without text', () => bare.recordHeadScores(), ARGUMENT, /no text to train or evaluate on/),
+    m('headStats on a model of context 1', () => keep(attn.createModel({ ...MODEL_OPTIONS, context: 1 })).headStats(), ARGUMENT, /context 1\): a head needs at least 2/),
   );
   for (const [label, call] of [
     ['train', () => gone.train(1)], ['evaluate', () => gone.evaluate()], ['sample', () => gone.sample()],
@@ -491,6 +527,7 @@ function modelRows(model) {
     ['save', () => gone.save()], ['paramCount', () => gone.paramCount], ['steps', () => gone.steps], ['sampleBatch', () => gone.sampleBatch()],
     ['computeGradients', () => gone.computeGradients(new Int32Array(8), new Int32Array(8), 1)], ['applyGradients', () => gone.applyGradients(new Float32Array(1))],
     ['setData', () => gone.setData({ train: new Int32Array(20), val: new Int32Array(20) })], ['decoder', () => gone.decoder()],
+    ['headStats', () => gone.headStats()], ['ablate', () => gone.ablate({ layer: 0, head: 0 })], ['ablateAll', () => gone.ablateAll()], ['recordHeadScores', () => gone.recordHeadScores()],
   ]) rows.push(m(`${label} after dispose`, call, ARGUMENT, /This model has been disposed/));
   rows.push(okRow('Model', 'dispose twice is harmless', () => gone.dispose(), () => true));
   return rows;

@@ -61,7 +61,7 @@ const FAMILIES = {
   defaultCorpus: () => attn.defaultCorpus({ length: 64, seed: 2 }),
   'model.train': () => model.train(1),
   'model.evaluate': () => model.evaluate(),
-  'model.attentionMaps': () => model.attentionMaps('the cat'),
+  'model.attentionMaps': () => model.attentionMaps('the '),
   'model.sample': () => model.sample({ prompt: 'the', length: 4, seed: 1 }),
   'model.computeGradients': () => { const { tokens, targets } = model.sampleBatch(); model.computeGradients(tokens, targets, 1); },
   'model.setData': () => model.setData({ train: model.tokenizer.encode(TEXT), val: model.tokenizer.encode(TEXT.slice(0, 40)) }),
@@ -85,6 +85,9 @@ const FAMILIES = {
   measureMemory: () => { attn.measureMemory({ kernel: 'naive', n: 8, d: 4 }); attn.measureMemory({ kernel: 'tiled', n: 8, d: 4 }); },
   conceptEmbedding: () => attn.conceptEmbedding({ concept: 'black', word: 'fr:noir', noise: 0.3, d: 16 }),
   randomRotation: () => attn.randomRotation({ seed: 3, d: 8 }),
+  'model.headStats': () => model.headStats({ windows: 2, seed: 3 }),
+  'model.ablate': () => model.ablate({ layer: 0, head: 0, mode: 'mean' }),
+  'model.ablateAll': () => model.ablateAll({ mode: 'zero' }),
   'errors thrown after allocating': () => {
     swallow(() => attn.kvCache({ dk: 64, dv: 64, capacity: 2 ** 26, heads: 8 }));       // C refuses: OVERFLOW
     swallow(() => attn.createModel({ ...TINY, text: 'ab' }));                            // refused before C
@@ -92,6 +95,8 @@ const FAMILIES = {
     const tape = attn.createTape();
     try { swallow(() => tape.ops.matmul(tape.input([2, 3], f(6, 1)), tape.input([2, 3], f(6, 2)))); } finally { tape.dispose(); } // C refuses: SHAPE
     swallow(() => model.attentionMaps('the ✓'));
+    swallow(() => model.headStats({ windows: 0 }));                                       // refused before C
+    swallow(() => model.ablate({ layer: 0, head: 7 }));                                   // refused before C
   },
 };
 

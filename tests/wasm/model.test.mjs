@@ -143,7 +143,8 @@ test('attention maps: rows sum to one and the upper triangle is exactly zero', (
     }
   }
   assert.throws(() => model.attentionMaps('Zebra'), (e) => e.code === Status.VALUE && /never saw/.test(e.message));
-  assert.equal(model.attentionMaps('x'.repeat(0) + 'the '.repeat(20)).t, 32);
+  assert.throws(() => model.attentionMaps('the '.repeat(20)), (e) => e.code === Status.LENGTH && /has 80 characters, but this model reads at most 32 \(its context\)/.test(e.message));
+  assert.equal(model.attentionMaps('the '.repeat(8)).t, 32);
   model.dispose();
 });
 

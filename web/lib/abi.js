@@ -106,3 +106,14 @@ export const BottleneckTask = Object.freeze({ copy: 0, reverse: 1 });
 
 /** The bottleneck experiment's limits (ATTN_BOTTLENECK_MAX_*). */
 export const BottleneckLimits = Object.freeze({ length: 256, width: 1024, vocab: 1024, trials: 10000 });
+/** enum attn_head_score: the scores of one head, in order (offset o, from 0 to HeadLimits.maxOffset, is entry o). */
+export const HeadScore = Object.freeze({
+  self: 0, previous: 1, sink: 9, stripe: 10, entropy: 11, lnK: 12, flat: 13, induction: 14, count: 15,
+});
+
+/**
+ * The head scores' constants (ATTN_HEAD_*): the largest offset scored, the stripe score's share of
+ * the keys (the most-attended 1/stripeKeys of them), how near ln k a row's entropy must be to
+ * count as flat (nats), and the most windows one measurement reads.
+ */
+export const HeadLimits = Object.freeze({ maxOffset: 8, stripeKeys: 16, flatNats: 0.1, maxWindows: 4096 });

@@ -53,6 +53,7 @@ export function loadModel(core, bytes, options) {
   const model = new Model(core, file.config, file.tokenizer, file.corpus);
   try {
     restoreWeights(model, file);
+    model.headHistory = file.headHistory;
     let entropy = null;
     if (text === undefined && file.corpus.kind === 'default') ({ text, entropy } = defaultCorpus(core, file.corpus));
     if (text !== undefined) model.setData(prepareText(text, file.config.context, file.tokenizer), entropy);

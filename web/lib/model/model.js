@@ -6,10 +6,13 @@
 //
 //   model.train(steps)        → { loss: Float32Array(steps), tokensPerSecond, stepsPerSecond }
 //   model.evaluate()          → validation loss, nats per character ({ attention } as in train)
-//   model.attentionMaps(text) → { layers, heads, t, weights: Float32Array(layers·heads·t·t), chars }
+//   model.attentionMaps(text) → { layers, heads, t, weights: Float32Array(layers·heads·t·t), chars, scores (the probe's own head scores, G·S) }; longer than the context throws
 //   model.sample({ prompt, length, temperature, seed, cache }) → string (cache: false recomputes)
 //   model.decoder()           → a Decoder (../api/decode.js): one character at a time, KV cache shown
 //   model.save()              → Uint8Array;   model.dispose()
+//   model.headStats({ windows, seed }), model.ablate({ layer, head, mode }), model.ablateAll({ mode }),
+//   model.recordHeadScores(), model.headHistory: reading its heads (head-stats.js, knockout.js,
+//   head-history.js)
 
 import { AttnError, Status } from '../errors.js';
 import { ModelInfo } from '../abi.js';
@@ -20,6 +23,9 @@ import { trainStepWith, evaluateWith, mapsWith } from './js-attention.js';
 import { sampleBatch, computeGradients, applyGradients } from './gradient-steps.js';
 import { weightsFile } from './weights-file.js';
 import { Decoder } from '../api/decode.js';
+import { measureHeads, probeScores } from './head-stats.js';
+import { ablate, ablateAll } from './knockout.js';
+import { emptyHistory, recordHeadScores, historyHeader } from './head-history.js';
 
 /** Validation windows evaluate() averages over (of the last tenth of the text). */
 const EVAL_WINDOWS = 128;
@@ -33,6 +39,7 @@ export class Model {
     this.corpus = corpus;
     this.baselines = { unigram: null, floor: null };
     this.dataLengths = null; // { train, val }: how many ids the blocks 'train' and 'val' hold
+    this.headHistory = emptyHistory(); // its heads' scores at each evaluation (head-history.js)
     const { layers, heads, dModel, context, batch, seed, lr } = config;
     this.heap = core.handle({ noun: 'model' })
       .create('createModel', 'attn_model_create', 'attn_model_free', tokenizer.size, layers, heads, dModel, context, batch, seed);
@@ -218,7 +225,8 @@ export class Model {
   }
 
   /**
-   * The attention weights of every layer and head on `text` (its first `context` characters).
+   * The attention weights of every layer and head on `text` (at most `context` characters), and
+   * each head's scores on them (head-stats.js: `scores`, L·H·S, or null for one character).
    * With `attention` (as in train), the forward pass runs through it, and the maps are the
    * `weights` tensor it returns ((1, heads, t, t)).
    */
@@ -228,16 +236,44 @@ export class Model {
     check.callback('attention', attention);
     if (typeof text !== 'string') throw new AttnError(Status.TYPE, `The probe text must be text, but it is ${check.describe(text)}.`);
     if (text.length === 0) throw new AttnError(Status.LENGTH, 'The probe text is empty: type a few characters.');
-    const chars = Array.from(text).slice(0, this.config.context);
-    const ids = this.tokenizer.encode(chars.join(''), 'The probe text');
-    const { layers, heads } = this.config, t = ids.length;
-    const truncated = Array.from(text).length > t;
-    if (attention) return { ...mapsWith(this, attention, ids), chars, truncated };
-    return this.core.run((scope) => {
+    const chars = Array.from(text);
+    const { layers, heads, context } = this.config;
+    if (chars.length > context) {
+      throw new AttnError(Status.LENGTH, `The probe text has ${chars.length} characters, but this model reads at most ${context} (its context): shorten it by ${chars.length - context}.`);
+    }
+    const ids = this.tokenizer.encode(text, 'The probe text');
+    const t = ids.length;
+    const maps = attention ? mapsWith(this, attention, ids) : this.core.run((scope) => {
       const weights = scope.f32Out(layers * heads * t * t);
       this.core.check(this.core.exports.attn_model_attention_maps(weights, this.heap.pointer, scope.i32(ids), t), 'attentionMaps');
-      return { layers, heads, t, weights: scope.readF32(weights, layers * heads * t * t), chars, truncated };
+      return { layers, heads, t, weights: scope.readF32(weights, layers * heads * t * t) };
     });
+    return { ...maps, chars, scores: probeScores(this.core, maps.weights, layers, heads, t) };
+  }
+
+  /** Every head measured over many validation windows (head-stats.js). */
+  headStats(options) {
+    this.#live();
+    return measureHeads(this, options);
+  }
+
+  /** The validation loss with one head knocked out, and its change (knockout.js). */
+  ablate(options) {
+    this.#live();
+    return ablate(this, options);
+  }
+
+  /** Every head knocked out in turn, sorted by the change in validation loss (knockout.js). */
+  ablateAll(options) {
+    this.#live();
+    return ablateAll(this, options);
+  }
+
+  /** Measures the heads now and adds the means to headHistory (head-history.js). */
+  recordHeadScores() {
+    this.#live();
+    this.#needData();
+    return recordHeadScores(this);
   }
 
   /**
@@ -267,11 +303,12 @@ export class Model {
 
   /**
    * The weights file (see weights-file.js), with the optimiser's state unless `optimizer: false`
-   * (a smaller file; it resumes with fresh moments). Other fields of the argument join the header.
+   * (a smaller file; it resumes with fresh moments) and the record of its heads during training.
+   * Other fields of the argument join the header.
    */
   save(options) {
     this.#live();
-    return weightsFile(this, options);
+    return weightsFile(this, { ...historyHeader(this.headHistory), ...check.options('save', options) });
   }
 
   /** A new decoder of this model (disposed with it): see ../api/decode.js. */

@@ -24,12 +24,15 @@
 //   save                   the weights file (Uint8Array)
 //   benchmark { steps }    tokens/s of `steps` steps: { one } (one thread), { threads } (the
 //                          kernels on two threads, isolated pages), { two } (two workers)
+//   heads, ablate, ablateAll, headHistory   reading the model's heads (head-requests.js)
 // Events: { type: 'progress', step, loss: Float32Array, tokensPerSecond, stepsPerSecond, workers,
-// threads }, { type: 'validation', step, loss }, { type: 'stopped', step, reason, error? }.
+// threads }, { type: 'validation', step, loss, heads }, { type: 'stopped', step, reason, error? }.
+// `heads` is the entry the model added to its record of head scores (model.recordHeadScores()).
 
 import { AttnError, Status } from '../errors.js';
 import { errorToWire } from '../channel.js';
 import { DataParallel } from './data-parallel.js';
+import { headRequests } from './head-requests.js';
 
 const EVAL_EVERY = 50;        // steps between validation losses
 const CHUNK_SECONDS = 0.15;   // how long one chunk of steps may run before the worker listens again
@@ -124,7 +127,7 @@ export function createTrainingSession({ loadCore, emit }) {
       chunk = Math.max(1, Math.min(64, Math.round(result.loss.length * CHUNK_SECONDS / Math.max(result.seconds, 1e-3))));
       emit({ type: 'progress', step: current.steps, loss: result.loss, tokensPerSecond: result.tokensPerSecond, stepsPerSecond: result.stepsPerSecond, workers: result.workers, threads: result.threads });
       const before = Math.floor(step / EVAL_EVERY), after = Math.floor(current.steps / EVAL_EVERY);
-      if (after > before || current.steps >= untilStep) emit({ type: 'validation', step: current.steps, loss: validationLoss(current, attention) });
+      if (after > before || current.steps >= untilStep) emit({ type: 'validation', step: current.steps, loss: validationLoss(current, attention), heads: current.recordHeadScores() });
       if (current.steps >= untilStep) {
         running = false;
         emit({ type: 'stopped', step: current.steps, reason: 'done' });
@@ -149,7 +152,16 @@ export function createTrainingSession({ loadCore, emit }) {
       parallel = Boolean(on);
       return { parallel, available: Boolean(helper) };
     },
-    create: ({ options }) => replace(attn.createModel(options)),
+    create: ({ options }) => {
+      const next = attn.createModel(options);
+      try {
+        next.recordHeadScores(); // step 0: where the heads start
+      } catch (error) {
+        next.dispose();
+        throw error;
+      }
+      return replace(next);
+    },
     load: ({ bytes, text }) => replace(attn.loadModel(new Uint8Array(bytes), text === undefined ? {} : { text })),
     info: () => (model ? describe(model, attention) : null),
     start: ({ untilStep: until = Infinity }) => {
@@ -169,6 +181,7 @@ export function createTrainingSession({ loadCore, emit }) {
     probe: ({ text }) => model.attentionMaps(text, attention ? { attention } : {}),
     sample: (options) => model.sample(options),
     save: () => model.save(),
+    ...headRequests(() => model),
     benchmark: async ({ steps }) => {
       if (running) throw refuse('Pause training before a benchmark.');
       const saved = parallel;
@@ -192,10 +205,10 @@ export function createTrainingSession({ loadCore, emit }) {
   };
 
   // Every request first has the core, and all but a few need a model.
-  const handlers = Object.fromEntries(Object.entries(requests).map(([name, handle]) => [name, async (args) => {
+  const handlers = Object.fromEntries(Object.entries(requests).map(([name, handle]) => [name, async (args, tools) => {
     attn ??= await loadCore();
     if (!model && !WITHOUT_MODEL.has(name)) throw refuse('Build a model first.');
-    return handle(args);
+    return handle(args, tools);
   }]));
 
   return {

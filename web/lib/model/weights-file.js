@@ -14,6 +14,7 @@ import { encodeCheckpoint, decodeCheckpoint } from './checkpoint.js';
 import { readConfig, checkFits, paramCount } from './config.js';
 import { CharTokenizer } from './tokenizer.js';
 import { MAX_TEXT_CHARS } from './training-text.js';
+import { admitHistory } from './head-history.js';
 
 // Version 2 adds the optimiser's state (AdamW's moments, the batch sampler's generator); version 1
 // files still load, with fresh moments.
@@ -36,7 +37,8 @@ export function weightsFile(model, { optimizer = true, ...extra } = {}) {
 
 /**
  * The contents of a weights file, every one checked: { config, tokenizer, params, moments
- * (null for a version 1 file), rng, steps, corpus }; or an AttnError (FORMAT) saying what is wrong.
+ * (null for a version 1 file), rng, steps, corpus, headHistory (head-history.js; empty when the
+ * file has none) }; or an AttnError (FORMAT) saying what is wrong.
  */
 export function admitWeightsFile(core, bytes) {
   const { header, params, moments } = decodeCheckpoint(bytes);
@@ -79,7 +81,8 @@ export function admitWeightsFile(core, bytes) {
       throw new AttnError(Status.FORMAT, `This weights file describes its training text wrongly: ${error.message}`);
     }
   }
-  return { config, tokenizer: new CharTokenizer(vocab), params, moments, rng: header.optimizer?.rng, steps, corpus };
+  const headHistory = admitHistory(header.headHistory, config, steps);
+  return { config, tokenizer: new CharTokenizer(vocab), params, moments, rng: header.optimizer?.rng, steps, corpus, headHistory };
 }
 
 /** Puts an admitted file's weights, step count and optimiser state (when it has one) into `model`. */

@@ -21,11 +21,12 @@
 // and validation loss (overfitting) when either happens; the form marks settings that differ
 // from the running model (applied-settings.js).
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
+// Reading the trained model (the grid of every head, measured roles, consistency, knock-outs, and
+// heads specialising while it trains) is heads-panel.js's and specialisation-chart.js's.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, text } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
-import { Heatmap } from '../../ui/heatmap.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { TrainClient } from '../../lib/train-client.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
@@ -36,10 +37,13 @@ import { fixed } from '../../ui/format.js';
 import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
 import { LossHistory } from './loss-notes.js';
 import { AppliedSettings } from './applied-settings.js';
+import { ProbeMap } from './probe-map.js';
+import { HeadsPanel } from './heads-panel.js';
+import { SpecialisationChart } from './specialisation-chart.js';
+import { headsSheet } from './heads-styles.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const SHOWN = { ' ': '␣', '\n': '⏎', '\t': '⇥' };
 /** The API's names of the form's fields, as the form labels them (for messages from the model's checks). */
 const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr\b/g, 'learning rate']];
 const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label), message);
@@ -57,9 +61,14 @@ export class AttnTrain extends AttnWidget {
       + 'Its loss, in nats per character, starts near the logarithm of the alphabet size, drops below the '
       + 'unigram baseline (the best guess that ignores context) within a few hundred steps, and heads towards '
       + 'the corpus floor, the true unpredictability of the generated text. Samples show what it has learned. '
-      + 'Under the chart, each layer and head shows its attention weights on a probe text as a grid: a row per '
+      + 'Under the chart, a second chart follows how each head\'s scores change at every evaluation. '
+      + 'Then one layer and head shows its attention weights on a probe text as a grid: a row per '
       + 'character, a column per earlier character it may look at. Everything above the diagonal is exactly '
-      + 'zero, because the causal mask hides the future.';
+      + 'zero, because the causal mask hides the future. A row shows what the head mixed, not what caused the '
+      + 'prediction. Below it, every layer and head at once, each with the role the core measured over many '
+      + 'windows of validation text (a role is named only above its stated threshold), every score in a table, '
+      + 'how alike the heads are, one head\'s score window by window, and the causal test: the validation loss '
+      + 'with a head knocked out.';
   }
 
   /** A new preset fills the model's fields; a new probe text draws its maps. */
@@ -84,7 +93,7 @@ export class AttnTrain extends AttnWidget {
   }
 
   build(body) {
-    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, trainSheet()];
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, trainSheet(), headsSheet()];
     this.message = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
     this.errorLine = h('p', { className: 'error', role: 'alert' });
     this.learnerNote = h('p', { className: 'message learner-note', role: 'status', hidden: true });
@@ -96,15 +105,19 @@ export class AttnTrain extends AttnWidget {
     this.lossNote = h('p', { className: 'loss-note', role: 'status', hidden: true });
     this.history = new LossHistory();
     this.samplePanel = buildSamplePanel();
+    this.specialisation = new SpecialisationChart({ heading: this.subheading });
     this.probePanel = buildProbePanel();
+    this.probeMap = new ProbeMap(this.probePanel);
+    this.headsPanel = new HeadsPanel({ heading: this.subheading, request: (...args) => this.client.request(...args) });
     this.weights = buildWeightsPanel();
     body.append(this.message, this.errorLine, this.learnerNote, this.learnerAlert, this.config.element, this.training.element, this.chart.element,
-      this.lossNote, this.samplePanel.element, this.probePanel.element, this.weights.element);
+      this.lossNote, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.weights.element);
 
     const c = this.config;
     this.appliedSettings = new AppliedSettings(c, (config, ownText) => this.#fillConfig(config, ownText));
     this.#fillPreset(this.preset);
     this.routeProblems(c.presetError, ['preset']);
+    this.routeProblems(this.probePanel.problem, ['probe']);
     c.preset.addEventListener('change', () => {
       if (c.preset.value === 'custom') return;
       this.act(() => { this.preset = c.preset.value; });
@@ -150,7 +163,7 @@ export class AttnTrain extends AttnWidget {
     this.client = new TrainClient((event) => this.#onEvent(event));
     this.training.coresLabel.hidden = this.client.cores < 2;
     this.client.request('parallel', { on: this.training.bothCores.checked });
-    await this.chart.ready;
+    await Promise.all([this.chart.ready, this.specialisation.ready]);
     this.chart.setSeries([
       { name: 'training loss', colour: getComputedStyle(this).getPropertyValue('--attn-accent').trim() || '#1d5fbf' }, // reads in both themes
       { name: 'validation loss', colour: '#c2410c', points: true, front: true },
@@ -357,6 +370,7 @@ export class AttnTrain extends AttnWidget {
       await this.#keep();
       await this.#probe();
       await this.#sample();
+      this.headsPanel.trained({ steps: step });
     });
   }
 
@@ -382,11 +396,17 @@ export class AttnTrain extends AttnWidget {
     });
   }
 
+  /** The maps of the probe text (every layer and head); a probe the model cannot read is refused
+   *  beside its field, and the last good maps stay. */
   async #probe() {
-    await this.#task('The probe failed', async () => {
+    try {
       this.maps = await this.client.request('probe', { text: this.probe });
+      this.setProblem('probe', null);
       this.#drawMap();
-    });
+      this.headsPanel.setProbe(this.maps);
+    } catch (error) {
+      this.setProblem('probe', `${error.message}${this.maps ? ' The maps of the last probe stay.' : ''}`);
+    }
   }
 
   async #download() {
@@ -453,6 +473,8 @@ export class AttnTrain extends AttnWidget {
     this.#fillSelect(this.probePanel.layer, config.layers, 'Layer');
     this.#fillSelect(this.probePanel.head, config.heads, 'Head');
     this.samplePanel.output.replaceChildren();
+    this.headsPanel.setModel(info);
+    this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config.layers, config.heads), () => {});
     this.#probe().then(() => this.#sample());
   }
 
@@ -488,6 +510,7 @@ export class AttnTrain extends AttnWidget {
       this.#addValidation(event.step, event.loss);
       st.val.textContent = fixed(event.loss, 4);
       this.#showNote(true);
+      this.specialisation.add(event.heads);
     } else if (event.type === 'stopped') {
       this.#setRunning(false);
       if (event.reason === 'error') this.errorLine.textContent = `Training stopped: ${event.error.message}`;
@@ -495,6 +518,7 @@ export class AttnTrain extends AttnWidget {
         this.message.textContent = `Trained to step ${event.step}.`;
         this.#keep();
         this.#probe().then(() => this.#sample());
+        this.headsPanel.trained({ steps: event.step });
       }
     }
   }
@@ -548,30 +572,11 @@ export class AttnTrain extends AttnWidget {
 
   #drawMap() {
     if (!this.maps) return;
-    const { layers, heads, t, weights, chars, truncated } = this.maps;
-    const layer = Math.min(Number(this.probePanel.layer.value) || 0, layers - 1);
-    const head = Math.min(Number(this.probePanel.head.value) || 0, heads - 1);
-    const slice = weights.subarray((layer * heads + head) * t * t, (layer * heads + head + 1) * t * t);
-    const labels = chars.map((c) => SHOWN[c] ?? c);
-    const focus = this.heatmap?.focusedCell;
-    this.heatmap = new Heatmap({
-      label: `Layer ${layer + 1}, head ${head + 1}: attention weights on the probe text (rows: queries, columns: keys)`,
-      rowLabels: labels, colLabels: labels, min: 0, max: 1, format: (x) => fixed(x, 3),
-    });
-    replaceChildren(this.probePanel.host, this.heatmap.element);
-    this.heatmap.update(slice);
-    if (focus && focus.row < t && focus.col < t) this.heatmap.setFocus(focus.row, focus.col);
-    else this.heatmap.setFocus(Math.min(t - 1, 4), Math.min(t - 1, 3));
-    let above = 0, diagonal = 0, previous = 0;
-    for (let i = 0; i < t; i++) {
-      for (let j = i + 1; j < t; j++) above = Math.max(above, slice[i * t + j]);
-      diagonal += slice[i * t + i] / t;
-      if (i > 0) previous += slice[i * t + i - 1] / (t - 1);
-    }
-    this.probePanel.summary.textContent = `${t} characters${truncated ? ' (the probe was cut to the model’s context)' : ''}. `
-      + `Largest weight above the diagonal: ${above === 0 ? '0 exactly' : fixed(above, 6)}. `
-      + `Mean weight on the character itself: ${fixed(diagonal, 3)}; on the previous character: ${t > 1 ? fixed(previous, 3) : '—'}.`;
+    this.probeMap.draw(this.maps, Number(this.probePanel.layer.value) || 0, Number(this.probePanel.head.value) || 0);
   }
+
+  /** The single map's heatmap (what tests read). */
+  get heatmap() { return this.probeMap?.heatmap ?? null; }
 }
 
 defineWidget('attn-train', AttnTrain);

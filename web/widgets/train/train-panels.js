@@ -17,7 +17,7 @@ export const FIELDS = [
 
 const PRESET_LABELS = { small: 'Small (2 layers, 4 heads, d_model 64)', nanogpt: 'nanoGPT CPU (4 layers, 4 heads, d_model 128, batch 12)' };
 
-function labelled(text, control, ...after) {
+export function labelled(text, control, ...after) {
   const id = uniqueId('field');
   control.id = id;
   return h('span', { className: 'field' }, h('label', { for: id }, text), control, ...after);
@@ -102,16 +102,21 @@ export function showSample(panel, prompt, generated) {
 
 export function buildProbePanel() {
   const text = h('input', { type: 'text', size: 40 });
+  const problem = h('p', { className: 'error probe-problem', 'aria-live': 'polite', hidden: true }); // the widget routes the probe's problems here
   const layer = h('select', {});
   const head = h('select', {});
   const button = h('button', { type: 'button' }, 'Show attention');
   const summary = h('p', { className: 'probe-summary', 'aria-live': 'polite' });
   const host = h('div', { className: 'map-host' });
+  // Right above the map, what a map cannot tell (probe-map.js draws the map).
+  const note = h('p', { className: 'map-note' }, 'A row shows which earlier characters this head mixed into that position at this one layer, '
+    + 'not what caused the model’s prediction. The causal test is to knock the head out and measure the loss again: '
+    + '“What a head does to the prediction”, below.');
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Attention maps'),
-    h('div', { className: 'toolbar' }, labelled('Probe text', text), button),
+    h('div', { className: 'toolbar' }, labelled('Probe text', text), button), problem,
     h('div', { className: 'toolbar' }, labelled('Layer', layer), labelled('Head', head)),
-    summary, host);
-  return { element, text, layer, head, button, summary, host };
+    summary, note, host);
+  return { element, text, problem, layer, head, button, summary, host };
 }
 
 export function buildWeightsPanel() {

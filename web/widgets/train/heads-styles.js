@@ -1,0 +1,41 @@
+// heads-styles.js — the look of the training lab's head views (probe map panel, the grid of every
+// head, its dialog, consistency, knock-outs, the specialisation chart), adopted by <attn-train>
+// beside train-panels.js's sheet.
+
+let sheet = null;
+export function headsSheet() {
+  sheet ??= new CSSStyleSheet();
+  sheet.replaceSync(`
+    .map-note { max-width: 48rem; font-size: 0.88rem; color: var(--attn-muted); border-left: 3px solid var(--attn-involved-border); padding-left: 0.6rem; margin: 0.5rem 0; }
+    .map-host { max-width: 100%; min-width: 0; }
+    .heads-grid-box { max-width: 100%; overflow: auto; margin: 0.5rem 0; }
+    table.heads-grid { border-collapse: separate; border-spacing: 0.3rem; }
+    table.heads-grid th { font-size: 0.8rem; font-weight: 500; color: var(--attn-muted); text-align: left; white-space: nowrap; }
+    .cell-button { display: flex; flex-direction: column; align-items: center; gap: 0.15rem; width: 7.2rem; padding: 0.3rem;
+      background: var(--attn-surface); color: var(--attn-fg); border: 1px solid var(--attn-border); border-radius: 6px; }
+    .cell-button:hover { border-color: var(--attn-accent); }
+    .cell-name { font-size: 0.78rem; font-weight: 600; }
+    .cell-map { display: block; min-height: 84px; }
+    .cell-role { font-size: 0.72rem; line-height: 1.25; text-align: center; color: var(--attn-muted); min-height: 2.5em; }
+    .cell-role.has-role { color: var(--attn-fg); font-weight: 600; }
+    .heads-summary p { margin: 0.3rem 0; }
+    .thresholds { font-size: 0.85rem; color: var(--attn-muted); }
+    .heads-section { border-top: 1px solid var(--attn-border); margin-top: 0.8rem; padding-top: 0.3rem; }
+    .field .legend { font-size: 0.85rem; }
+    .consistency-chart { margin: 0.4rem 0; max-width: 34rem; }
+    .consistency-chart .chart-box { position: relative; width: 100%; }
+    .side-by-side { display: flex; flex-wrap: wrap; gap: 0.8rem; }
+    .window-figure { margin: 0; flex: 1 1 12rem; max-width: 20rem; min-width: 0; }
+    .window-figure figcaption { font-size: 0.85rem; margin: 0.2rem 0; }
+    pre.window-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--attn-mono); font-size: 0.78rem; background: var(--attn-surface); padding: 0.3rem; border-radius: 4px; margin: 0.2rem 0; }
+    .knockout-result { font-weight: 600; }
+    table.knockout-table td.text-cell { font-family: var(--attn-font); text-align: left; }
+    .specialisation { margin: 0.4rem 0 0.8rem; }
+    dialog.head-dialog { max-width: min(96vw, 60rem); width: 100%; background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); border-radius: 10px; padding: 0.8rem 1rem; }
+    dialog.head-dialog::backdrop { background: rgb(0 0 0 / 0.45); }
+    .dialog-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; }
+    .dialog-title { margin: 0; }
+    progress { width: 10rem; max-width: 100%; }
+  `);
+  return sheet;
+}

@@ -1,0 +1,68 @@
+// probe-map.js — the training lab's single attention map: one layer and head on the probe text,
+// as large as the panel allows (every character labelled along both axes, at least 12 px a cell;
+// a longer probe scrolls inside its box), redrawn when the panel's width changes. Under it, what
+// the core measured on this probe. Beside it, what a map cannot tell (written by train-panels.js).
+//
+//   const map = new ProbeMap(panel);          // panel: buildProbePanel()'s { host, summary }
+//   map.draw(maps, layer, head);              // maps: the training worker's probe answer
+//   map.heatmap                               // the Heatmap drawn (tests read its values)
+
+import { replaceChildren } from '../../ui/dom.js';
+import { Heatmap } from '../../ui/heatmap.js';
+import { fixed } from '../../ui/format.js';
+import { HeadScore } from '../../lib/abi.js';
+
+/** How characters are shown on the axes: the invisible ones by a sign. */
+export const SHOWN = { ' ': '␣', '\n': '⏎', '\t': '⇥' };
+export const shownChar = (c) => SHOWN[c] ?? c;
+
+const MIN_CELL = 12; // the heatmap labels every row and column from 12 px a cell
+const MAX_CELL = 32;
+const AXIS = 24;     // the row labels' margin (one character) and the canvas's edge
+
+/** Pixels per cell for t characters in a box `width` pixels wide. */
+export function cellSizeFor(width, t) {
+  return Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor((width - AXIS) / t)));
+}
+
+export class ProbeMap {
+  constructor({ host, summary }) {
+    this.host = host;
+    this.summary = summary;
+    this.heatmap = null;
+    this.drawn = null; // { maps, layer, head, cell }
+    if (typeof ResizeObserver !== 'undefined') {
+      new ResizeObserver(() => {
+        const d = this.drawn;
+        if (d && cellSizeFor(this.host.clientWidth, d.maps.t) !== d.cell) this.draw(d.maps, d.layer, d.head);
+      }).observe(host);
+    }
+  }
+
+  draw(maps, layer, head) {
+    const { layers, heads, t, weights, chars, scores } = maps;
+    layer = Math.min(layer, layers - 1);
+    head = Math.min(head, heads - 1);
+    const g = layer * heads + head;
+    const slice = weights.subarray(g * t * t, (g + 1) * t * t);
+    const labels = chars.map(shownChar);
+    const focus = this.heatmap?.focusedCell;
+    const cell = cellSizeFor(this.host.clientWidth || 600, t);
+    this.heatmap = new Heatmap({
+      label: `Layer ${layer + 1}, head ${head + 1}: attention weights on the probe text (rows: queries, columns: keys)`,
+      rowLabels: labels, colLabels: labels, min: 0, max: 1, format: (x) => fixed(x, 3), cellSize: cell,
+    });
+    replaceChildren(this.host, this.heatmap.element);
+    this.heatmap.update(slice);
+    if (focus && focus.row < t && focus.col < t) this.heatmap.setFocus(focus.row, focus.col);
+    else this.heatmap.setFocus(Math.min(t - 1, 4), Math.min(t - 1, 3));
+    this.drawn = { maps, layer, head, cell };
+    let above = 0;
+    for (let i = 0; i < t; i++) for (let j = i + 1; j < t; j++) above = Math.max(above, slice[i * t + j]);
+    const measured = scores
+      ? ` On this probe (rows 2 to ${t}), the head puts ${fixed(scores[g * HeadScore.count + HeadScore.self], 3)} of a row's weight on the character itself, `
+        + `${fixed(scores[g * HeadScore.count + HeadScore.previous], 3)} on the previous one and ${fixed(scores[g * HeadScore.count + HeadScore.sink], 3)} on the first.`
+      : '';
+    this.summary.textContent = `${t} characters. Largest weight above the diagonal: ${above === 0 ? '0 exactly' : fixed(above, 6)}.${measured}`;
+  }
+}
