@@ -14,6 +14,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
@@ -32,6 +33,11 @@ export class AttnCost extends AttnWidget {
     heads: integer({ min: 1, max: WIDTH_MAX, fallback: 8, message: `h must be a whole number between 1 and ${count(WIDTH_MAX)}.`,
       values: '`1`–`16384`, dividing `d-model`' }),
   };
+  static declaredEvents = {
+    change: event({ when: 'a setting changed', detail: settingsDetail(this.declaredAttributes) }),
+    measured: event({ when: '“Measure in my browser” finished', detail: { points: '{ n: number; ms: number; predicted: number }[]' } }),
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'A calculator for one layer of multi-head attention. Choose the number of tokens N, the model '
@@ -222,7 +228,7 @@ function costSheet() {
     .n-controls { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
     .n-controls input[type="range"] { flex: 1; min-width: 8rem; }
     input[type="number"] { font: inherit; width: 7rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
-      border-radius: 6px; background: var(--attn-bg); color: inherit; }
+      border-radius: var(--attn-radius-small); background: var(--attn-bg); color: inherit; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .cost-table { border-collapse: collapse; font-size: 0.88rem; margin: 0.5rem 0; }
     .cost-table th, .cost-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; }
