@@ -55,6 +55,10 @@ export class DataTable {
     this.box = scrollFocus(h('div', { className: 'data-table-box', id: tableId, hidden: true, part: 'data-table' }, this.table), `${caption} (scrolls)`);
     this.figure = figure;
     this.downloads = figureDownloads({ figure, read: () => this.read() });
+    // The drawing names its downloads (tests/e2e/figures.spec.js finds every canvas's this way).
+    this.downloads.element.id = uniqueId('downloads');
+    figure.canvas().dataset.downloads = this.downloads.element.id;
+    this.downloads.enable(false); // until the figure has numbers
     this.element = h('div', { className: 'data-table-view' },
       h('div', { className: 'figure-tools', part: 'figure-tools' }, this.button, this.downloads.element), this.box);
   }
@@ -106,6 +110,7 @@ export class DataTable {
     if (caption) this.caption = caption;
     this.read = read;
     this.downloads.retitle(this.figure.title());
+    this.downloads.enable(true);
     if (this.open) this.#render();
   }
 

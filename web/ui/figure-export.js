@@ -124,5 +124,8 @@ export function figureDownloads({ figure, read }) {
   // The group is named with the figure's title, which a screen reader reads on entering it.
   const retitle = (title) => group.setAttribute('aria-label', `Download “${title}” as`);
   retitle(figure.title());
-  return { element: group, retitle };
+  const buttons = [...group.querySelectorAll('button')];
+  /** Offers the downloads (once the figure is drawn) or not (before). */
+  const enable = (on) => { for (const b of buttons) b.disabled = !on; };
+  return { element: group, retitle, enable };
 }
