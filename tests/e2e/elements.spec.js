@@ -6,7 +6,7 @@
 // declared part is drawn. A widget that fires or shows something it does not declare fails here.
 import { readFileSync } from 'node:fs';
 import { test, expect, whenStarted } from './fixtures.js';
-import { startAll } from './a11y-pages.js';
+import { startAll, trainThenPause, checkPasses } from './a11y-pages.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8'));
 const ELEMENTS = new Map(manifest.modules.flatMap((m) => m.declarations).map((d) => [d.tagName, d]));
@@ -141,15 +141,11 @@ test('every event a reader’s actions fire is declared, with its detail; every 
   await w('attn-cost').evaluate((el) => { el.n = 2048; });
   await w('attn-train').evaluate((el) => { el.probe = 'the cat sat'; });
   const train = w('attn-train');
-  await train.getByRole('button', { name: 'Start' }).click();
-  await expect.poll(async () => Number(await train.locator('dd[data-stat="step"]').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(1002);
-  await train.getByRole('button', { name: 'Pause' }).click();
-  await expect(train.getByText(/^Paused at step \d+/)).toBeVisible();
+  await trainThenPause(train, 1002);
   await train.getByRole('img', { name: /^Layer 1, head 1/ }).focus();
   await page.keyboard.press('ArrowDown');
   const editor = w('attn-editor');
-  await editor.getByRole('button', { name: 'Check against reference' }).click();
-  await expect(editor.getByText('Check passed.')).toBeVisible({ timeout: 30_000 });
+  await checkPasses(editor);
   await editor.evaluate((el) => { el.timeout = 7; });
   // The two long actions, whose events carry results.
   await w('attn-variance').getByRole('button', { name: 'Reproduce the chapter' }).click();

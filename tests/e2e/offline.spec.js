@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as plainTest } from '@playwright/test';
 import { test, expect, whenStarted } from './fixtures.js';
-import { startAll, TAGS } from './a11y-pages.js';
+import { startAll, TAGS, trainThenPause, checkPasses } from './a11y-pages.js';
 import { writeServiceWorker } from '../../scripts/service-worker.mjs';
 
 const labPort = Number(process.env.E2E_PORT ?? 8181);
@@ -71,13 +71,8 @@ test('after one visit the lab works offline: reload, every widget, training, the
 
   const train = page.locator('attn-train');
   await expect(train.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
-  await train.getByRole('button', { name: 'Start' }).click();
-  await expect.poll(async () => Number(await train.locator('dd[data-stat="step"]').textContent()), { timeout: 90_000 }).toBeGreaterThanOrEqual(1003);
-  await train.getByRole('button', { name: 'Pause' }).click();
-  await expect(train.getByText(/^Paused at step \d+/)).toBeVisible();
-  const editor = page.locator('attn-editor');
-  await editor.getByRole('button', { name: 'Check against reference' }).click();
-  await expect(editor.getByText('Check passed.')).toBeVisible({ timeout: 60_000 });
+  await trainThenPause(train, 1003, 90_000);
+  await checkPasses(page.locator('attn-editor'), 60_000);
 
   // embed.html, with its query, comes from the cache too.
   await page.goto('/embed.html?widget=masks&window=3');
