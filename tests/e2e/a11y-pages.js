@@ -1,6 +1,7 @@
-// a11y-pages.js — shared by the accessibility specs (axe, keyboard, reduced motion, data
-// tables): opens a page and starts every widget on it the way a reader would, by scrolling
-// each one into view (the lazy start), then waits for what each widget shows once it is ready.
+// a11y-pages.js — shared by the specs that use every widget (axe, keyboard, reduced motion, data
+// tables, figures, elements, offline): opens a page and starts every widget on it the way a reader
+// would, by scrolling each one into view (the lazy start), then waits for what each widget shows
+// once it is ready; trains the train widget and runs the editor's check, the two long actions.
 import { expect, whenStarted } from './fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
@@ -23,4 +24,18 @@ export async function startAll(page) {
     const all = page.locator(tag);
     for (let i = 0; i < await all.count(); i++) await started(all.nth(i));
   }
+}
+
+/** Trains the attn-train widget until its step counter reaches `atLeast`, then pauses it. */
+export async function trainThenPause(train, atLeast, timeout = 60_000) {
+  await train.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(async () => Number(await train.locator('dd[data-stat="step"]').textContent()), { timeout }).toBeGreaterThanOrEqual(atLeast);
+  await train.getByRole('button', { name: 'Pause' }).click();
+  await expect(train.getByText(/^Paused at step \d+/)).toBeVisible();
+}
+
+/** Runs the attn-editor widget's check of the learner's code against the reference; waits for a pass. */
+export async function checkPasses(editor, timeout = 30_000) {
+  await editor.getByRole('button', { name: 'Check against reference' }).click();
+  await expect(editor.getByText('Check passed.')).toBeVisible({ timeout });
 }
