@@ -24,8 +24,9 @@ ${fields}  addEventListener<K extends keyof ${name}EventMap>(type: K, listener: 
   removeEventListener<K extends keyof ${name}EventMap>(type: K, listener: (this: ${name}, event: ${name}EventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
-/** The events of <${element.tagName}>, with their detail. */
-export interface ${name}EventMap extends HTMLElementEventMap {
+/** The events of <${element.tagName}>, with their detail (its own in place of the DOM's events of
+ *  the same name: its progress is no ProgressEvent). */
+export interface ${name}EventMap extends Omit<HTMLElementEventMap, ${element.events.map((event) => `'${event.name}'`).join(' | ') || 'never'}> {
 ${events}}
 `;
 }

@@ -280,6 +280,113 @@ export interface Model {
 }
 
 /** What loadAttn() resolves to: one WASM instance of the core and every function of the API. */
+/** attn.lookup: attention read as a lookup that returns a blend (one query over m entries). */
+export interface LookupOptions {
+  /** (dk) */
+  query: Numbers;
+  /** (m, dk) */
+  keys: Numbers;
+  /** (m, dv) */
+  values: Numbers;
+  m: number;
+  dk: number;
+  dv: number;
+  /** s ≥ 0: the weights are softmax(s · q·kⱼ); default 1 */
+  sharpness?: number;
+}
+export interface Lookup {
+  /** (m) q·kⱼ */
+  scores: Float32Array;
+  /** (m) s·q·kⱼ */
+  scaled: Float32Array;
+  /** (m) */
+  weights: Float32Array;
+  /** (dv) */
+  out: Float32Array;
+  weightSum: number;
+  minWeight: number;
+  entropy: number;
+  /** ln m */
+  maxEntropy: number;
+  largest: number;
+  second: number;
+  /** largest / second = e^gap */
+  ratio: number;
+  gap: number;
+  expGap: number;
+  outNorm: number;
+  maxValueNorm: number;
+  best: number;
+  /** −1 when m = 1 */
+  runnerUp: number;
+  checks: { nonnegative: boolean; sumsToOne: boolean; noLonger: boolean };
+}
+export interface Hull {
+  /** the corners' indices, counter-clockwise from the leftmost */
+  corners: Int32Array;
+  /** the point's distance to the boundary (negative outside); null without a point */
+  depth: number | null;
+  inside: boolean | null;
+}
+export interface BottleneckOptions {
+  /** source lengths, each 1 to 256 */
+  lengths: number[];
+  /** d, the summary's width */
+  width: number;
+  vocab?: number;
+  trials?: number;
+  seed?: number;
+  task?: 'copy' | 'reverse';
+  /** the length whose example is returned (default: the last of lengths) */
+  example?: number;
+  onProgress?: (done: number, total: number, point: BottleneckPoint) => void;
+}
+export interface BottleneckPoint { length: number; summary: number; attention: number }
+export interface Bottleneck {
+  points: BottleneckPoint[];
+  example: {
+    length: number;
+    /** (length, length): row i is output step i's weights over the source positions */
+    alignment: Float32Array;
+    source: Int32Array;
+    fromSummary: Int32Array;
+    fromAttention: Int32Array;
+  };
+}
+/** Multiply-adds of decoding the t-th token with a KV cache and recomputing the prefix, and the cache's size. */
+export interface DecodeCost {
+  cachedAttention: number;
+  cachedTotal: number;
+  recomputeAttention: number;
+  recomputeTotal: number;
+  cacheEntries: number;
+  cacheBytes: number;
+}
+export type RecurrenceCellName = 'elman' | 'gru' | 'lstm';
+export interface CostVariants {
+  recurrence: number;
+  recurrencePerToken: number;
+  recurrenceCrossover: number;
+  windowKeys: number;
+  windowQuadratic: number;
+  windowTotal: number;
+  naiveBytes: number;
+  tiledBytes: number;
+}
+export interface MemoryMeasurement {
+  kernel: 'naive' | 'tiled';
+  n: number;
+  d: number;
+  /** what the core's allocator held while the kernel ran */
+  heldBytes: number;
+  /** the naive kernel's N × N weights (0 for the tiled one) */
+  tableBytes: number;
+  workBytes: number;
+  /** the WebAssembly memory's size afterwards */
+  memoryBytes: number;
+  ms: number;
+}
+
 export interface Attn {
   readonly core: Core;
   /** Threads the heavy kernels use (1 or 2). */
@@ -313,6 +420,19 @@ export interface Attn {
   createModel(options?: CreateModelOptions): Model;
   loadModel(bytes: Uint8Array | ArrayBuffer, options?: { text?: string }): Model;
   defaultCorpus(options?: { length?: number; seed?: number }): { text: string; entropy: number };
+  lookup(options: LookupOptions): Lookup;
+  /** the convex hull of (count, 2) points, and where `point` (2) lies */
+  hull(options: { points: Numbers; count: number; point?: Numbers }): Hull;
+  bottleneck(options: BottleneckOptions): Bottleneck;
+  /** (d): the concept's vector plus noise times the word's own */
+  conceptEmbedding(options: { concept: string; word: string; noise?: number; seed?: number; d: number }): Float32Array;
+  /** (d, d) orthogonal, row-major */
+  randomRotation(options: { seed?: number; d: number }): Float32Array;
+  decodeCost(options: { vocab: number; layers: number; dModel: number; t: number }): DecodeCost;
+  /** (logits.length) softmax(logits / temperature), summing to 1 */
+  sampleDistribution(options: { logits: Numbers; temperature?: number }): Float32Array;
+  costVariants(options: CostOptions & { window?: number; cell?: RecurrenceCellName }): CostVariants;
+  measureMemory(options: { kernel: 'naive' | 'tiled'; n: number; d?: number; seed?: number }): MemoryMeasurement;
 }
 
 /** The lab's API on one WASM instance, shared by every caller on the page (any option makes a fresh one). */

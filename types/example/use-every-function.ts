@@ -67,6 +67,17 @@ export async function everyFunction(): Promise<string> {
   again.dispose();
   model.dispose();
 
+  // The lookup, the bottleneck, cross-attention's vectors, decoding and seed 004's costs.
+  const blend = attn.lookup({ query: [1, 0], keys: [1, 0, 0, 1, -1, 0, 0, -1], values: [1, 0, 0, 1, -1, 0, 0, -1], m: 4, dk: 2, dv: 2, sharpness: 2 });
+  const inside: boolean | null = attn.hull({ points: [0, 0, 1, 0, 0, 1], count: 3, point: blend.out }).inside;
+  const recovered: number = attn.bottleneck({ lengths: [5, 10], width: 32, trials: 2, task: 'reverse' }).points[0].summary;
+  const noir: Float32Array = attn.conceptEmbedding({ concept: 'black', word: 'fr:noir', noise: 0.3, d: 16 });
+  const rotation: Float32Array = attn.randomRotation({ seed: 1, d: 16 });
+  const cacheBytes: number = attn.decodeCost({ vocab: 40, layers: 2, dModel: 64, t: 10 }).cacheBytes;
+  const probabilities: Float32Array = attn.sampleDistribution({ logits: [1, 2, 3], temperature: 0.8 });
+  const lstmCrossover: number = attn.costVariants({ n: 4096, dModel: 512, heads: 8, window: 256, cell: 'lstm' }).recurrenceCrossover;
+  const held: number = attn.measureMemory({ kernel: 'tiled', n: 1024 }).heldBytes;
+
   try {
     attn.attention({ q, k, v, n: 3, m: 2, dk: 4, dv: 4 });
   } catch (error) {
@@ -84,11 +95,15 @@ export async function everyFunction(): Promise<string> {
   made.headingLevel = 2;
   const cost = document.createElement('attn-cost');
   cost.addEventListener('measured', (event) => void event.detail.points.map((point) => point.ms));
+  const train = document.createElement('attn-train');
+  train.addEventListener('progress', (event) => { const note: string | undefined = event.detail.note?.title; void note; });
+  document.createElement('attn-lookup').addEventListener('input', (event) => { const [x, y]: [number, number] = event.detail.query; void (x + y); });
   const names = WIDGETS.map((widget) => widget.name);
   const entry = findWidget('masks');
   if (location.protocol === 'https:') await enableOffline({ scope: '/' });
 
   return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, padding, lnK, emptyRows, bug,
     entropy, turned, self.q, word, mh.concat, headWidth, crossover, ms, lse, decoded, grad, floor, loss, maps.chars,
-    sampled, validation, names, entry?.tag].join(' ');
+    sampled, validation, names, entry?.tag, blend.entropy, inside, recovered, noir[0], rotation[0], cacheBytes, probabilities[0],
+    lstmCrossover, held].join(' ');
 }
