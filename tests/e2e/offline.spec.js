@@ -65,7 +65,7 @@ test('after one visit the lab works offline: reload, every widget, training, the
   await expect(masks.getByText(/window/).first()).toBeVisible();
   await page.locator('attn-shuffle').getByRole('button', { name: 'Shuffle' }).click();
   await page.locator('attn-heads').getByRole('tab', { name: 'Head 3' }).click();
-  await expect(page.locator('attn-heads').getByRole('img', { name: /^Head 3/ })).toBeVisible();
+  await expect(page.locator('attn-heads').getByRole('application', { name: /^Head 3/ })).toBeVisible();
   await page.locator('attn-cost').evaluate((el) => { el.n = 4096; });
   await expect(page.locator('attn-cost').getByText(/Crossover at N = 1,024/)).toBeVisible();
 

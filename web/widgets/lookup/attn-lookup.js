@@ -23,7 +23,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, custom, decimal, presence, quote, readNumber } from '../../ui/attribute-types.js';
-import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { fixed } from '../../ui/format.js';
@@ -72,7 +72,9 @@ export class AttnLookup extends AttnWidget {
     }),
     input: event({ when: 'while the query is dragged', detail: { query: '[number, number]' } }),
   };
-  static declaredParts = { ...CONTROL_PARTS };
+  // Its table of results has the figures' tools row (the CSV) and table, but no figure: the planes
+  // are illustrations of the table's numbers.
+  static declaredParts = { ...CONTROL_PARTS, 'figure-tools': FIGURE_PARTS['figure-tools'], 'data-table': FIGURE_PARTS['data-table'] };
 
   inWords() {
     return 'A small memory of entries, each a key and a value, is drawn on two planes: the keys and the '
