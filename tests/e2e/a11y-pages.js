@@ -13,6 +13,12 @@ export async function started(widget) {
   await whenStarted(widget);
   const tag = await widget.evaluate((el) => el.localName);
   if (tag === 'attn-train') await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  if (tag === 'attn-train') {
+    // The heads are measured in the worker after the model loads; their panel then fills in (the
+    // consistency check's windows last): a walk of the tab stops must not race it.
+    await expect(widget.getByText(/^Measured \d+ heads over \d+ windows/)).toBeVisible({ timeout: 60_000 });
+    await expect(widget.getByRole('button', { name: /^Open window \d+ large$/ }).first()).toBeVisible({ timeout: 60_000 });
+  }
   if (tag === 'attn-variance') await expect(widget.getByRole('button', { name: 'Show data as a table' })).toHaveCount(2, { timeout: 20_000 });
   if (tag === 'attn-cost') await expect(widget.getByRole('img', { name: /cost terms/ })).toHaveAttribute('data-drawn', /\d/);
   if (tag === 'attn-editor') await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled({ timeout: 20_000 });
