@@ -14,3 +14,5 @@ export { AttnHeads } from './widgets/heads/attn-heads.js';
 export { AttnCost } from './widgets/cost/attn-cost.js';
 export { AttnTrain } from './widgets/train/attn-train.js';
 export { AttnEditor } from './widgets/editor/attn-editor.js';
+export { AttnCheck } from './widgets/check/attn-check.js';
+export { AttnExercise } from './widgets/exercise/attn-exercise.js';

@@ -17,6 +17,8 @@ export const WIDGETS = Object.freeze([
   { name: 'cost', tag: 'attn-cost', section: '6.6', load: () => import('./cost/attn-cost.js') },
   { name: 'train', tag: 'attn-train', section: 'lab', load: () => import('./train/attn-train.js') },
   { name: 'editor', tag: 'attn-editor', section: 'editor', load: () => import('./editor/attn-editor.js') },
+  { name: 'check', tag: 'attn-check', section: 'check', load: () => import('./check/attn-check.js') },
+  { name: 'exercise', tag: 'attn-exercise', section: 'exercises', load: () => import('./exercise/attn-exercise.js') },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */
