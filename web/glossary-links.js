@@ -40,7 +40,7 @@ function wrapFirst(sections, pattern, makeLink) {
 export function linkGlossary(glossary, sections) {
   for (const term of glossary.querySelectorAll('dt[data-find]')) {
     const name = term.id.replace(/^g-/, '');
-    const pattern = new RegExp(term.dataset.find, 'i');
+    const pattern = new RegExp(term.dataset.find.replace(/ /g, '\\s+'), 'i'); // a space matches a line break too
     const useId = `use-${name}`;
     let where = '';
     const found = wrapFirst(sections, pattern, (section) => {
