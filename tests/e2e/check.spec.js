@@ -38,7 +38,7 @@ const CHOICES = [
   [2, 'Nothing: softmax is unchanged', /multiplying them sharpens it/, 'Raw scores grow like', /hard argmax that does not learn/],
   [4, 'It makes no difference', /rows sum to less than 1/, 'Masking after the softmax zeroes', /the row sums fall below 1/],
   [5, 'A lower loss always', /beats the floor/, 'The model may be reading the future', /causality check/],
-  [8, 'Much less computation', /about the same arithmetic/, 'Several different weightings', /cannot interfere until W\^O/],
+  [8, 'Much less computation', /about the same arithmetic/, 'Several different weightings', /cannot interfere until WO mixes them/],
 ];
 
 test('every choice question: a wrong option says why not, the right one says why', async ({ page }) => {

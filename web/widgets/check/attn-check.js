@@ -13,7 +13,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choices } from '../../ui/attribute-types.js';
-import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { QUESTIONS, QUESTION_IDS } from './check-questions.js';
 import { sectionLink } from './section-link.js';
@@ -63,7 +63,7 @@ export class AttnCheck extends AttnWidget {
       const order = question.options.map((_, i) => i).sort((a, b) => ((a * 5 + question.id.length) % 4) - ((b * 5 + question.id.length) % 4));
       view.radios = order.map((index) => {
         const radio = h('input', { type: 'radio', name, value: String(index), id: uniqueId('option') });
-        controls.push(h('div', { className: 'option' }, radio, h('label', { for: radio.id }, question.options[index].text)));
+        controls.push(h('div', { className: 'option' }, radio, h('label', { for: radio.id }, withSuperscripts(question.options[index].text))));
         return radio;
       });
     } else {
@@ -104,7 +104,7 @@ export class AttnCheck extends AttnWidget {
     const { question } = view;
     view.seed = seed;
     view.numbers = question.kind === 'number' ? question.numbers(seed) : null;
-    view.prompt.textContent = question.kind === 'number' ? question.prompt(view.numbers) : question.prompt;
+    replaceChildren(view.prompt, withSuperscripts(question.kind === 'number' ? question.prompt(view.numbers) : question.prompt));
   }
 
   /** Shows a question as its saved record left it: the answer typed or chosen, and its feedback. */
@@ -172,7 +172,7 @@ export class AttnCheck extends AttnWidget {
 
   #feedback(view, { right, sentence }, tries) {
     const verdict = right ? `✓ Right${tries > 1 ? ` (on try ${tries})` : ''}.` : '✗ Not yet.';
-    replaceChildren(view.feedback, h('strong', {}, verdict), ' ', sentence.replace(/^(Right|Not quite|Not that|Not so)[.:]?\s*/, (m) => (right ? '' : m)));
+    replaceChildren(view.feedback, h('strong', {}, verdict), ' ', withSuperscripts(sentence.replace(/^(Right|Not quite|Not that|Not so)[.:]?\s*/, (m) => (right ? '' : m))));
     view.feedback.className = `feedback ${right ? 'right' : 'wrong'}`;
     view.feedback.hidden = false;
   }
