@@ -5,9 +5,12 @@
 // forgotten on request; the lab page's exercises use the widget written inside them.
 import { test, expect, whenStarted } from './fixtures.js';
 
+/** Opens an exercise alone and starts it (its widget is added then). */
 async function open(page, task) {
   await page.goto(`/embed.html?widget=exercise&task=${task}`);
   const exercise = page.locator('attn-exercise');
+  await whenStarted(exercise);
+  await exercise.getByRole('button', { name: 'Start the exercise' }).click();
   await whenStarted(exercise);
   return exercise;
 }
@@ -147,31 +150,54 @@ test('hints one at a time, kept with a solved exercise across a reload, and forg
   await page.reload();
   exercise = page.locator('attn-exercise');
   await whenStarted(exercise);
+  await expect(exercise.locator('attn-cost')).toHaveCount(1); // a started exercise reopens
+  await expect(exercise.getByRole('button', { name: 'Start the exercise' })).toBeHidden();
   await expect(exercise.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveCount(2);
   await expect(exercise.getByRole('button', { name: 'Show a hint (3 of 3)' })).toBeVisible();
   await expect(verdict(exercise)).toHaveText('✗ Not yet: 1 of 2 conditions still to meet. (You solved this one before; this browser remembers it.)');
   await exercise.getByRole('button', { name: 'Forget my progress' }).click();
   await expect(exercise.getByRole('list', { name: 'Hints' })).toBeHidden();
-  await expect(verdict(exercise)).toHaveText('✗ Not yet: 1 of 2 conditions still to meet.');
+  await expect(exercise.locator('attn-cost')).toHaveCount(0); // closed again: it was the exercise's own
+  await expect(exercise.getByRole('button', { name: 'Start the exercise' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('attention-lab:progress'))).toBeNull();
 });
 
-test('the lab’s exercises use the widget inside them; a bad task is refused with a sentence', async ({ page }) => {
+test('on the lab page an exercise starts its widget on request; one written inside is used at once; a bad task is refused', async ({ page }) => {
   await page.goto('/#exercises');
   const exercise = page.locator('#ex-6-6');
   await exercise.scrollIntoViewIfNeeded();
   await whenStarted(exercise);
-  await expect(exercise.locator('attn-cost')).toHaveCount(1);
-  await expect(exercise.locator('attn-cost')).toHaveAttribute('id', 'ex-cost');
+  await expect(exercise.locator('attn-cost')).toHaveCount(0);
   await expect(exercise.getByRole('link', { name: '§6.6' })).toHaveAttribute('href', '#s6-6');
+  await exercise.getByRole('button', { name: 'Start the exercise' }).click();
+  await whenStarted(exercise);
+  await expect(exercise.locator('attn-cost')).toHaveCount(1);
+  await expect(conditions(exercise)).toContainText('The crossover is at N = 1,024; it should be 1,536.');
   await exercise.evaluate((el) => el.setAttribute('task', 'nonesuch'));
   await expect(exercise.getByText('⚠ task must be “stepper-weight”, “saturation-half”, “mask-nan-row”, “shuffle-order” or “cost-crossover”, but it is “nonesuch”.')).toBeVisible();
-  await expect(verdict(exercise)).toHaveText(/^✗ Not yet/); // the last good task stays
+  await expect(exercise.locator('attn-cost')).toHaveCount(1); // the last good task stays
+
+  // A widget written inside the element is the one observed, from the start.
+  await page.evaluate(() => {
+    const holder = document.createElement('div');
+    holder.innerHTML = '<attn-exercise id="written" task="cost-crossover"><attn-cost id="mine" d-model="768" heads="12"></attn-cost></attn-exercise>';
+    document.querySelector('#exercises').append(holder);
+  });
+  const written = page.locator('#written');
+  await written.scrollIntoViewIfNeeded();
+  await whenStarted(written);
+  await expect(written.getByRole('button', { name: 'Start the exercise' })).toBeHidden();
+  await expect(written.locator('attn-cost')).toHaveCount(1);
+  await expect(verdict(written)).toHaveText('✓ Solved: every condition holds.');
 });
 
-test('by keyboard alone: a hint, then the widget’s fields, to a solved exercise', async ({ page }) => {
-  const exercise = await open(page, 'cost-crossover');
-  await whenStarted(exercise.locator('attn-cost'));
+test('by keyboard alone: start, a hint, then the widget’s fields, to a solved exercise', async ({ page }) => {
+  await page.goto('/embed.html?widget=exercise&task=cost-crossover');
+  const exercise = page.locator('attn-exercise');
+  await whenStarted(exercise);
+  await exercise.getByRole('button', { name: 'Start the exercise' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(exercise.locator('attn-cost')).toBeFocused(); // the focus moves to the new widget
   await exercise.getByRole('button', { name: 'Show a hint (1 of 3)' }).focus();
   await page.keyboard.press('Enter');
   await expect(exercise.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveCount(1);

@@ -1,15 +1,17 @@
 // attn-exercise.js — <attn-exercise>: one exercise from the chapter's "Exercises", done with a
 // real widget and checked by the C core (exercise-tasks.js, exercise-marks.js). The widget is
-// the element's child: the one written inside it (<attn-exercise task="cost-crossover"><attn-cost
-// id="ex-cost"></attn-cost></attn-exercise>) or, when there is none, one the exercise adds. The
-// exercise observes only the widget's public face, its properties and its `change` events, and
-// after every change says which conditions hold and which do not. Hints come one at a time. A
-// solved exercise and the hints shown are kept in this browser only (web/lib/progress-store.js).
+// the element's child: the one written inside it (<attn-exercise task="cost-crossover"><attn-cost>
+// </attn-cost></attn-exercise>) or, when there is none, a fresh one the exercise adds when the
+// learner presses "Start the exercise" (so a page of exercises does not start a second copy of
+// every widget before it is wanted). The exercise observes only the widget's public face, its
+// properties and its `change` events, and after every change says which conditions hold and
+// which do not. Hints come one at a time. An exercise started or solved and the hints shown are
+// kept in this browser only (web/lib/progress-store.js); a started one reopens on a reload.
 //
 // Attributes (declared below; observed and reflected as the property `task`):
 //   task   which exercise (default "stepper-weight")
 // Events: `change` (bubbles) when `task` changes, detail = { task }; `solved` (bubbles) the first
-//         time the task is done after a change of the widget, detail = { task }.
+//         time the task is done, detail = { task }.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice } from '../../ui/attribute-types.js';
@@ -47,8 +49,10 @@ export class AttnExercise extends AttnWidget {
     this.verdict = h('p', { className: 'feedback', role: 'status' });
     this.lines = h('ul', { className: 'task-list conditions', 'aria-label': 'What the core found' });
     this.see = h('p', { className: 'see' });
-    body.append(this.heading, this.statement, h('div', { className: 'toolbar' }, this.hintButton, this.resetButton), this.hintList,
-      this.verdict, this.lines, this.see, h('slot'));
+    this.startButton = h('button', { type: 'button', disabled: true, onclick: () => this.start() }, 'Start the exercise');
+    this.results = h('div', { className: 'results', hidden: true }, this.verdict, this.lines);
+    body.append(this.heading, this.statement, h('div', { className: 'toolbar' }, this.startButton, this.hintButton, this.resetButton), this.hintList,
+      this.results, this.see, h('slot'));
     this.addEventListener('change', (event) => {
       if (event.target === this || event.target !== this.widget) return;
       this.lastDetail = event.detail;
@@ -57,7 +61,41 @@ export class AttnExercise extends AttnWidget {
   }
 
   begin() {
-    this.#ensureWidget();
+    this.startButton.disabled = false;
+    this.#openIfStarted();
+  }
+
+  /** Opens the task's widget (the learner's "Start the exercise"), and remembers that it was. */
+  start() {
+    const task = findTask(this.task);
+    this.store.put(PREFIX + task.id, { ...this.store.get(PREFIX + task.id), opened: true });
+    this.#ensureWidget().then(() => this.#focusWhenStarted(this.widget));
+  }
+
+  /** Moves the focus to the new widget once it has started (the start button is gone by then). */
+  #focusWhenStarted(widget, frames = 600) {
+    if (!widget || widget !== this.widget) return;
+    if (widget.started) {
+      widget.tabIndex = -1; // focusable by script only, as an author moves focus to a widget
+      widget.focus();
+    }
+    else if (frames > 0) requestAnimationFrame(() => this.#focusWhenStarted(widget, frames - 1));
+  }
+
+  /** Opens the widget when one is written inside, or when the learner started this task before. */
+  #openIfStarted() {
+    const task = findTask(this.task);
+    const written = [...this.children].some((child) => child.localName === task.tag && !child.hasAttribute('data-exercise-widget'));
+    if (written || this.store.get(PREFIX + task.id)?.opened) this.#ensureWidget();
+    else this.#close();
+  }
+
+  /** Removes a widget the exercise added, and shows "Start the exercise" again. */
+  #close() {
+    this.querySelector(':scope > [data-exercise-widget]')?.remove();
+    this.widget = null;
+    this.startButton.hidden = false;
+    this.results.hidden = true;
   }
 
   render(changed) {
@@ -71,7 +109,7 @@ export class AttnExercise extends AttnWidget {
       replaceChildren(this.see, 'The section: ', sectionLink(task.section, `§${task.section.replace(/^s/, '').replace('-', '.')}`), '.');
       this.refreshInWords();
       this.#showHints();
-      if (this.started) this.#ensureWidget();
+      if (this.started) this.#openIfStarted();
     }
   }
 
@@ -87,6 +125,8 @@ export class AttnExercise extends AttnWidget {
       this.append(widget);
     }
     this.widget = widget;
+    this.startButton.hidden = true;
+    this.results.hidden = false;
     await findWidget(task.tag).load();
     await customElements.whenDefined(task.tag);
     if (this.widget === widget) this.mark();
@@ -126,11 +166,12 @@ export class AttnExercise extends AttnWidget {
     this.hintList.lastElementChild?.focus();
   }
 
-  /** Forgets this exercise's progress (solved, hints). */
+  /** Forgets this exercise's progress (started, solved, hints); a widget written inside stays. */
   forget() {
     const task = findTask(this.task);
     this.store.clear(PREFIX + task.id);
     this.#showHints();
+    this.#openIfStarted();
     this.mark();
   }
 
