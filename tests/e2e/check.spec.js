@@ -3,6 +3,7 @@
 // cost model); bad and hostile text in every answer field gets a sentence, never an exception;
 // progress survives a reload, new numbers are kept, and clearing forgets them; every question is
 // reachable and answerable by keyboard alone; its links lead to the section that shows the answer.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, whenStarted } from './fixtures.js';
 
 async function open(page, url = '/embed.html?widget=check') {
@@ -220,4 +221,18 @@ test('the questions attribute chooses the questions; links go to the section tha
   await expect(question(lab, 6).getByRole('link')).toHaveAttribute('href', '#s6-6');
   await question(lab, 6).getByRole('link').click();
   await expect(page.locator('#s6-6')).toBeInViewport();
+});
+
+test('answered, with right, wrong and refused feedback showing, it has no axe violations', async ({ page }) => {
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const widget = await open(page);
+    await choose(widget, 1, 'Because three smaller');
+    await answer(widget, 3, '96');
+    await answer(widget, 6, 'abc');
+    await expect(feedback(question(widget, 3))).toHaveText(/^✓ Right/);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+  }
 });

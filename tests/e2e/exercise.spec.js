@@ -3,7 +3,9 @@
 // accepts; the widget is driven through its own controls or its public attributes, never its
 // internals. Hints come one at a time and are kept; a solved exercise survives a reload and is
 // forgotten on request; the lab page's exercises use the widget written inside them.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, whenStarted } from './fixtures.js';
+import { TASK_IDS } from '../../web/widgets/exercise/exercise-tasks.js';
 
 /** Opens an exercise alone and starts it (its widget is added then). */
 async function open(page, task) {
@@ -209,4 +211,16 @@ test('by keyboard alone: start, a hint, then the widget’s fields, to a solved 
   await page.keyboard.type('12');
   await page.keyboard.press('Enter');
   await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+});
+
+test('every exercise, started, with a hint and its conditions shown, has no axe violations', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const task of TASK_IDS) {
+    const exercise = await open(page, task);
+    await exercise.getByRole('button', { name: /^Show a hint/ }).click();
+    await expect(conditions(exercise).getByRole('listitem').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${task}: ${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+  }
 });

@@ -32,9 +32,11 @@ export class AttnExercise extends AttnWidget {
 
   inWords() {
     const task = findTask(this.task) ?? TASKS[0];
-    return `An exercise done with the widget inside it: ${task.statement} After every change of the widget `
-      + 'the attention core recomputes the task and a list says which conditions hold and which do not. '
-      + 'Hints are shown one at a time on request. A solved exercise is remembered in this browser only.';
+    return `An exercise done with a widget: ${task.statement} “Start the exercise” opens the widget below `
+      + 'the task (a widget written inside the exercise is there from the start). After every change of the '
+      + 'widget the attention core recomputes the task and a list says which conditions hold and which do '
+      + 'not. Hints are shown one at a time on request. A started or solved exercise is remembered in this '
+      + 'browser only.';
   }
 
   build(body) {
