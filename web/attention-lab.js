@@ -29,6 +29,8 @@ export { AttnBottleneck } from './widgets/bottleneck/attn-bottleneck.js';
 // seed 004
 export { AttnCross } from './widgets/cross/attn-cross.js';
 export { AttnDecode } from './widgets/decode/attn-decode.js';
+export { AttnCheck } from './widgets/check/attn-check.js';
+export { AttnExercise } from './widgets/exercise/attn-exercise.js';
 
 /**
  * Makes the lab work offline after this visit: registers its service worker, which caches

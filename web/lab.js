@@ -1,13 +1,15 @@
 // lab.js — the lab page's own script: defines every widget (attention-lab.js), shows the
 // "Copy embed code" control of each widget but the learner's workspace (the training lab and the
 // editor), keeps every widget's settings in the URL hash (url-state.js), makes the table of
-// contents follow the reader (lab-nav.js), and, once the page has loaded, keeps the lab for
-// offline use (its service worker).
+// contents follow the reader (lab-nav.js), links the prose's terms to the glossary and back
+// (glossary-links.js), and, once the page has loaded, keeps the lab for offline use (its service
+// worker).
 
 import { enableOffline } from './attention-lab.js';
 import { WIDGETS } from './widgets/registry.js';
 import { startUrlState } from './ui/url-state.js';
 import { followSections } from './lab-nav.js';
+import './glossary-links.js';
 
 const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag).join(', '))];
 // The training lab and the editor are the learner's workspace: their embed code would carry none

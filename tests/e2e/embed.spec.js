@@ -211,11 +211,12 @@ test('every widget in the lab but the learner’s workspace (training lab, edito
   await page.goto('/');
   const workspace = ['attn-train', 'attn-editor'];
   for (const { tag } of WIDGETS) {
-    const widget = page.locator(tag);
-    if (await widget.count() === 0) continue; // a widget not on the lab page yet
-    await widget.scrollIntoViewIfNeeded();
-    await expect(widget.getByText(/^In words\./)).toBeVisible({ timeout: 20_000 });
-    await expect(widget.getByRole('button', { name: 'Copy embed code' })).toHaveCount(workspace.includes(tag) ? 0 : 1);
+    const copies = await page.locator(tag).all(); // one of each, but five exercises
+    for (const widget of copies) {
+      await widget.scrollIntoViewIfNeeded();
+      await expect(widget.getByText(/^In words\./).first()).toBeVisible({ timeout: 20_000 });
+      await expect(widget.getByRole('button', { name: 'Copy embed code' })).toHaveCount(workspace.includes(tag) ? 0 : 1);
+    }
   }
 });
 

@@ -30,5 +30,6 @@ export { expect };
  */
 export async function whenStarted(widget, timeout = 20_000) {
   await expect.poll(() => widget.evaluate((el) => el.started === true), { timeout }).toBe(true);
-  await expect(widget.getByText('Loading the attention core…')).toBeHidden({ timeout });
+  // Every copy of the line: an <attn-exercise> holds a widget of its own, which must start too.
+  await expect(widget.getByText('Loading the attention core…').filter({ visible: true })).toHaveCount(0, { timeout });
 }

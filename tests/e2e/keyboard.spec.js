@@ -49,7 +49,7 @@ function matrix(widget, name) {
 
 test('every widget: each tab stop shows a focus ring, and Shift+Tab walks back the same way', async ({ page }) => {
   test.setTimeout(120_000);
-  for (const name of ['stepper', 'variance', 'masks', 'shuffle', 'heads', 'cost', 'train', 'editor']) {
+  for (const name of ['stepper', 'variance', 'masks', 'shuffle', 'heads', 'cost', 'train', 'editor', 'check', 'exercise']) {
     await open(page, name);
     const forward = await tabStops(page, `attn-${name}`); // tabStops checks nothing itself: check here
     expect(forward.length, name).toBeGreaterThan(3);

@@ -6,7 +6,7 @@
 // module's own URL (web/ui/ in development, assets/ in dist/: both one folder below the site).
 
 /** The folder holding attention-lab.js and embed.html, as an absolute URL ending in "/". */
-function siteBase() {
+export function siteBase() {
   const here = new URL('./', import.meta.url.split('?')[0]);
   return /\/(assets|ui)\/$/.test(here.pathname) ? new URL('../', here).href : here.href;
 }

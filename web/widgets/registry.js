@@ -22,6 +22,8 @@ export const WIDGETS = Object.freeze([
   // seed 004: where Q, K and V come from; the KV cache on a real model
   { name: 'cross', tag: 'attn-cross', section: 'roles', load: () => import('./cross/attn-cross.js') },
   { name: 'decode', tag: 'attn-decode', section: 'decode', load: () => import('./decode/attn-decode.js') },
+  { name: 'check', tag: 'attn-check', section: 'check', load: () => import('./check/attn-check.js') },
+  { name: 'exercise', tag: 'attn-exercise', section: 'exercises', load: () => import('./exercise/attn-exercise.js') },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */

@@ -1,0 +1,226 @@
+// exercise.spec.js — <attn-exercise>: for each exercise (6.2–6.6) a wrong state of its widget
+// that the core's check refuses, saying which condition fails and why, and a right one it
+// accepts; the widget is driven through its own controls or its public attributes, never its
+// internals. Hints come one at a time and are kept; a solved exercise survives a reload and is
+// forgotten on request; the lab page's exercises use the widget written inside them.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, whenStarted } from './fixtures.js';
+import { TASK_IDS } from '../../web/widgets/exercise/exercise-tasks.js';
+
+/** Opens an exercise alone and starts it (its widget is added then). */
+async function open(page, task) {
+  await page.goto(`/embed.html?widget=exercise&task=${task}`);
+  const exercise = page.locator('attn-exercise');
+  await whenStarted(exercise);
+  await exercise.getByRole('button', { name: 'Start the exercise' }).click();
+  await whenStarted(exercise);
+  return exercise;
+}
+
+const verdict = (exercise) => exercise.locator('p.feedback');
+const conditions = (exercise) => exercise.getByRole('list', { name: 'What the core found' });
+
+test('6.2: token 2 must put at least 0.9 of its weight on token 1, mask and scaling on', async ({ page }) => {
+  const exercise = await open(page, 'stepper-weight');
+  const stepper = exercise.locator('attn-stepper');
+  await whenStarted(stepper);
+  await expect(conditions(exercise)).toContainText('Token 2 puts 0.196 of its weight on token 1 (the core, with the mask and the scaling on); it needs at least 0.9.');
+  await expect(verdict(exercise)).toHaveText('✗ Not yet: 1 of 3 conditions still to meet.');
+  // Wrong: switching the mask off is not the task (and does not move row 2 anyway).
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  await expect(conditions(exercise)).toContainText('Turn the causal mask back on');
+  await expect(verdict(exercise)).toHaveText('✗ Not yet: 2 of 3 conditions still to meet.');
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).check();
+  // Right: row 4 of W^Q to −2, −1 makes q₂ = [−2, −2], pointing along k₁ = [−3, −3].
+  const solved = exercise.evaluate((el) => new Promise((resolve) => el.addEventListener('solved', (e) => resolve(e.detail), { once: true })));
+  for (const [column, value] of [[1, '-2'], [2, '-1']]) {
+    const cell = stepper.getByRole('textbox', { name: `W^Q, row 4, column ${column}` });
+    await cell.fill(value);
+    await cell.press('Enter');
+  }
+  await expect(conditions(exercise)).toContainText('Token 2 puts 1.000 of its weight on token 1 (the core, with the mask and the scaling on), at least 0.9.');
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+  expect(await solved).toEqual({ task: 'stepper-weight' });
+});
+
+test('6.3: the first d_k at which more than half of the raw trials saturate', async ({ page }) => {
+  test.setTimeout(120_000);
+  const exercise = await open(page, 'saturation-half');
+  const variance = exercise.locator('attn-variance');
+  await whenStarted(variance);
+  // An answer, found with the core at the widget's settings (seed 1, 64 keys, 500 trials, 0.99) by
+  // bisection between 128 (35 % in the chapter) and 512: it ends where the fraction passes one half.
+  const answer = await page.evaluate(async () => {
+    const { loadAttn } = await import('/attention-lab.js');
+    const attn = await loadAttn();
+    const fraction = (dk) => attn.saturation({ dk, keys: 64, trials: 500, threshold: 0.99, seed: 1 }).fraction;
+    let low = 128, high = 512;
+    if (!(fraction(low) <= 0.5 && fraction(high) > 0.5)) return null;
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (fraction(mid) > 0.5) high = mid; else low = mid;
+    }
+    return high;
+  });
+  expect(answer).toBeGreaterThan(128);
+  const field = variance.getByRole('spinbutton', { name: 'Head width d_k' });
+  await field.fill(String(answer - 1));
+  await field.press('Enter');
+  await expect(conditions(exercise)).toContainText(`At d_k = ${answer - 1}`);
+  await expect(conditions(exercise)).toContainText('not more than half yet.');
+  await expect(verdict(exercise)).toHaveText(/^✗ Not yet/);
+  // Wrong: another setup is not the chapter's.
+  await variance.evaluate((el) => { el.keys = 32; });
+  await expect(conditions(exercise)).toContainText('Use the chapter’s setup: 64 keys per trial, threshold 0.99, at least 500 trials (now 32, 0.99, 500).');
+  await variance.evaluate((el) => { el.keys = 64; });
+  await field.fill(String(answer));
+  await field.press('Enter');
+  await expect(conditions(exercise)).toContainText(`At d_k = ${answer - 1}, `);
+  await expect(conditions(exercise)).toContainText(`so ${answer} is the first.`);
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+});
+
+test('6.4: row 3 NaN and every other row summing to 1', async ({ page }) => {
+  const exercise = await open(page, 'mask-nan-row');
+  const masks = exercise.locator('attn-masks');
+  await whenStarted(masks);
+  await expect(conditions(exercise)).toContainText('Row 3 (“chased”) still has 3 allowed keys; its weights sum to 1.000.');
+  // Two of row 3's keys blocked by keyboard in the grid: one is left.
+  for (const key of [1, 2]) {
+    const cell = masks.getByRole('button', { name: new RegExp(`^query 3 “chased”, key ${key} “[a-z]+”: 0, allowed`) });
+    await cell.focus();
+    await page.keyboard.press('Enter');
+  }
+  await expect(conditions(exercise)).toContainText('Row 3 (“chased”) still has 1 allowed key; its weights sum to 1.000.');
+  // Wrong: blocking row 1's only key as well empties row 1.
+  await masks.evaluate((el) => el.setAttribute('edits', '1:0:0=blocked 1:2:0=blocked 1:2:1=blocked 1:2:2=blocked'));
+  await expect(conditions(exercise)).toContainText('Row 3 (“chased”) is NaN: none of its keys is allowed, so its softmax is 0/0.');
+  await expect(conditions(exercise)).toContainText('Row 1 does not sum to 1 (NaN): each needs at least one allowed key.');
+  await expect(verdict(exercise)).toHaveText('✗ Not yet: 1 of 2 conditions still to meet.');
+  // Right: only row 3's keys.
+  await masks.evaluate((el) => el.setAttribute('edits', '1:2:0=blocked 1:2:1=blocked 1:2:2=blocked'));
+  await expect(conditions(exercise)).toContainText('Every other row (4 of them) sums to 1.');
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+});
+
+test('6.5: a rearrangement unchanged without positions, changed with them', async ({ page }) => {
+  const exercise = await open(page, 'shuffle-order');
+  const shuffle = exercise.locator('attn-shuffle');
+  await whenStarted(shuffle);
+  await expect(conditions(exercise)).toContainText('Rearrange the words first');
+  // Wrong: positions on before the swap, so the arrangement was never seen unchanged.
+  await shuffle.evaluate((el) => { el.positions = 'sinusoidal'; });
+  await shuffle.getByRole('button', { name: 'Swap dog and man' }).click();
+  await expect(conditions(exercise)).toContainText('The words are rearranged (order 0,4,2,3,1).');
+  await expect(conditions(exercise)).toContainText('Show this arrangement once with positions “none” and no mask');
+  await expect(verdict(exercise)).toHaveText(/^✗ Not yet: 1 of 3/);
+  // Right: the same arrangement without positions (unchanged), then with them (changed).
+  await shuffle.evaluate((el) => { el.positions = 'none'; });
+  await expect(conditions(exercise)).toContainText('Without positions (and without a mask) this arrangement left every output unchanged.');
+  await shuffle.evaluate((el) => { el.positions = 'rotary'; });
+  await expect(conditions(exercise)).toContainText(/With rotary positions the largest difference is \d\.\d{4}: the outputs changed\./);
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+});
+
+test('6.6: d_model and h with the crossover at N = 1,536 and 64 features a head', async ({ page }) => {
+  const exercise = await open(page, 'cost-crossover');
+  const cost = exercise.locator('attn-cost');
+  await whenStarted(cost);
+  await expect(conditions(exercise)).toContainText('The crossover is at N = 1,024; it should be 1,536.');
+  const width = cost.getByRole('spinbutton', { name: 'd_model (model width)' });
+  await width.fill('768');
+  await width.press('Enter');
+  await expect(conditions(exercise)).toContainText('The crossover is at N = 1,536.');
+  await expect(conditions(exercise)).toContainText('Each of the 8 heads has d_k = 96 features; it should be 64.');
+  await expect(verdict(exercise)).toHaveText('✗ Not yet: 1 of 2 conditions still to meet.');
+  const heads = cost.getByRole('spinbutton', { name: 'h (heads)' });
+  await heads.fill('12');
+  await heads.press('Enter');
+  await expect(conditions(exercise)).toContainText('Each of the 12 heads has d_k = 64 features.');
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+});
+
+test('hints one at a time, kept with a solved exercise across a reload, and forgotten on request', async ({ page }) => {
+  let exercise = await open(page, 'cost-crossover');
+  await exercise.getByRole('button', { name: 'Show a hint (1 of 3)' }).click();
+  await expect(exercise.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveText(['Hint 1: The crossover is at N = 2·d_model.']);
+  await exercise.getByRole('button', { name: 'Show a hint (2 of 3)' }).click();
+  await expect(exercise.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveCount(2);
+  await exercise.locator('attn-cost').evaluate((el) => { el.dModel = 768; el.heads = 12; });
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+
+  await page.reload();
+  exercise = page.locator('attn-exercise');
+  await whenStarted(exercise);
+  await expect(exercise.locator('attn-cost')).toHaveCount(1); // a started exercise reopens
+  await expect(exercise.getByRole('button', { name: 'Start the exercise' })).toBeHidden();
+  await expect(exercise.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveCount(2);
+  await expect(exercise.getByRole('button', { name: 'Show a hint (3 of 3)' })).toBeVisible();
+  await expect(verdict(exercise)).toHaveText('✗ Not yet: 1 of 2 conditions still to meet. (You solved this one before; this browser remembers it.)');
+  await exercise.getByRole('button', { name: 'Forget my progress' }).click();
+  await expect(exercise.getByRole('list', { name: 'Hints' })).toBeHidden();
+  await expect(exercise.locator('attn-cost')).toHaveCount(0); // closed again: it was the exercise's own
+  await expect(exercise.getByRole('button', { name: 'Start the exercise' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('attention-lab:progress'))).toBeNull();
+});
+
+test('on the lab page an exercise starts its widget on request; one written inside is used at once; a bad task is refused', async ({ page }) => {
+  await page.goto('/#exercises');
+  const exercise = page.locator('#ex-6-6');
+  await exercise.scrollIntoViewIfNeeded();
+  await whenStarted(exercise);
+  await expect(exercise.locator('attn-cost')).toHaveCount(0);
+  await expect(exercise.getByRole('link', { name: '§6.6' })).toHaveAttribute('href', '#s6-6');
+  await exercise.getByRole('button', { name: 'Start the exercise' }).click();
+  await whenStarted(exercise);
+  await expect(exercise.locator('attn-cost')).toHaveCount(1);
+  await expect(conditions(exercise)).toContainText('The crossover is at N = 1,024; it should be 1,536.');
+  await exercise.evaluate((el) => el.setAttribute('task', 'nonesuch'));
+  await expect(exercise.getByText('⚠ task must be “stepper-weight”, “saturation-half”, “mask-nan-row”, “shuffle-order” or “cost-crossover”, but it is “nonesuch”.')).toBeVisible();
+  await expect(exercise.locator('attn-cost')).toHaveCount(1); // the last good task stays
+
+  // A widget written inside the element is the one observed, from the start.
+  await page.evaluate(() => {
+    const holder = document.createElement('div');
+    holder.innerHTML = '<attn-exercise id="written" task="cost-crossover"><attn-cost id="mine" d-model="768" heads="12"></attn-cost></attn-exercise>';
+    document.querySelector('#exercises').append(holder);
+  });
+  const written = page.locator('#written');
+  await written.scrollIntoViewIfNeeded();
+  await whenStarted(written);
+  await expect(written.getByRole('button', { name: 'Start the exercise' })).toBeHidden();
+  await expect(written.locator('attn-cost')).toHaveCount(1);
+  await expect(verdict(written)).toHaveText('✓ Solved: every condition holds.');
+});
+
+test('by keyboard alone: start, a hint, then the widget’s fields, to a solved exercise', async ({ page }) => {
+  await page.goto('/embed.html?widget=exercise&task=cost-crossover');
+  const exercise = page.locator('attn-exercise');
+  await whenStarted(exercise);
+  await exercise.getByRole('button', { name: 'Start the exercise' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(exercise.locator('attn-cost')).toBeFocused(); // the focus moves to the new widget
+  await exercise.getByRole('button', { name: 'Show a hint (1 of 3)' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(exercise.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveCount(1);
+  await exercise.locator('attn-cost').getByRole('spinbutton', { name: 'd_model (model width)' }).focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('768');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('12');
+  await page.keyboard.press('Enter');
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+});
+
+test('every exercise, started, with a hint and its conditions shown, has no axe violations', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const task of TASK_IDS) {
+    const exercise = await open(page, task);
+    await exercise.getByRole('button', { name: /^Show a hint/ }).click();
+    await expect(conditions(exercise).getByRole('listitem').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${task}: ${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+  }
+});

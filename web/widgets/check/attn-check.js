@@ -1,0 +1,198 @@
+// attn-check.js — <attn-check>: "Check yourself", answered in the page. Seed 001's six questions
+// in the lab's own words and two the lab adds (check-questions.js): choices, or a number the C
+// core marks (check-marks.js: the variance by sampling, the score table and the crossover by the
+// cost model). Each answer gets feedback in plain words and a link to the section whose widget
+// shows it live. Numeric questions take new numbers on request (seeded). What the learner has
+// answered is kept in this browser only (web/lib/progress-store.js), survives a reload and can be
+// cleared; a bad answer (not a number, empty) gets a sentence beside its field and is not counted.
+//
+// Attributes (declared below; observed and reflected as the property `questions`):
+//   questions   which questions to show, by id, space-separated (default: all eight)
+// Events: `change` (bubbles) when `questions` changes, detail = { questions };
+//         `answered` (bubbles) once per checked answer, detail = { question, right, tries }.
+
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { choices } from '../../ui/attribute-types.js';
+import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
+import { ProgressStore } from '../../lib/progress-store.js';
+import { QUESTIONS, QUESTION_IDS } from './check-questions.js';
+import { sectionLink } from './section-link.js';
+import { checkSheet } from './check-styles.js';
+
+const PREFIX = 'check/';
+
+export class AttnCheck extends AttnWidget {
+  static title = 'Check yourself';
+  static declaredAttributes = {
+    questions: choices(QUESTION_IDS, { fallback: QUESTION_IDS, shown: 'all eight' }),
+  };
+
+  inWords() {
+    return 'Questions to answer without re-reading: why attention has three projections, what deleting the '
+      + 'scaling does to the gradient, the variance of raw scores, why the mask comes before the softmax, why '
+      + 'a suspiciously low loss is suspicious, the size of the score table, where the quadratic term wins, '
+      + 'and what several heads buy. Choose an answer or type a number, then check it: the feedback says '
+      + 'what was right or what was not, and why, and links to the section that shows it live. Numbers are '
+      + 'marked by the attention core, and “New numbers” asks the same question with other numbers. Your '
+      + 'answers are kept in this browser only and can be cleared.';
+  }
+
+  build(body) {
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, checkSheet()];
+    this.store = new ProgressStore();
+    this.score = h('p', { className: 'score', role: 'status' });
+    this.clearButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.clearProgress() }, 'Clear my answers');
+    this.list = h('ol', { className: 'questions' });
+    this.views = new Map(QUESTIONS.map((question) => [question.id, this.#buildQuestion(question)]));
+    body.append(
+      h('p', { className: 'intro' }, 'If you can answer these without re-reading, the widgets will make sense. If you cannot, the section each one links to is worth a second pass.'),
+      h('div', { className: 'toolbar' }, this.score, this.clearButton),
+      this.list);
+  }
+
+  #buildQuestion(question) {
+    const view = { question, feedback: h('p', { className: 'feedback', 'aria-live': 'polite', hidden: true }) };
+    const promptId = uniqueId('question');
+    view.prompt = h('span', { id: promptId });
+    view.problem = h('p', { className: 'error', role: 'alert', hidden: true, id: uniqueId('problem') });
+    view.checkButton = h('button', { type: 'button', disabled: true, onclick: () => this.check(question.id) }, 'Check answer');
+    const controls = [];
+    if (question.kind === 'choice') {
+      const name = uniqueId(question.id);
+      // The options are shown in a fixed order of their own, so the right one is not always first.
+      const order = question.options.map((_, i) => i).sort((a, b) => ((a * 5 + question.id.length) % 4) - ((b * 5 + question.id.length) % 4));
+      view.radios = order.map((index) => {
+        const radio = h('input', { type: 'radio', name, value: String(index), id: uniqueId('option') });
+        controls.push(h('div', { className: 'option' }, radio, h('label', { for: radio.id }, withSuperscripts(question.options[index].text))));
+        return radio;
+      });
+    } else {
+      view.input = h('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', id: uniqueId('answer'), 'aria-describedby': view.problem.id,
+        onkeydown: (event) => { if (event.key === 'Enter') this.check(question.id); } });
+      controls.push(h('div', { className: 'number' }, h('label', { for: view.input.id }, question.unit), view.input));
+      view.newButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.newNumbers(question.id) }, 'New numbers');
+    }
+    view.fieldset = h('fieldset', { 'aria-describedby': view.problem.id },
+      h('legend', {}, h('span', { className: 'number-label' }, `Question ${QUESTIONS.indexOf(question) + 1}. `), view.prompt),
+      ...controls,
+      h('div', { className: 'toolbar' }, view.checkButton, view.newButton),
+      view.problem, view.feedback,
+      h('p', { className: 'see' }, 'See it live: ', sectionLink(question.section, question.see), '.'));
+    view.item = h('li', { 'data-question': question.id }, view.fieldset);
+    return view;
+  }
+
+  begin() {
+    for (const view of this.views.values()) {
+      view.checkButton.disabled = false;
+      const record = this.store.get(PREFIX + view.question.id);
+      this.#show(view, record);
+    }
+  }
+
+  render(changed) {
+    const shown = this.questions;
+    if (!this.listed || changed.has('questions')) {
+      this.listed = true;
+      replaceChildren(this.list, ...QUESTIONS.filter((q) => shown.has(q.id)).map((q) => this.views.get(q.id).item));
+    }
+    for (const view of this.views.values()) if (view.seed === undefined) this.#setNumbers(view, this.store.get(PREFIX + view.question.id)?.seed ?? 0);
+    this.#showScore();
+  }
+
+  #setNumbers(view, seed) {
+    const { question } = view;
+    view.seed = seed;
+    view.numbers = question.kind === 'number' ? question.numbers(seed) : null;
+    replaceChildren(view.prompt, withSuperscripts(question.kind === 'number' ? question.prompt(view.numbers) : question.prompt));
+  }
+
+  /** Shows a question as its saved record left it: the answer typed or chosen, and its feedback. */
+  #show(view, record) {
+    this.#setNumbers(view, record?.seed ?? 0);
+    this.#setProblem(view, null);
+    view.feedback.hidden = true;
+    if (view.input) view.input.value = record?.answer ?? '';
+    if (view.radios) for (const radio of view.radios) radio.checked = record ? radio.value === String(record.answer) : false;
+    if (record && record.answer !== undefined && record.answer !== '') this.#feedback(view, this.#mark(view, record.answer), record.tries);
+  }
+
+  /** { right, sentence } or { problem } for `answer` (an option index, or the typed text). */
+  #mark(view, answer) {
+    const { question } = view;
+    if (question.kind === 'choice') {
+      const option = question.options[Number(answer)];
+      if (answer === null || !option) return { problem: 'Choose one of the answers first.' };
+      return { right: option.right, sentence: option.why };
+    }
+    try {
+      return question.mark(this.attn, view.numbers, answer);
+    } catch (error) {
+      if (error?.name !== 'AttnError') throw error;
+      return { problem: error.message };
+    }
+  }
+
+  /** Checks the learner's answer to question `id` (one action: one `answered` event). */
+  check(id) {
+    const view = this.views.get(id);
+    if (!this.attn) return;
+    const answer = view.input ? view.input.value : (view.radios.find((radio) => radio.checked)?.value ?? null);
+    const result = this.#mark(view, answer);
+    if ('problem' in result) {
+      this.#setProblem(view, result.problem);
+      return;
+    }
+    this.#setProblem(view, null);
+    const before = this.store.get(PREFIX + id);
+    const sameQuestion = before && before.seed === view.seed;
+    const tries = (sameQuestion ? before.tries : 0) + (sameQuestion && before.right ? 0 : 1);
+    this.store.put(PREFIX + id, { seed: view.seed, answer, right: result.right, tries, firstTry: sameQuestion ? before.firstTry : result.right });
+    this.#feedback(view, result, tries);
+    this.#showScore();
+    this.dispatchEvent(new CustomEvent('answered', { bubbles: true, detail: { question: id, right: result.right, tries } }));
+  }
+
+  /** The same question with other numbers (the next seed), kept in the progress. */
+  newNumbers(id) {
+    const view = this.views.get(id);
+    const seed = view.seed + 1;
+    this.store.put(PREFIX + id, { seed, answer: '', right: false, tries: 0, firstTry: false });
+    this.#show(view, { seed });
+    this.#showScore();
+    view.input.focus();
+  }
+
+  /** Forgets every answer of every <attn-check> on the page (they share the store). */
+  clearProgress() {
+    this.store.clear(PREFIX);
+    for (const view of this.views.values()) this.#show(view, undefined);
+    this.#showScore('Your answers were cleared from this browser.');
+  }
+
+  #feedback(view, { right, sentence }, tries) {
+    const verdict = right ? `✓ Right${tries > 1 ? ` (on try ${tries})` : ''}.` : '✗ Not yet.';
+    replaceChildren(view.feedback, h('strong', {}, verdict), ' ', withSuperscripts(sentence.replace(/^(Right|Not quite|Not that|Not so)[.:]?\s*/, (m) => (right ? '' : m))));
+    view.feedback.className = `feedback ${right ? 'right' : 'wrong'}`;
+    view.feedback.hidden = false;
+  }
+
+  #setProblem(view, message) {
+    view.problem.hidden = !message;
+    view.problem.textContent = message ? `⚠ ${message}` : '';
+    const field = view.input ?? null;
+    if (field) {
+      if (message) field.setAttribute('aria-invalid', 'true');
+      else field.removeAttribute('aria-invalid');
+    }
+  }
+
+  #showScore(note = '') {
+    const shown = QUESTIONS.filter((q) => this.questions.has(q.id));
+    const right = shown.filter((q) => this.store.get(PREFIX + q.id)?.right).length;
+    const kept = this.store.persistent ? 'Kept in this browser only.' : 'This browser does not allow storage here, so your answers last until the page closes.';
+    this.score.textContent = `${note ? `${note} ` : ''}${right} of ${shown.length} answered right. ${kept}`;
+  }
+}
+
+defineWidget('attn-check', AttnCheck);

@@ -1,0 +1,120 @@
+// check-questions.js — the questions of <attn-check>: seed 001's six "Check yourself" questions in
+// the lab's own words, and two the lab adds, whose numbers a learner can compute with the widgets.
+// No DOM. Each question has
+//   id, section (the lab section id that shows the answer live), see (that section and widget, in words)
+//   and either
+//   kind 'choice':  prompt, options [{ text, right, why }] (one right option; `why` is the feedback)
+//   kind 'number':  numbers(seed) → the question's own numbers, prompt(numbers), unit (the field's
+//                   label) and mark(attn, numbers, text) → { right, sentence } | { problem }
+// A numeric question's numbers come from its seed, so "New numbers" gives a question that cannot be
+// answered by copying, and a reload (the seed is kept in the progress) shows the same one.
+
+import { markVariance, markEntries, markCrossover } from './check-marks.js';
+
+/** The value of `list` for `seed`: seed 0 is the first (the chapter's own example); each next seed
+ *  gives a different value until the list comes round (7 shares no factor with the lengths used). */
+export function pickFor(seed, list) {
+  return list[(seed * 7) % list.length];
+}
+
+const HEAD_WIDTHS = [96, 16, 24, 32, 48, 64, 128, 160, 192, 256];
+const LENGTHS = [2048, 256, 384, 512, 768, 1024, 1536, 3072, 4096];
+const WIDTHS = [768, 256, 384, 512, 1024, 1280, 1600, 2048, 4096];
+
+const count = (x) => x.toLocaleString('en-US');
+
+export const QUESTIONS = Object.freeze([
+  {
+    id: 'projections', kind: 'choice', section: 's6-1', see: 'The question attention answers (queries, keys and values)',
+    prompt: 'Why does attention make three projections of the input (queries, keys and values) instead of scoring the input against itself?',
+    options: [
+      { text: 'So that “should I read from you?” and “what do I get if I do?” are learned separately, and relevance can be one-sided.', right: true,
+        why: 'Right. The query and key decide relevance; the value is what is handed over. Separate W^Q and W^K also let a pronoun look for a noun without the noun looking back: x·xᵀ would force every score table to be symmetric.' },
+      { text: 'Because three smaller matrix products are cheaper than one.', right: false,
+        why: 'Not that: three projections cost more than none. They are there because relevance and content are different questions.' },
+      { text: 'To keep the scores small enough for softmax.', right: false,
+        why: 'Not that: keeping scores small is the job of the 1/√d_k scale. The projections separate what a token looks for, what it offers, and what it hands over.' },
+      { text: 'Because a vector dotted with itself is always zero.', right: false,
+        why: 'Not so: a vector dotted with itself is its squared length, never negative and often the largest score in its row. That is one reason scoring x against itself works badly.' },
+    ],
+  },
+  {
+    id: 'scaling', kind: 'choice', section: 's6-3', see: '§6.3 and its saturation panel',
+    prompt: 'You delete the 1/√d_k scaling. What goes wrong, mechanically, in the gradient?',
+    options: [
+      { text: 'Raw scores grow like √d_k, softmax saturates towards one-hot, and its Jacobian p(1 − p) is nearly zero: almost no gradient reaches W^Q and W^K.', right: true,
+        why: 'Right. With one weight near 1 and the rest near 0, every p(1 − p) is tiny, so the layer acts like a hard argmax that does not learn. The saturation panel measures how small p(1 − p) gets.' },
+      { text: 'The gradient explodes to infinity and training crashes with NaN.', right: false,
+        why: 'Not that: nothing crashes, which is what makes the bug dangerous. The softmax saturates and its gradient vanishes; training carries on, slowly and badly.' },
+      { text: 'Nothing: softmax is unchanged when all scores are multiplied by the same number.', right: false,
+        why: 'Not so: softmax does not change when you add a constant to every score, but multiplying them sharpens it. Larger scores push the weights towards one-hot.' },
+      { text: 'The rows of weights no longer sum to 1.', right: false,
+        why: 'Not that: softmax rows sum to 1 at any scale. That symptom belongs to masking after the softmax.' },
+    ],
+  },
+  {
+    id: 'variance', kind: 'number', section: 's6-3', see: '§6.3: the variance widget measures it at any d_k',
+    numbers: (seed) => ({ dk: pickFor(seed, HEAD_WIDTHS), seed }),
+    prompt: ({ dk }) => `Queries and keys have independent entries with mean 0 and variance 1, and d_k = ${dk}. What variance does a raw score q·k have (before dividing by √d_k)?`,
+    unit: 'Variance',
+    mark: markVariance,
+  },
+  {
+    id: 'mask-order', kind: 'choice', section: 's6-4', see: '§6.4: the masks widget’s “mask after the softmax” comparison',
+    prompt: 'Why must the causal mask be applied to the scores before the softmax, and not to the weights after it?',
+    options: [
+      { text: 'Masking after the softmax zeroes weights that were already normalised, so the rows no longer sum to 1 and the output is silently rescaled.', right: true,
+        why: 'Right. Before the softmax, −∞ scores get weight 0 and the allowed keys share all of it; after, the blocked keys’ share is thrown away. The masks widget shows the row sums fall below 1.' },
+      { text: 'It makes no difference to the result; before is only faster.', right: false,
+        why: 'Not so: the results differ. After the softmax, the weight the blocked keys held is lost, so the rows sum to less than 1.' },
+      { text: 'Because softmax cannot handle −∞.', right: false,
+        why: 'Not that: softmax handles −∞ well, e^(−∞) = 0. The trouble is a row with no allowed key at all, which gives 0/0 = NaN.' },
+      { text: 'So that the future tokens get a small positive weight instead of zero.', right: false,
+        why: 'Not that: a causal mask must give future tokens exactly zero weight, and masking before the softmax does.' },
+    ],
+  },
+  {
+    id: 'low-loss', kind: 'choice', section: 'editor', see: 'Write your own attention: the causality check',
+    prompt: 'After a change to your attention function, the training loss drops far below anything you have seen. Why should that make you suspicious?',
+    options: [
+      { text: 'The model may be reading the future: a broken or missing causal mask lets position t see token t + 1, the very answer it is predicting.', right: true,
+        why: 'Right. A leak of the future trains to a loss below the corpus floor, and the model has nothing to read when it generates. The editor’s causality check changes later tokens and watches whether earlier outputs move.' },
+      { text: 'A lower loss always means a better model, so there is nothing to suspect.', right: false,
+        why: 'Not so: no honest model beats the floor of how the text was made. A loss below it means the model is being handed the answer.' },
+      { text: 'The learning rate must be too small.', right: false,
+        why: 'Not that: a small learning rate makes the loss fall more slowly, not further.' },
+      { text: 'Softmax has saturated, which makes the loss smaller.', right: false,
+        why: 'Not that: saturation stalls learning; it does not give a loss that is too good.' },
+    ],
+  },
+  {
+    id: 'entries', kind: 'number', section: 's6-6', see: '§6.6: the cost widget prints the score table’s size',
+    numbers: (seed) => ({ n: pickFor(seed, LENGTHS), dModel: 512, seed }),
+    prompt: ({ n }) => `The quadratic cost comes from the score table. How many score entries does one attention head hold for a sequence of N = ${count(n)} tokens?`,
+    unit: 'Entries',
+    mark: markEntries,
+  },
+  {
+    id: 'crossover', kind: 'number', section: 's6-6', see: '§6.6: the cost widget marks the crossover on its chart',
+    numbers: (seed) => ({ dModel: pickFor(seed, WIDTHS), seed }),
+    prompt: ({ dModel }) => `One multi-head attention layer costs 4·N·d_model² multiply-adds for its projections and 2·N²·d_model for its scores and weighted sum. At d_model = ${count(dModel)}, past which N does the quadratic term win?`,
+    unit: 'N (tokens)',
+    mark: markCrossover,
+  },
+  {
+    id: 'heads', kind: 'choice', section: 's6-6', see: '§6.6: the heads widget, one head at a time and all four',
+    prompt: 'What do h heads of width d_model/h buy that one head of width d_model does not?',
+    options: [
+      { text: 'Several different weightings per token at once: each head has its own softmax, so one can follow the previous word while another links a pronoun to its noun.', right: true,
+        why: 'Right. One head gives each token one set of weights, so different relations must blend into one average. Heads cannot interfere until W^O mixes them, and they cost about the same as one wide head.' },
+      { text: 'Much less computation than one wide head.', right: false,
+        why: 'Not that: h heads of width d_model/h do about the same arithmetic as one head of width d_model. What they buy is several softmaxes.' },
+      { text: 'A longer context: each head reads a different part of the sequence.', right: false,
+        why: 'Not so: every head reads the whole sequence. The heads split the features, not the tokens.' },
+      { text: 'They remove the need for the output projection W^O.', right: false,
+        why: 'Not that: W^O is what mixes the heads’ findings back together; without it they never interact.' },
+    ],
+  },
+]);
+
+export const QUESTION_IDS = Object.freeze(QUESTIONS.map((question) => question.id));

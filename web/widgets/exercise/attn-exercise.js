@@ -1,0 +1,190 @@
+// attn-exercise.js — <attn-exercise>: one exercise from the chapter's "Exercises", done with a
+// real widget and checked by the C core (exercise-tasks.js, exercise-marks.js). The widget is
+// the element's child: the one written inside it (<attn-exercise task="cost-crossover"><attn-cost>
+// </attn-cost></attn-exercise>) or, when there is none, a fresh one the exercise adds when the
+// learner presses "Start the exercise" (so a page of exercises does not start a second copy of
+// every widget before it is wanted). The exercise observes only the widget's public face, its
+// properties and its `change` events, and after every change says which conditions hold and
+// which do not. Hints come one at a time. An exercise started or solved and the hints shown are
+// kept in this browser only (web/lib/progress-store.js); a started one reopens on a reload.
+//
+// Attributes (declared below; observed and reflected as the property `task`):
+//   task   which exercise (default "stepper-weight")
+// Events: `change` (bubbles) when `task` changes, detail = { task }; `solved` (bubbles) the first
+//         time the task is done, detail = { task }.
+
+import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { choice } from '../../ui/attribute-types.js';
+import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
+import { ProgressStore } from '../../lib/progress-store.js';
+import { findWidget } from '../registry.js';
+import { sectionLink } from '../check/section-link.js';
+import { checkSheet } from '../check/check-styles.js';
+import { TASKS, TASK_IDS, findTask } from './exercise-tasks.js';
+
+const PREFIX = 'exercise/';
+
+export class AttnExercise extends AttnWidget {
+  static title = 'Exercise';
+  static declaredAttributes = {
+    task: choice(TASK_IDS, { label: 'task' }),
+  };
+
+  inWords() {
+    const task = findTask(this.task) ?? TASKS[0];
+    return `An exercise done with a widget: ${task.statement} “Start the exercise” opens the widget below `
+      + 'the task (a widget written inside the exercise is there from the start). After every change of the '
+      + 'widget the attention core recomputes the task and a list says which conditions hold and which do '
+      + 'not. Hints are shown one at a time on request. A started or solved exercise is remembered in this '
+      + 'browser only.';
+  }
+
+  build(body) {
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, checkSheet()];
+    this.store = new ProgressStore();
+    this.memory = {};
+    this.heading = h(this.subheading, { className: 'task-title' });
+    this.statement = h('p', { className: 'statement' });
+    this.hintList = h('ol', { className: 'task-list hints', 'aria-label': 'Hints' });
+    this.hintButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.showHint() }, 'Show a hint');
+    this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.forget() }, 'Forget my progress');
+    this.verdict = h('p', { className: 'feedback', role: 'status' });
+    this.lines = h('ul', { className: 'task-list conditions', 'aria-label': 'What the core found' });
+    this.see = h('p', { className: 'see' });
+    this.startButton = h('button', { type: 'button', disabled: true, onclick: () => this.start() }, 'Start the exercise');
+    this.results = h('div', { className: 'results', hidden: true }, this.verdict, this.lines);
+    body.append(this.heading, this.statement, h('div', { className: 'toolbar' }, this.startButton, this.hintButton, this.resetButton), this.hintList,
+      this.results, this.see, h('slot'));
+    this.addEventListener('change', (event) => {
+      if (event.target === this || event.target !== this.widget) return;
+      this.lastDetail = event.detail;
+      this.mark();
+    });
+  }
+
+  begin() {
+    this.startButton.disabled = false;
+    this.#openIfStarted();
+  }
+
+  /** Opens the task's widget (the learner's "Start the exercise"), and remembers that it was. */
+  start() {
+    const task = findTask(this.task);
+    this.store.put(PREFIX + task.id, { ...this.store.get(PREFIX + task.id), opened: true });
+    this.#ensureWidget().then(() => this.#focusWhenStarted(this.widget));
+  }
+
+  /** Moves the focus to the new widget once it has started (the start button is gone by then). */
+  #focusWhenStarted(widget, frames = 600) {
+    if (!widget || widget !== this.widget) return;
+    if (widget.started) {
+      widget.tabIndex = -1; // focusable by script only, as an author moves focus to a widget
+      widget.focus();
+    }
+    else if (frames > 0) requestAnimationFrame(() => this.#focusWhenStarted(widget, frames - 1));
+  }
+
+  /** Opens the widget when one is written inside, or when the learner started this task before. */
+  #openIfStarted() {
+    const task = findTask(this.task);
+    const written = [...this.children].some((child) => child.localName === task.tag && !child.hasAttribute('data-exercise-widget'));
+    if (written || this.store.get(PREFIX + task.id)?.opened) this.#ensureWidget();
+    else this.#close();
+  }
+
+  /** Removes a widget the exercise added, and shows "Start the exercise" again. */
+  #close() {
+    this.querySelector(':scope > [data-exercise-widget]')?.remove();
+    this.widget = null;
+    this.startButton.hidden = false;
+    this.results.hidden = true;
+  }
+
+  render(changed) {
+    const task = findTask(this.task);
+    if (changed.has('task') || this.shownTask !== task.id) {
+      this.shownTask = task.id;
+      this.memory = {};
+      this.lastDetail = undefined;
+      replaceChildren(this.heading, withSuperscripts(task.title));
+      replaceChildren(this.statement, withSuperscripts(task.statement));
+      replaceChildren(this.see, 'The section: ', sectionLink(task.section, `§${task.section.replace(/^s/, '').replace('-', '.')}`), '.');
+      this.refreshInWords();
+      this.#showHints();
+      if (this.started) this.#openIfStarted();
+    }
+  }
+
+  /** The task's widget: the child of that tag, or a new one (replacing one the exercise added). */
+  async #ensureWidget() {
+    const task = findTask(this.task);
+    let widget = [...this.children].find((child) => child.localName === task.tag);
+    if (!widget) {
+      this.querySelector(':scope > [data-exercise-widget]')?.remove();
+      widget = document.createElement(task.tag);
+      widget.dataset.exerciseWidget = '';
+      widget.setAttribute('heading-level', String(Math.min(6, (this.headingLevel ?? 3) + 1)));
+      this.append(widget);
+    }
+    this.widget = widget;
+    this.startButton.hidden = true;
+    this.results.hidden = false;
+    await findWidget(task.tag).load();
+    await customElements.whenDefined(task.tag);
+    if (this.widget === widget) this.mark();
+  }
+
+  /** Recomputes the task from the widget's public face and says what holds. */
+  mark() {
+    const task = findTask(this.task);
+    if (!this.attn || !this.widget || this.widget.localName !== task.tag) return;
+    let outcome;
+    try {
+      outcome = task.mark(this.attn, this.widget, this.lastDetail, this.memory);
+    } catch (error) {
+      if (error?.name !== 'AttnError') throw error;
+      outcome = { done: false, lines: [{ ok: false, text: `The widget’s settings cannot be computed: ${error.message}` }] };
+    }
+    replaceChildren(this.lines, ...outcome.lines.map((line) => h('li', { className: line.ok ? 'ok' : 'not-yet' },
+      h('span', { 'aria-hidden': 'true' }, line.ok ? '✓ ' : '✗ '), h('span', { className: 'sr-only' }, line.ok ? 'Done: ' : 'Not yet: '), withSuperscripts(line.text))));
+    const record = this.store.get(PREFIX + task.id) ?? {};
+    if (outcome.done && !record.done) {
+      this.store.put(PREFIX + task.id, { ...record, done: true });
+      this.dispatchEvent(new CustomEvent('solved', { bubbles: true, detail: { task: task.id } }));
+    }
+    const solvedBefore = !outcome.done && record.done;
+    this.verdict.className = `feedback ${outcome.done ? 'right' : 'wrong'}`;
+    this.verdict.textContent = outcome.done ? '✓ Solved: every condition holds.'
+      : `✗ Not yet: ${outcome.lines.filter((line) => !line.ok).length} of ${outcome.lines.length} conditions still to meet.${solvedBefore ? ' (You solved this one before; this browser remembers it.)' : ''}`;
+  }
+
+  /** Reveals the next hint (kept in the progress). */
+  showHint() {
+    const task = findTask(this.task);
+    const record = this.store.get(PREFIX + task.id) ?? {};
+    const shown = Math.min(task.hints.length, (record.hints ?? 0) + 1);
+    this.store.put(PREFIX + task.id, { ...record, hints: shown });
+    this.#showHints();
+    this.hintList.lastElementChild?.focus();
+  }
+
+  /** Forgets this exercise's progress (started, solved, hints); a widget written inside stays. */
+  forget() {
+    const task = findTask(this.task);
+    this.store.clear(PREFIX + task.id);
+    this.#showHints();
+    this.#openIfStarted();
+    this.mark();
+  }
+
+  #showHints() {
+    const task = findTask(this.task);
+    const shown = this.store.get(PREFIX + task.id)?.hints ?? 0;
+    replaceChildren(this.hintList, ...task.hints.slice(0, shown).map((hint, i) => h('li', { tabindex: '-1' }, h('span', { className: 'sr-only' }, `Hint ${i + 1}: `), withSuperscripts(hint))));
+    this.hintList.hidden = shown === 0;
+    this.hintButton.disabled = shown >= task.hints.length;
+    this.hintButton.textContent = shown >= task.hints.length ? 'No more hints' : `Show a hint (${shown + 1} of ${task.hints.length})`;
+  }
+}
+
+defineWidget('attn-exercise', AttnExercise);
