@@ -95,6 +95,9 @@ function declaration({ tag, Widget }) {
 export async function customElementsManifest() {
   const widgets = await widgetClasses();
   const declarations = widgets.map(declaration);
+  // A widget loaded on demand (registry.js's onDemand) defines its element, but the entry does
+  // not export its class.
+  const exported = new Set(widgets.filter((widget) => !widget.onDemand).map((widget) => widget.tag));
   return {
     schemaVersion: '2.1.0',
     readme: 'README.md',
@@ -103,7 +106,7 @@ export async function customElementsManifest() {
       path: MODULE,
       declarations,
       exports: declarations.flatMap((d) => [
-        { kind: 'js', name: d.name, declaration: { name: d.name, module: MODULE } },
+        ...(exported.has(d.tagName) ? [{ kind: 'js', name: d.name, declaration: { name: d.name, module: MODULE } }] : []),
         { kind: 'custom-element-definition', name: d.tagName, declaration: { name: d.name, module: MODULE } },
       ]),
     }],

@@ -14,11 +14,11 @@ const API = fileURLToPath(new URL('../types/api.d.ts', import.meta.url));
 
 const doc = (text, indent = '') => `${indent}/** ${String(text).replace(/\*\//g, '*\\/')} */\n`;
 
-function elementDeclarations(element) {
+function elementDeclarations(element, exported) {
   const name = element.name;
   const fields = element.members.map((member) => `${doc(member.description, '  ')}  ${member.name}: ${member.type.text};\n`).join('');
   const events = element.events.map((event) => `${doc(event.description, '  ')}  '${event.name}': ${event.type.text};\n`).join('');
-  return `${doc(`<${element.tagName}>: ${element.summary}.`)}export declare class ${name} extends HTMLElement {
+  return `${doc(`<${element.tagName}>: ${element.summary}.`)}${exported ? 'export ' : ''}declare class ${name} extends HTMLElement {
 ${fields}  addEventListener<K extends keyof ${name}EventMap>(type: K, listener: (this: ${name}, event: ${name}EventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof ${name}EventMap>(type: K, listener: (this: ${name}, event: ${name}EventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -30,6 +30,10 @@ export interface ${name}EventMap extends Omit<HTMLElementEventMap, ${element.eve
 ${events}}
 `;
 }
+
+/** Whether the entry exports the element's class (not for a widget loaded on demand). */
+const exportsClass = (manifest, element) => manifest.modules.some((module) => module.exports
+  .some((entry) => entry.kind === 'js' && entry.name === element.name));
 
 /** The text of attention-lab.d.ts for the manifest's elements. */
 export function entryDeclarations(manifest) {
@@ -56,7 +60,7 @@ export declare function findWidget(nameOrTag: string): WidgetEntry | undefined;
 /** Keeps the lab working offline after this visit (its service worker); only on the lab's own host. */
 export declare function enableOffline(options?: { scope?: string }): Promise<ServiceWorkerRegistration>;
 
-${elements.map(elementDeclarations).join('\n')}
+${elements.map((element) => elementDeclarations(element, exportsClass(manifest, element))).join('\n')}
 declare global {
   interface HTMLElementTagNameMap {
 ${elements.map((e) => `    '${e.tagName}': ${e.name};`).join('\n')}

@@ -12,6 +12,7 @@
 import { version } from '../package.json';
 import { WIDGETS } from './widgets/registry.js';
 import { registerOffline } from './offline/register.js';
+import { defineOnDemand } from './ui/define-on-demand.js';
 
 export { version };
 export { loadAttn, AttnError, Status } from './lib/attn.js';
@@ -29,8 +30,9 @@ export { AttnBottleneck } from './widgets/bottleneck/attn-bottleneck.js';
 // seed 004
 export { AttnCross } from './widgets/cross/attn-cross.js';
 export { AttnDecode } from './widgets/decode/attn-decode.js';
-export { AttnCheck } from './widgets/check/attn-check.js';
-export { AttnExercise } from './widgets/exercise/attn-exercise.js';
+// The learner's side (<attn-check>, <attn-exercise>: registry entries marked onDemand) is
+// loaded only when the page has one of its elements, outside the embed bundle's size budget.
+defineOnDemand(WIDGETS.filter((widget) => widget.onDemand));
 
 /**
  * Makes the lab work offline after this visit: registers its service worker, which caches

@@ -7,7 +7,7 @@
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { definedWidgets } from '../../web/ui/widget-base.js';
 
-/** [{ name, tag, section, Widget }] in registry order. */
+/** [{ name, tag, section, onDemand, Widget }] in registry order. */
 export async function widgetClasses() {
   const found = [];
   for (const entry of WIDGETS) {
@@ -19,7 +19,7 @@ export async function widgetClasses() {
     }
     const Widget = definedWidgets.get(entry.tag);
     if (!Widget) throw new Error(`<${entry.tag}> is in the registry, but its module does not call defineWidget('${entry.tag}', …).`);
-    found.push({ name: entry.name, tag: entry.tag, section: entry.section, Widget });
+    found.push({ name: entry.name, tag: entry.tag, section: entry.section, onDemand: Boolean(entry.onDemand), Widget });
   }
   return found;
 }

@@ -7,6 +7,8 @@
 //   tag      the custom element's tag
 //   section  the chapter section it belongs to
 //   load     imports the widget's module (which defines the element); embed.html loads only one
+//   onDemand the embed entry does not import it up front: it is loaded when a page has one
+//            (ui/define-on-demand.js), and its class is not among the entry's exports
 
 export const WIDGETS = Object.freeze([
   { name: 'stepper', tag: 'attn-stepper', section: '6.2', load: () => import('./stepper/attn-stepper.js') },
@@ -22,8 +24,8 @@ export const WIDGETS = Object.freeze([
   // seed 004: where Q, K and V come from; the KV cache on a real model
   { name: 'cross', tag: 'attn-cross', section: 'roles', load: () => import('./cross/attn-cross.js') },
   { name: 'decode', tag: 'attn-decode', section: 'decode', load: () => import('./decode/attn-decode.js') },
-  { name: 'check', tag: 'attn-check', section: 'check', load: () => import('./check/attn-check.js') },
-  { name: 'exercise', tag: 'attn-exercise', section: 'exercises', load: () => import('./exercise/attn-exercise.js') },
+  { name: 'check', tag: 'attn-check', section: 'check', load: () => import('./check/attn-check.js'), onDemand: true },
+  { name: 'exercise', tag: 'attn-exercise', section: 'exercises', load: () => import('./exercise/attn-exercise.js'), onDemand: true },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */
