@@ -34,6 +34,11 @@ export async function mistakes(): Promise<void> {
   masks.masks = 'causal';
   // @ts-expect-error: a change of <attn-masks> has no `step`
   masks.addEventListener('change', (event) => void event.detail.step);
+  const exercise = document.createElement('attn-exercise');
+  // @ts-expect-error: task is one of the five exercises
+  exercise.task = 'attention-is-all';
+  // @ts-expect-error: an answer's detail has no `task`
+  document.createElement('attn-check').addEventListener('answered', (event) => void event.detail.task);
   const stepper = document.querySelector('attn-stepper');
   // @ts-expect-error: step is a number, and the element may be absent
   stepper.step = '2';

@@ -98,6 +98,13 @@ export async function everyFunction(): Promise<string> {
   const train = document.createElement('attn-train');
   train.addEventListener('progress', (event) => { const note: string | undefined = event.detail.note?.title; void note; });
   document.createElement('attn-lookup').addEventListener('input', (event) => { const [x, y]: [number, number] = event.detail.query; void (x + y); });
+  // The learner's side: loaded on demand, so typed by tag only (the entry exports no class for them).
+  const check = document.createElement('attn-check');
+  check.questions = new Set(['variance', 'crossover']);
+  check.addEventListener('answered', (event) => { const right: boolean = event.detail.right; void (right && event.detail.tries); });
+  const exercise = document.createElement('attn-exercise');
+  exercise.task = 'cost-crossover';
+  exercise.addEventListener('solved', (event) => { const solved: 'cost-crossover' | string = event.detail.task; void solved; });
   const names = WIDGETS.map((widget) => widget.name);
   const entry = findWidget('masks');
   if (location.protocol === 'https:') await enableOffline({ scope: '/' });

@@ -8,11 +8,13 @@
 //
 // Attributes (declared below; observed and reflected as the property `questions`):
 //   questions   which questions to show, by id, space-separated (default: all eight)
-// Events: `change` (bubbles) when `questions` changes, detail = { questions };
+// Events (declaredEvents below): `change` (bubbles) when `questions` changes, detail = { questions };
 //         `answered` (bubbles) once per checked answer, detail = { question, right, tries }.
+// Parts: controls (the rows of buttons), question (each fieldset), feedback.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choices } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { QUESTIONS, QUESTION_IDS } from './check-questions.js';
@@ -25,6 +27,18 @@ export class AttnCheck extends AttnWidget {
   static title = 'Check yourself';
   static declaredAttributes = {
     questions: choices(QUESTION_IDS, { fallback: QUESTION_IDS, shown: 'all eight' }),
+  };
+  static declaredEvents = {
+    change: event({ when: '`questions` changed', detail: settingsDetail(this.declaredAttributes) }),
+    answered: event({
+      when: 'an answer was checked (not for text that is not an answer)',
+      detail: { question: QUESTION_IDS.map((id) => `'${id}'`).join(' | '), right: 'boolean', tries: 'number' },
+    }),
+  };
+  static declaredParts = {
+    ...CONTROL_PARTS,
+    question: 'one question: its prompt, choices or number field, buttons and feedback (a fieldset)',
+    feedback: 'the feedback in words: on a checked answer, or an exercise’s verdict',
   };
 
   inWords() {
@@ -51,7 +65,7 @@ export class AttnCheck extends AttnWidget {
   }
 
   #buildQuestion(question) {
-    const view = { question, feedback: h('p', { className: 'feedback', 'aria-live': 'polite', hidden: true }) };
+    const view = { question, feedback: h('p', { className: 'feedback', part: 'feedback', 'aria-live': 'polite', hidden: true }) };
     const promptId = uniqueId('question');
     view.prompt = h('span', { id: promptId });
     view.problem = h('p', { className: 'error', role: 'alert', hidden: true, id: uniqueId('problem') });
@@ -72,7 +86,7 @@ export class AttnCheck extends AttnWidget {
       controls.push(h('div', { className: 'number' }, h('label', { for: view.input.id }, question.unit), view.input));
       view.newButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.newNumbers(question.id) }, 'New numbers');
     }
-    view.fieldset = h('fieldset', { 'aria-describedby': view.problem.id },
+    view.fieldset = h('fieldset', { part: 'question', 'aria-describedby': view.problem.id },
       h('legend', {}, h('span', { className: 'number-label' }, `Question ${QUESTIONS.indexOf(question) + 1}. `), view.prompt),
       ...controls,
       h('div', { className: 'toolbar' }, view.checkButton, view.newButton),

@@ -10,11 +10,13 @@
 //
 // Attributes (declared below; observed and reflected as the property `task`):
 //   task   which exercise (default "stepper-weight")
-// Events: `change` (bubbles) when `task` changes, detail = { task }; `solved` (bubbles) the first
-//         time the task is done, detail = { task }.
+// Events (declaredEvents below): `change` (bubbles) when `task` changes, detail = { task };
+//         `solved` (bubbles) the first time the task is done, detail = { task }.
+// Parts: controls (the row of buttons), hints, feedback (the verdict), conditions.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { findWidget } from '../registry.js';
@@ -28,6 +30,17 @@ export class AttnExercise extends AttnWidget {
   static title = 'Exercise';
   static declaredAttributes = {
     task: choice(TASK_IDS, { label: 'task' }),
+  };
+  // The child widget's own events bubble through the exercise too; they are declared by it.
+  static declaredEvents = {
+    change: event({ when: '`task` changed', detail: settingsDetail(this.declaredAttributes) }),
+    solved: event({ when: 'the task was done for the first time in this browser', detail: { task: TASK_IDS.map((id) => `'${id}'`).join(' | ') } }),
+  };
+  static declaredParts = {
+    ...CONTROL_PARTS,
+    hints: 'the list of hints shown',
+    feedback: 'the feedback in words: on a checked answer, or an exercise’s verdict',
+    conditions: 'the list of conditions, each met (✓) or not yet (✗)',
   };
 
   inWords() {
@@ -45,11 +58,11 @@ export class AttnExercise extends AttnWidget {
     this.memory = {};
     this.heading = h(this.subheading, { className: 'task-title' });
     this.statement = h('p', { className: 'statement' });
-    this.hintList = h('ol', { className: 'task-list hints', 'aria-label': 'Hints' });
+    this.hintList = h('ol', { className: 'task-list hints', part: 'hints', 'aria-label': 'Hints' });
     this.hintButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.showHint() }, 'Show a hint');
     this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.forget() }, 'Forget my progress');
-    this.verdict = h('p', { className: 'feedback', role: 'status' });
-    this.lines = h('ul', { className: 'task-list conditions', 'aria-label': 'What the core found' });
+    this.verdict = h('p', { className: 'feedback', part: 'feedback', role: 'status' });
+    this.lines = h('ul', { className: 'task-list conditions', part: 'conditions', 'aria-label': 'What the core found' });
     this.see = h('p', { className: 'see' });
     this.startButton = h('button', { type: 'button', disabled: true, onclick: () => this.start() }, 'Start the exercise');
     this.results = h('div', { className: 'results', hidden: true }, this.verdict, this.lines);
