@@ -11,6 +11,10 @@ import { startUrlState } from './ui/url-state.js';
 import { followSections } from './lab-nav.js';
 import './glossary-links.js';
 
+// A widget loaded on demand (the exercises, "Check yourself") is defined a moment after the
+// page's own: wait for it, so its properties are the element's, not plain fields set too early.
+await Promise.all(WIDGETS.filter((widget) => widget.onDemand && document.querySelector(widget.tag))
+  .map((widget) => customElements.whenDefined(widget.tag)));
 const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag).join(', '))];
 // The training lab and the editor are the learner's workspace: their embed code would carry none
 // of the learner's work (the code, the model), and beside a code editor "Copy embed code" reads as
