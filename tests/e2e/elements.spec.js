@@ -4,6 +4,7 @@
 // dispatchEvent, inside its shadow root too) is in the manifest, with a detail of the declared
 // keys and types, and every declared event is seen; every part drawn is declared, and every
 // declared part is drawn. A widget that fires or shows something it does not declare fails here.
+// (<attn-check> and <attn-exercise> are used too: an answer checked, an exercise started and solved.)
 import { readFileSync } from 'node:fs';
 import { test, expect, whenStarted } from './fixtures.js';
 import { startAll, trainThenPause, checkPasses } from './a11y-pages.js';
@@ -186,6 +187,22 @@ test('every event a reader’s actions fire is declared, with its detail; every 
   await expect(w('attn-cost').getByText(/^Done: 6 sizes measured\./)).toBeVisible({ timeout: 200_000 });
   await expect(w('attn-cost').getByText(/^Done: the tiled kernel ran to N = /)).toBeVisible({ timeout: 200_000 });
   await expect(decode.getByText(/^The cache decoded .* times as fast on this machine/)).toBeVisible({ timeout: 200_000 });
+  // Check yourself: an answer checked (answered), then a question list set (change).
+  const check = w('attn-check');
+  const projections = check.locator('li[data-question="projections"]');
+  await projections.getByRole('radio').first().check();
+  await projections.getByRole('button', { name: 'Check answer' }).click();
+  await check.evaluate((el) => el.setAttribute('questions', 'projections variance crossover'));
+  // An exercise: its task changed (change) on one not started; another started and solved
+  // (solved) through its own <attn-cost>: crossover at N = 1,536 with d_model / h = 64. Last, so
+  // the page's first copy of each widget stays the lab's own one.
+  await page.locator('#ex-6-2').evaluate((el) => { el.task = 'mask-nan-row'; });
+  const exercise = page.locator('#ex-6-6');
+  await exercise.getByRole('button', { name: 'Start the exercise' }).click();
+  const own = exercise.locator('attn-cost');
+  await whenStarted(own);
+  await own.evaluate((el) => { el.dModel = 768; el.heads = 12; });
+  await expect(exercise.getByText('✓ Solved: every condition holds.')).toBeVisible();
 
   const events = await page.evaluate(() => window.__events);
   checkRecorded(events);
@@ -198,7 +215,7 @@ test('every event a reader’s actions fire is declared, with its detail; every 
   // Parts: what each widget draws is what it declares (the lab page shows the embed controls, but
   // for <attn-train> and <attn-editor>, which have no embed-code: their embed parts are not drawn).
   for (const [tag, element] of ELEMENTS) {
-    const { drawn, embedCode } = await w(tag).evaluate((el) => ({
+    const { drawn, embedCode } = await w(tag).first().evaluate((el) => ({ // five exercises: the first
       drawn: [...new Set([...el.shadowRoot.querySelectorAll('[part]')].flatMap((node) => [...node.part]))].sort(),
       embedCode: el.hasAttribute('embed-code'),
     }));
