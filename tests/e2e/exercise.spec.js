@@ -32,7 +32,9 @@ test('6.2: token 2 must put at least 0.9 of its weight on token 1, mask and scal
   await expect(verdict(exercise)).toHaveText('✗ Not yet: 2 of 3 conditions still to meet.');
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).check();
   // Right: row 4 of W^Q to −2, −1 makes q₂ = [−2, −2], pointing along k₁ = [−3, −3].
-  const solved = exercise.evaluate((el) => new Promise((resolve) => el.addEventListener('solved', (e) => resolve(e.detail), { once: true })));
+  // The listener is in place before the first edit (awaited: an evaluate left pending could be
+  // attached after the edit that solves it, on a loaded machine).
+  await exercise.evaluate((el) => el.addEventListener('solved', (e) => { window.solvedDetail = e.detail; }, { once: true }));
   for (const [column, value] of [[1, '-2'], [2, '-1']]) {
     const cell = stepper.getByRole('textbox', { name: `W^Q, row 4, column ${column}` });
     await cell.fill(value);
@@ -40,7 +42,7 @@ test('6.2: token 2 must put at least 0.9 of its weight on token 1, mask and scal
   }
   await expect(conditions(exercise)).toContainText('Token 2 puts 1.000 of its weight on token 1 (the core, with the mask and the scaling on), at least 0.9.');
   await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
-  expect(await solved).toEqual({ task: 'stepper-weight' });
+  expect(await page.evaluate(() => window.solvedDetail)).toEqual({ task: 'stepper-weight' });
 });
 
 test('6.3: the first d_k at which more than half of the raw trials saturate', async ({ page }) => {
