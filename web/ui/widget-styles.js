@@ -75,8 +75,12 @@ table.matrix { border-collapse: collapse; font-family: var(--attn-mono); font-si
 table.matrix caption { font-family: var(--attn-font); font-size: 0.85rem; color: var(--attn-muted); text-align: left; padding-bottom: 0.2rem; white-space: nowrap; }
 /* A table in a box that scrolls sideways: its caption wraps within the visible width and stays in
    view while the numbers scroll; the column a lesson is about (th/td.verdict, the last one) stays
-   at the box's right edge, so a verdict is read without scrolling sideways on a phone. */
-.table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; }
+   at the box's right edge, so a verdict is read without scrolling sideways on a phone. Its
+   position: relative makes it the containing block of the hidden text (.sr-only) in its cells,
+   which would otherwise escape the box and widen the page. */
+.table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; position: relative; }
+/* A Chart.js canvas is 300 px wide until its chart sizes it: never wider than its box meanwhile. */
+:is(.line-chart, .chart-box, .chart) > canvas { max-width: 100%; }
 .table-scroll caption, .table-scroll table.matrix caption { white-space: normal; max-width: 100cqi; position: sticky; left: 0; }
 .table-scroll :is(th, td).verdict { position: sticky; right: 0; z-index: 1; background: var(--attn-bg);
   box-shadow: -8px 0 8px -8px color-mix(in srgb, var(--attn-fg) 40%, transparent); }
