@@ -58,7 +58,7 @@ table.matrix caption { font-family: var(--attn-font); font-size: 0.85rem; color:
 /* A table in a box that scrolls sideways: its caption wraps within the visible width and stays in
    view while the numbers scroll; the column a lesson is about (th/td.verdict, the last one) stays
    at the box's right edge, so a verdict is read without scrolling sideways on a phone. */
-.table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; }
+.table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; position: relative; } /* the containing block of its cells' sr-only text, which it clips */
 .table-scroll caption, .table-scroll table.matrix caption { white-space: normal; max-width: 100cqi; position: sticky; left: 0; }
 .table-scroll :is(th, td).verdict { position: sticky; right: 0; z-index: 1; background: var(--attn-bg);
   box-shadow: -8px 0 8px -8px color-mix(in srgb, var(--attn-fg) 40%, transparent); }
