@@ -5,11 +5,14 @@
 #
 #   bash build.sh          what `npm start` needs: emscripten, npm packages, WASM, dist/
 #   bash build.sh --test   also what `npm test` needs: gcc/ASan, chromium, native test binaries
+#   bash build.sh --bench  also the benchmark's site (build/bench-site/), which `npm run bench` serves
 set -euo pipefail
 cd "$(dirname "$0")"
 
 want_tests=0
+want_bench=0
 [ "${1:-}" = "--test" ] && want_tests=1
+[ "${1:-}" = "--bench" ] && want_bench=1
 
 say() { printf '[build] %s\n' "$*"; }
 
@@ -57,13 +60,30 @@ if [ "$want_tests" = 1 ]; then
 fi
 
 # ---------------------------------------------------------------- site
+# dist/ is the one folder a course author serves (and what the npm package holds): the pages,
+# attention-lab.js and everything it loads; then, from the widgets' declarations, the
+# custom-elements manifest and the TypeScript types; last, the service worker, which precaches
+# every file the lab serves under a version made from their contents.
+site_inputs=(web types vite.config.js package.json package-lock.json scripts/custom-elements.mjs scripts/element-types.mjs scripts/service-worker.mjs scripts/lib)
 stamp=dist/.build-stamp
-if [ ! -f "$stamp" ] || [ -n "$(find web vite.config.js package-lock.json -newer "$stamp" -print -quit)" ]; then
-  say "site → dist/ (vite build)"
+if [ ! -f "$stamp" ] || [ -n "$(find "${site_inputs[@]}" -newer "$stamp" -print -quit)" ]; then
+  say "site → dist/ (vite build, custom-elements.json, types, service worker)"
   npx vite build --logLevel warn
+  node scripts/custom-elements.mjs dist
+  node scripts/element-types.mjs dist
+  node scripts/service-worker.mjs dist
   touch "$stamp"
 else
   say "site is up to date"
+fi
+
+if [ "$want_bench" = 1 ]; then
+  bench_stamp=build/bench-site/.build-stamp
+  if [ ! -f "$bench_stamp" ] || [ -n "$(find web vite.config.js package-lock.json -newer "$bench_stamp" -print -quit)" ]; then
+    say "benchmark site → build/bench-site/ (vite build --mode bench)"
+    npx vite build --mode bench --logLevel warn
+    touch "$bench_stamp"
+  fi
 fi
 
 # ---------------------------------------------------------------- size budget

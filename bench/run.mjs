@@ -1,6 +1,8 @@
-// run.mjs — `npm run bench`: serves dist/, opens the benchmark page in headless Chromium, runs
-// every case there in one run, then any native benchmarks (bench/native/*.mjs), prints one table
-// of figures beside their peers with the ratio, and writes the rows to bench/results.json.
+// run.mjs — `npm run bench`: serves the benchmark site (build/bench-site/, built by `bash
+// build.sh --bench`: the bench page and its peers, kept out of the authors' dist/), opens the
+// benchmark page in headless Chromium, runs every case there in one run, then any native
+// benchmarks (bench/native/*.mjs), prints one table of figures beside their peers with the
+// ratio, and writes the rows to bench/results.json.
 //   node bench/run.mjs [case ...]      only the named cases
 
 import { spawn } from 'node:child_process';
@@ -13,7 +15,9 @@ const port = Number(process.env.BENCH_PORT ?? 8199);
 const only = process.argv.slice(2);
 
 function startServer() {
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const site = `${root}build/bench-site`;
+  if (!existsSync(`${site}/bench.html`)) throw new Error('The benchmark site is not built: run bash build.sh --bench (npm run bench does).');
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), ROOT: site }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     server.stdout.once('data', () => resolve(server));
     server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));

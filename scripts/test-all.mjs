@@ -1,7 +1,7 @@
 // test-all.mjs — runs every test layer and ends with one line "N passed, N failed" over all of
 // them; exits nonzero when anything failed. `npm test` builds first (build.sh --test).
 //   node scripts/test-all.mjs            all layers
-//   node scripts/test-all.mjs c wasm     only these layers (c, memcheck, fuzz, wasm, e2e)
+//   node scripts/test-all.mjs c wasm     only these layers (c, memcheck, fuzz, wasm, package, e2e)
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -23,6 +23,15 @@ function runCapturing(command, args) {
   process.stdout.write(result.stdout ?? '');
   process.stderr.write(result.stderr ?? '');
   return { status: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** The tests of one folder under node's own test runner, counted from its totals. */
+function nodeTests(folder) {
+  const { status, output } = runCapturing(process.execPath, ['--test', '--test-reporter=spec', folder]);
+  const count = (word) => Number(output.match(new RegExp(`^\\S*\\s*${word} (\\d+)$`, 'm'))?.[1] ?? NaN);
+  const passed = count('pass'), failed = count('fail');
+  if (Number.isNaN(passed) || Number.isNaN(failed)) return { passed: 0, failed: 1, note: `node --test printed no totals (exit ${status})` };
+  return { passed, failed: failed + (status !== 0 && failed === 0 ? 1 : 0) };
 }
 
 const LAYERS = {
@@ -68,11 +77,13 @@ const LAYERS = {
 
   /** The compiled WASM core in node (node's own test runner). */
   wasm() {
-    const { status, output } = runCapturing(process.execPath, ['--test', '--test-reporter=spec', 'tests/wasm/']);
-    const count = (word) => Number(output.match(new RegExp(`^\\S*\\s*${word} (\\d+)$`, 'm'))?.[1] ?? NaN);
-    const passed = count('pass'), failed = count('fail');
-    if (Number.isNaN(passed) || Number.isNaN(failed)) return { passed: 0, failed: 1, note: `node --test printed no totals (exit ${status})` };
-    return { passed, failed: failed + (status !== 0 && failed === 0 ? 1 : 0) };
+    return nodeTests('tests/wasm/');
+  },
+
+  /** The package as an author gets it (tests/package/, node's own test runner): npm pack, an
+   *  offline install and import, the types under tsc, the manifest and the README's tables. */
+  package() {
+    return nodeTests('tests/package/');
   },
 
   /** Playwright specs in Chromium against the built page. */

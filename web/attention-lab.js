@@ -3,7 +3,17 @@
 // to define every <attn-*> element; scripts may also `import { loadAttn, WIDGETS } from …`.
 // Each widget below has an entry in widgets/registry.js (embed.html, the lab page and the tests
 // read the list from there).
+//
+// It also sets `attentionLab` on the page ({ version, widgets, enableOffline }), for a page that
+// has no module script of its own: `attentionLab.version` is the package's version (pin a copy
+// by it), and enableOffline() registers the lab's service worker when the author asks
+// (offline/register.js; never on its own: a course page's service worker is its author's).
 
+import { version } from '../package.json';
+import { WIDGETS } from './widgets/registry.js';
+import { registerOffline } from './offline/register.js';
+
+export { version };
 export { loadAttn, AttnError, Status } from './lib/attn.js';
 export { WIDGETS, findWidget } from './widgets/registry.js';
 export { AttnStepper } from './widgets/stepper/attn-stepper.js';
@@ -19,3 +29,16 @@ export { AttnBottleneck } from './widgets/bottleneck/attn-bottleneck.js';
 // seed 004
 export { AttnCross } from './widgets/cross/attn-cross.js';
 export { AttnDecode } from './widgets/decode/attn-decode.js';
+
+/**
+ * Makes the lab work offline after this visit: registers its service worker, which caches
+ * every file of the lab's folder. `scope` (default: the lab's folder) is where it serves pages.
+ * Only a page on the lab's own host may call it. Resolves to the ServiceWorkerRegistration.
+ */
+export function enableOffline({ scope } = {}) {
+  return registerOffline({ scope });
+}
+
+if (typeof globalThis.attentionLab === 'undefined') {
+  globalThis.attentionLab = Object.freeze({ version, widgets: Object.freeze(WIDGETS.map((widget) => widget.name)), enableOffline });
+}

@@ -2,15 +2,24 @@
 // widgets/registry.js), with every other query parameter as one of its attributes, and keeps the
 // parent page told of its height (embed-resize.js on the parent sizes the iframe to it).
 //
-//   embed.html?widget=masks&masks=causal+window&window=3&theme=dark
+//   embed.html?widget=masks&masks=causal+window&window=3&theme=dark&attn-accent=%239a4d00
 //
 // Parameters are checked against the widget's declared attributes (its recordedAttributes: its
-// own and the common `theme`); an unknown widget or parameter gets a message saying what is
-// understood, and a value the widget cannot use gets the widget's own sentence beside it. Values
-// are only ever set as attribute text, never parsed as HTML.
+// own and the common `theme`) and the theme's custom properties (ui/theme.js), named without
+// their leading dashes (attn-accent, attn-dark-accent, attn-font, attn-radius, …), so a page that
+// may only embed iframes can still give the widget its colours, fonts and corners. An unknown
+// widget or parameter gets a message saying what is understood; a value the widget cannot use
+// gets the widget's own sentence beside it; a theme value that is not a colour, a font list or a
+// length (as the property needs) is refused with a sentence. Values are only ever set as
+// attribute text or as a checked custom property, never parsed as HTML.
 
 import { WIDGETS, findWidget } from './widgets/registry.js';
 import { h } from './ui/dom.js';
+import { themeInputs } from './ui/theme.js';
+import { readThemeValue } from './ui/theme-values.js';
+
+/** URL parameter → theme property: attn-accent → --attn-accent. */
+const THEME_PARAMETERS = new Map(themeInputs().map(({ name }) => [name.slice(2), name]));
 
 const SIZE_MESSAGE = 'attn-lab:size';
 const host = document.getElementById('widget');
@@ -49,19 +58,24 @@ async function show() {
   const allowed = Widget.recordedAttributes;
   const element = document.createElement(entry.tag);
   element.setAttribute('heading-level', '1'); // the widget's title is this page's heading
-  const ignored = [];
+  const ignored = [], refused = [];
   for (const [key, value] of params) {
     if (key === 'widget') continue;
     if (allowed.includes(key)) element.setAttribute(key, value);
-    else ignored.push(key);
+    else if (THEME_PARAMETERS.has(key)) {
+      const read = readThemeValue(THEME_PARAMETERS.get(key), value);
+      if ('error' in read) refused.push(read.error);
+      else document.documentElement.style.setProperty(THEME_PARAMETERS.get(key), read.value);
+    } else ignored.push(key);
   }
   document.title = `${Widget.title} — Attention Lab`;
   host.setAttribute('aria-label', Widget.title); // tells this page's main landmark from its host page's
   host.append(element);
   if (ignored.length) {
     host.append(problem(`Ignored ${ignored.map((key) => `“${key}”`).join(', ')}: <${entry.tag}> understands `
-      + `${allowed.join(', ')}.`));
+      + `${allowed.join(', ')}, and the theme's ${[...THEME_PARAMETERS.keys()].join(', ')}.`));
   }
+  for (const sentence of refused) host.append(problem(`Ignored a theme value: ${sentence}`));
 }
 
 reportHeight();

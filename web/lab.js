@@ -1,9 +1,10 @@
 // lab.js — the lab page's own script: defines every widget (attention-lab.js), shows the
 // "Copy embed code" control of each widget but the learner's workspace (the training lab and the
-// editor), keeps every widget's settings in the URL hash (url-state.js), and makes the table of
-// contents follow the reader (lab-nav.js).
+// editor), keeps every widget's settings in the URL hash (url-state.js), makes the table of
+// contents follow the reader (lab-nav.js), and, once the page has loaded, keeps the lab for
+// offline use (its service worker).
 
-import './attention-lab.js';
+import { enableOffline } from './attention-lab.js';
 import { WIDGETS } from './widgets/registry.js';
 import { startUrlState } from './ui/url-state.js';
 import { followSections } from './lab-nav.js';
@@ -16,3 +17,9 @@ const WORKSPACE = new Set(['attn-train', 'attn-editor']);
 for (const widget of widgets) if (!WORKSPACE.has(widget.localName)) widget.embedCode = true;
 startUrlState(widgets);
 followSections(document);
+
+// After the load, so caching the lab's files never competes with the page's own first requests.
+// A browser without service workers (or a file: page) simply has no offline copy.
+const keepOffline = () => enableOffline().catch(() => {});
+if (document.readyState === 'complete') keepOffline();
+else addEventListener('load', keepOffline, { once: true });

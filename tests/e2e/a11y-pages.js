@@ -1,6 +1,7 @@
-// a11y-pages.js — shared by the accessibility specs (axe, keyboard, reduced motion, data
-// tables): opens a page and starts every widget on it the way a reader would, by scrolling
-// each one into view (the lazy start), then waits for what each widget shows once it is ready.
+// a11y-pages.js — shared by the specs that use every widget (axe, keyboard, reduced motion, data
+// tables, figures, elements, offline): opens a page and starts every widget on it the way a reader
+// would, by scrolling each one into view (the lazy start), then waits for what each widget shows
+// once it is ready; trains the train widget and runs the editor's check, the two long actions.
 import { expect, whenStarted } from './fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
@@ -12,6 +13,12 @@ export async function started(widget) {
   await whenStarted(widget);
   const tag = await widget.evaluate((el) => el.localName);
   if (tag === 'attn-train') await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  if (tag === 'attn-train') {
+    // The heads are measured in the worker after the model loads; their panel then fills in (the
+    // consistency check's windows last): a walk of the tab stops must not race it.
+    await expect(widget.getByText(/^Measured \d+ heads over \d+ windows/)).toBeVisible({ timeout: 60_000 });
+    await expect(widget.getByRole('button', { name: /^Open window \d+ large$/ }).first()).toBeVisible({ timeout: 60_000 });
+  }
   if (tag === 'attn-variance') await expect(widget.getByRole('button', { name: 'Show data as a table' })).toHaveCount(2, { timeout: 20_000 });
   if (tag === 'attn-cost') await expect(widget.getByRole('img', { name: /cost terms/ })).toHaveAttribute('data-drawn', /\d/);
   if (tag === 'attn-editor') await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled({ timeout: 20_000 });
@@ -23,4 +30,18 @@ export async function startAll(page) {
     const all = page.locator(tag);
     for (let i = 0; i < await all.count(); i++) await started(all.nth(i));
   }
+}
+
+/** Trains the attn-train widget until its step counter reaches `atLeast`, then pauses it. */
+export async function trainThenPause(train, atLeast, timeout = 60_000) {
+  await train.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(async () => Number(await train.locator('dd[data-stat="step"]').textContent()), { timeout }).toBeGreaterThanOrEqual(atLeast);
+  await train.getByRole('button', { name: 'Pause' }).click();
+  await expect(train.getByText(/^Paused at step \d+/)).toBeVisible();
+}
+
+/** Runs the attn-editor widget's check of the learner's code against the reference; waits for a pass. */
+export async function checkPasses(editor, timeout = 30_000) {
+  await editor.getByRole('button', { name: 'Check against reference' }).click();
+  await expect(editor.getByText('Check passed.')).toBeVisible({ timeout });
 }

@@ -1,7 +1,7 @@
 // axe.spec.js — an axe-core audit (WCAG 2.0/2.1 A and AA, best practice, and label in name) of
-// the lab, the embed page with each widget, and the example course page, in the light and the
-// dark colour scheme, with every widget started and its panels opened: zero violations. axe looks
-// inside the widgets' open shadow roots.
+// the lab, the embed page with each widget, and the example course page in both its themes, in
+// the light and the dark colour scheme, with every widget started and its panels opened: zero
+// violations. axe looks inside the widgets' open shadow roots.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
@@ -52,13 +52,18 @@ for (const scheme of ['light', 'dark']) {
       await audit(page);
     });
 
-    test('the example course page has no axe violations', async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.goto('/examples/course.html');
-      await startAll(page);
-      await openPanels(page);
-      await audit(page);
-    });
+    // The course page in each of its two themes (Paper, the default, and Slate): an author's
+    // colours must keep the widgets' contrast.
+    for (const theme of ['paper', 'slate']) {
+      test(`the example course page in its ${theme} theme has no axe violations`, async ({ page }) => {
+        test.setTimeout(120_000);
+        await page.goto(`/examples/course.html?theme=${theme}`);
+        await expect(page.getByRole('radio', { name: theme === 'paper' ? 'Paper' : 'Slate' })).toBeChecked();
+        await startAll(page);
+        await openPanels(page);
+        await audit(page);
+      });
+    }
 
     for (const { name, tag } of WIDGETS) {
       test(`embed.html?widget=${name} has no axe violations`, async ({ page }) => {

@@ -7,7 +7,7 @@
 import { test, expect } from '@playwright/test';
 import { whenStarted } from './fixtures.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WIDGETS } from '../../web/widgets/registry.js';
@@ -27,7 +27,8 @@ test.beforeAll(async () => {
   const html = readFileSync('dist/examples/course.html', 'utf8').replaceAll('"../', `"${lab}/`);
   expect(html).toContain(`<script type="module" src="${lab}/attention-lab.js"></script>`);
   writeFileSync(join(folder, 'course.html'), html);
-  copyFileSync('dist/examples/course.css', join(folder, 'course.css'));
+  // The page's own files (its stylesheet, its theme switch) are the author's: on the second origin.
+  for (const file of readdirSync('dist/examples')) if (file !== 'course.html') copyFileSync(join('dist/examples', file), join(folder, file));
   server = spawn(process.execPath, ['scripts/serve.mjs'], {
     // ISOLATE=0: an author's host that sends no COOP/COEP headers (the core runs one thread).
     env: { ...process.env, PORT: String(coursePort), ROOT: folder, CSP_ALLOW: lab, ISOLATE: '0' },
@@ -101,7 +102,7 @@ test('a course page on another origin loads every widget, its core, Chart.js, a 
 
   // Where everything came from.
   const fromCourse = requests.filter((r) => r.url.startsWith(`${course}/`)).map((r) => new URL(r.url).pathname).sort();
-  expect(fromCourse).toEqual(['/course.css', '/course.html']);
+  expect(fromCourse).toEqual(['/course-theme.js', '/course.css', '/course.html']);
   const elsewhere = requests.filter((r) => !r.url.startsWith(`${lab}/`) && !r.url.startsWith(`${course}/`)
     && !r.url.startsWith('blob:') && !r.url.startsWith('data:'));
   expect(elsewhere, 'requests to a third origin').toEqual([]);

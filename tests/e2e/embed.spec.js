@@ -220,15 +220,19 @@ test('every widget in the lab but the learner’s workspace (training lab, edito
 });
 
 test('themes: the reader’s colour scheme by default, theme="light|dark" overrides it', async ({ page }) => {
+  // The lab's own page sets no theme: its widgets show the lab's light and dark colours.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/examples/course.html');
+  await page.goto('/');
   const background = (locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(await background(page.locator('attn-masks'))).toBe('rgb(22, 27, 34)');
-  expect(await background(page.locator('attn-shuffle'))).toBe('rgb(255, 255, 255)'); // theme="light"
+  await page.locator('attn-shuffle').evaluate((el) => { el.theme = 'light'; });
+  expect(await background(page.locator('attn-shuffle'))).toBe('rgb(255, 255, 255)');
   await page.emulateMedia({ colorScheme: 'light' });
   expect(await background(page.locator('attn-masks'))).toBe('rgb(255, 255, 255)');
-  expect(await background(page.locator('attn-heads'))).toBe('rgb(22, 27, 34)'); // theme="dark"
-  // An author's ::part rule reaches into the shadow root.
+  await page.locator('attn-heads').evaluate((el) => { el.theme = 'dark'; });
+  expect(await background(page.locator('attn-heads'))).toBe('rgb(22, 27, 34)');
+  // An author's ::part rule reaches into the shadow root (the course page's title font).
+  await page.goto('/examples/course.html');
   const titleFont = await page.locator('attn-masks').evaluate((el) => getComputedStyle(el.shadowRoot.querySelector('[part="title"]')).fontFamily);
   expect(titleFont).toContain('Georgia');
 });

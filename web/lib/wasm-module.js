@@ -35,9 +35,7 @@ export async function instantiateCore({ wasmBytes, wasmUrl, threads, startHelper
   let bytes = wasmBytes;
   if (!bytes) {
     const url = wasmUrl ?? (wantThreads ? new URL('../generated/attn-mt.wasm', import.meta.url) : new URL('../generated/attn.wasm', import.meta.url));
-    const response = await fetch(url);
-    if (!response.ok) throw new AttnError(Status.UNAVAILABLE, `The attention core could not be loaded (${response.status} for ${url}).`);
-    bytes = await response.arrayBuffer();
+    bytes = await readCore(new URL(url, globalThis.location?.href));
   }
   const module = await WebAssembly.compile(bytes);
   // The threaded build imports its memory (shared); the single-thread build owns its own.
@@ -49,6 +47,22 @@ export async function instantiateCore({ wasmBytes, wasmUrl, threads, startHelper
   const exports = instance.exports;
   exports._initialize?.();
   return { module, exports, memory, threaded, wantThreads };
+}
+
+/** The core's bytes from `url`: fetched, or read from the disk where the module itself was (node
+ *  importing the lab from node_modules, whose fetch cannot read file: URLs). */
+async function readCore(url) {
+  const fs = url.protocol === 'file:' ? globalThis.process?.getBuiltinModule?.('node:fs/promises') : null;
+  if (fs) {
+    try {
+      return await fs.readFile(url);
+    } catch (error) {
+      throw new AttnError(Status.UNAVAILABLE, `The attention core could not be loaded (${error.code ?? error.message} for ${url}).`);
+    }
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new AttnError(Status.UNAVAILABLE, `The attention core could not be loaded (${response.status} for ${url}).`);
+  return response.arrayBuffer();
 }
 
 /** The helper in a module Web Worker (web/workers/attn-helper.js), on the lab's origin. */

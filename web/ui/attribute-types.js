@@ -15,8 +15,9 @@
 //   values, shown  the README's "values" and "default" columns, in Markdown
 //   omitDefault    the property setter removes the attribute when given the fallback
 //   recorded       false: not a setting (not kept in links or embed code)
+//   type           the property's TypeScript type (for the manifest and the .d.ts)
 // Options every kind takes: `label` (what the messages call it; default the attribute's name),
-// `message` (the sentence for a bad value, or text → sentence), `values` and `shown`.
+// `message` (the sentence for a bad value, or text → sentence), `values`, `shown` and `type`.
 
 const MINUS = /\u2212/g;
 const QUOTE_LIMIT = 40;
@@ -38,11 +39,13 @@ export function readNumber(text) {
 const group = (n) => n.toLocaleString('en-US');
 const either = (words, last = 'or') => (words.length > 1 ? `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}` : words[0]);
 const code = (text) => `\`${text}\``;
+/** A TypeScript union of string literals: 'a' | 'b'. */
+const literals = (words) => words.map((word) => `'${word}'`).join(' | ');
 
 /** The finished declaration: the common options, a readable message for a bad value. */
 function kind(options, own) {
-  const { label, message, values, shown, omitDefault = false, recorded = true } = options;
-  const spec = { omitDefault, recorded, ...own };
+  const { label, message, values, shown, type, omitDefault = false, recorded = true } = options;
+  const spec = { omitDefault, recorded, ...own, type: type ?? own.type };
   const sentence = (text, fallbackSentence) => {
     if (typeof message === 'function') return message(text);
     return message ?? fallbackSentence(label ?? 'the value');
@@ -59,7 +62,7 @@ function kind(options, own) {
 export function integer({ min, max = Infinity, fallback, ...options }) {
   const range = max === Infinity ? `at least ${group(min)}` : `from ${group(min)} to ${group(max)}`;
   const spec = kind(options, {
-    kind: 'integer', min, max, fallback,
+    kind: 'integer', min, max, fallback, type: 'number',
     format: (value) => String(value),
     values: max === Infinity ? `whole number ≥ ${min}` : `${code(min)}–${code(max)}`,
     parse(text) {
@@ -77,7 +80,7 @@ export function decimal({ min, max, exclusive = false, fallback, ...options }) {
     ? value > min && value < max && Math.fround(value) < max && Math.fround(value) > min
     : value >= min && value <= max);
   const spec = kind(options, {
-    kind: 'decimal', min, max, exclusive, fallback,
+    kind: 'decimal', min, max, exclusive, fallback, type: 'number',
     format: (value) => String(value),
     values: exclusive ? `between ${code(min)} and ${code(max)}` : `${code(min)} to ${code(max)}`,
     parse(text) {
@@ -93,7 +96,7 @@ export function decimal({ min, max, exclusive = false, fallback, ...options }) {
 /** One word of a fixed list. A fallback of '' means "none of them" (the attribute absent). */
 export function choice(options, { fallback = options[0], ...rest } = {}) {
   const spec = kind(rest, {
-    kind: 'choice', options, fallback,
+    kind: 'choice', options, fallback, type: literals(fallback === '' ? [...options, ''] : options),
     format: (value) => (value === '' ? null : String(value)),
     values: options.map(code).join(', '),
     parse(text) {
@@ -107,7 +110,7 @@ export function choice(options, { fallback = options[0], ...rest } = {}) {
 /** Any of a fixed list of words, space-separated, as a Set in the list's order ("" is none). */
 export function choices(options, { fallback = [], ...rest } = {}) {
   const spec = kind(rest, {
-    kind: 'choices', options, fallback: Object.freeze(new Set(fallback)),
+    kind: 'choices', options, fallback: Object.freeze(new Set(fallback)), type: `Set<${literals(options)}>`,
     format: (set) => options.filter((option) => set.has(option)).join(' '),
     values: `any of ${code(options.join(' '))}`,
     parse(text) {
@@ -122,7 +125,7 @@ export function choices(options, { fallback = [], ...rest } = {}) {
 /** "true" or "false". */
 export function boolean({ fallback, ...options }) {
   const spec = kind(options, {
-    kind: 'boolean', fallback,
+    kind: 'boolean', fallback, type: 'boolean',
     format: (value) => String(Boolean(value)),
     values: `${code('true')}, ${code('false')}`,
     parse(text) {
@@ -136,7 +139,7 @@ export function boolean({ fallback, ...options }) {
 /** On when the attribute is present, whatever its text (like HTML's own boolean attributes). */
 export function presence(options = {}) {
   return kind(options, {
-    kind: 'presence', fallback: false,
+    kind: 'presence', fallback: false, type: 'boolean',
     format: (on) => (on ? '' : null),
     values: 'present or absent', shown: 'absent',
     parse: () => ({ value: true }),
@@ -146,7 +149,7 @@ export function presence(options = {}) {
 /** `count` finite numbers separated by commas, as an array (a matrix, row by row). */
 export function numbers({ count, fallback, ...options }) {
   const spec = kind(options, {
-    kind: 'numbers', count, fallback: Object.freeze([...fallback]),
+    kind: 'numbers', count, fallback: Object.freeze([...fallback]), type: 'number[]',
     format: (values) => Array.from(values, Number).join(','),
     values: `${count} numbers, comma-separated, row-major`,
     parse(text) {
@@ -163,7 +166,7 @@ export function numbers({ count, fallback, ...options }) {
 /** Whole numbers from 0, comma-separated, each at most once (an arrangement); absent is null. */
 export function arrangement({ max, ...options }) {
   const spec = kind(options, {
-    kind: 'arrangement', max, fallback: null,
+    kind: 'arrangement', max, fallback: null, type: 'number[] | null',
     format: (order) => (order === null ? null : order.join(',')),
     values: 'whole numbers from 0, comma-separated, each once',
     parse(text) {
@@ -178,7 +181,7 @@ export function arrangement({ max, ...options }) {
 /** Any text; `check(text)` may refuse it with a sentence, or return { value } to tidy it. */
 export function text({ fallback, check = () => undefined, ...options }) {
   return kind(options, {
-    kind: 'text', fallback,
+    kind: 'text', fallback, type: 'string',
     format: (value) => String(value),
     values: 'text',
     parse(typed) {
@@ -189,9 +192,10 @@ export function text({ fallback, check = () => undefined, ...options }) {
   });
 }
 
-/** A kind of its own: `parse`, `format` and `values` given by the widget. */
+/** A kind of its own: `parse`, `format` and `values` given by the widget (and `type`, the
+ *  property's TypeScript type). */
 export function custom({ parse, format, fallback, values, ...options }) {
-  return kind(options, { kind: 'custom', fallback, format, values, parse });
+  return kind(options, { kind: 'custom', fallback, format, values, parse, type: 'unknown' });
 }
 
 /** The property an attribute is reflected as: d-model → dModel, embed-code → embedCode. */

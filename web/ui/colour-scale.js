@@ -24,3 +24,8 @@ export function textOn(t) {
   const [r, g, b] = viridis(t);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 140 ? '#000' : '#fff';
 }
+
+/** The colour for t in [0, 1] as #rrggbb (what every SVG reader understands). */
+export function viridisHex(t) {
+  return `#${viridis(t).map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}

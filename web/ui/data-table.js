@@ -5,16 +5,21 @@
 // whenever they draw; the table is only built while it is shown, so a long training run does not
 // rebuild thousands of rows nobody is reading.
 //
-//   const table = new DataTable({ caption: 'Loss by step' });
+//   const table = new DataTable({ caption: 'Loss by step', figure });
 //   box.after(table.element);
 //   table.set({ columns: [{ label: 'step' }, { label: 'loss', format }], rows: [[1, 3.2], …],
 //               notes: [{ label: 'unigram baseline', value: 2.88 }] });
 //
 // Every data cell carries its exact number in data-value (the text is the number as formatted),
 // so tests can compare the table with what the chart drew.
+//
+// The toggle shares its row (part "figure-tools") with the figure's downloads (figure-export.js:
+// PNG, SVG, and CSV made from the same numbers as this table): every chart and heatmap passes its
+// `figure` — { title(), canvas(), svg(colours) } (figure-export.js) — and gets both.
 
 import { h, replaceChildren, uniqueId } from './dom.js';
 import { scrollFocus } from './scroll-focus.js';
+import { figureDownloads } from './figure-export.js';
 
 const SHOW = 'Show data as a table';
 const HIDE = 'Hide the data table';
@@ -31,8 +36,15 @@ export function tableNumber(x) {
 }
 
 export class DataTable {
-  /** @param {{ caption: string }} o  the table's caption (what the numbers are) */
-  constructor({ caption }) {
+  /**
+   * @param {object} o
+   * @param {string} o.caption  the table's caption (what the numbers are)
+   * @param {{ title: () => string, canvas: () => HTMLCanvasElement, svg: (colours: object) => Promise<string> }} o.figure
+   *   the chart or heatmap the numbers are drawn in, for its downloads (figure-export.js's
+   *   tableOnly(title) for numbers no single chart draws: the CSV alone)
+   */
+  constructor({ caption, figure }) {
+    if (!figure) throw new TypeError('A data table belongs to a figure: pass { figure } for its downloads.');
     const tableId = uniqueId('data-table');
     this.caption = caption;
     this.read = () => ({ columns: [], rows: [], notes: [] });
@@ -41,8 +53,15 @@ export class DataTable {
       onclick: () => this.toggle(),
     }, SHOW);
     this.table = h('table', { className: 'data-table' });
-    this.box = scrollFocus(h('div', { className: 'data-table-box', id: tableId, hidden: true }, this.table), `${caption} (scrolls)`);
-    this.element = h('div', { className: 'data-table-view' }, this.button, this.box);
+    this.box = scrollFocus(h('div', { className: 'data-table-box', id: tableId, hidden: true, part: 'data-table' }, this.table), `${caption} (scrolls)`);
+    this.figure = figure;
+    this.downloads = figureDownloads({ figure, read: () => this.read() });
+    // The drawing names its downloads (tests/e2e/figures.spec.js finds every canvas's this way).
+    this.downloads.element.id = uniqueId('downloads');
+    if (figure.canvas) figure.canvas().dataset.downloads = this.downloads.element.id;
+    this.downloads.enable(false); // until the figure has numbers
+    this.element = h('div', { className: 'data-table-view' },
+      h('div', { className: 'figure-tools', part: 'figure-tools' }, this.button, this.downloads.element), this.box);
   }
 
   get open() { return !this.box.hidden; }
@@ -91,6 +110,8 @@ export class DataTable {
   #source(read, caption) {
     if (caption) this.caption = caption;
     this.read = read;
+    this.downloads.retitle(this.figure.title());
+    this.downloads.enable(true);
     if (this.open) this.#render();
   }
 

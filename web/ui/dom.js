@@ -1,6 +1,10 @@
 // dom.js — a tiny helper to build DOM without innerHTML, so text is always text.
 //   h('button', { type: 'button', onclick: fn, 'aria-label': 'Next' }, 'Next →')
 
+/** Classes that also make an element a CSS part a course page may style with ::part() (the
+ *  parts are declared in element-declarations.js): rows of controls, tables of numbers. */
+const PART_OF_CLASS = { toolbar: 'controls', matrix: 'matrix' };
+
 /** Creates an element: `props` become properties (on*, className, ...) or attributes
  *  (anything with a dash, role, for, ...); children are nodes or strings (as text). */
 export function h(tag, props = {}, ...children) {
@@ -11,6 +15,7 @@ export function h(tag, props = {}, ...children) {
     else if (key === 'className' || key === 'textContent' || key === 'value' || key === 'checked') el[key] = value;
     else el.setAttribute(key, value === true ? '' : String(value));
   }
+  for (const name of el.classList) if (PART_OF_CLASS[name]) el.part.add(PART_OF_CLASS[name]);
   append(el, children);
   return el;
 }

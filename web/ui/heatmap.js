@@ -65,8 +65,16 @@ export class Heatmap {
     this.canvas.addEventListener('mousemove', (event) => this.#onClick(event, false));
     this.legend = h('div', { className: 'heatmap-legend', 'aria-hidden': 'true' },
       h('span', {}, format(min)), h('span', { className: 'heatmap-ramp' }), h('span', {}, format(max)));
-    this.table = new DataTable({ caption: `${label}: every value (rows: ${rowTitle}, columns: ${colTitle})` });
-    this.element = h('figure', { className: 'heatmap' },
+    this.table = new DataTable({
+      caption: `${label}: every value (rows: ${rowTitle}, columns: ${colTitle})`,
+      figure: {
+        title: () => this.label,
+        canvas: () => this.canvas,
+        svg: async (colours) => (await import('./heatmap-svg.js')).heatmapSvg({ title: this.label, rowLabels: this.rowLabels, colLabels: this.colLabels, values: this.values,
+          min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours }),
+      },
+    });
+    this.element = h('figure', { className: 'heatmap', part: 'figure' },
       h('figcaption', {}, label), this.surface, keyMap, this.legend, this.readout, this.table.element);
     // Told when its container is resized (a phone turned, a column narrowed): fit the cells again.
     this.watcher = { element: this.element, resized: () => { if (this.#fittedCellSize() !== this.cellSize) this.#draw(); } };

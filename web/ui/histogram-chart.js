@@ -14,6 +14,7 @@
 
 import { DataTable } from './data-table.js';
 import { chartAnimation } from './motion.js';
+import { chartFigure } from './figure-export.js';
 
 let chartModule = null;
 
@@ -54,7 +55,7 @@ export class HistogramChart {
     this.xLabel = xLabel;
     this.barLabel = barLabel;
     canvas.setAttribute('role', 'img');
-    this.table = new DataTable({ caption: tableCaption });
+    this.table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => this.chart) });
     (canvas.parentElement ?? canvas).after(this.table.element);
     const { bar, line, text, grid } = colours;
     this.chart = new Chart(canvas, {

@@ -13,15 +13,17 @@
 import { h } from './dom.js';
 import { DataTable } from './data-table.js';
 import { chartAnimation } from './motion.js';
+import { chartFigure } from './figure-export.js';
 
 export class LineChart {
   #ready = null;
 
   constructor({ label, xTitle = 'x', yTitle = 'y', yRange = null }) {
     this.canvas = h('canvas', { role: 'img', 'aria-label': label });
+    const box = h('div', { className: 'line-chart' }, this.canvas);
     // "Show data as a table" (data-table.js): every point of every series, from the datasets.
-    this.table = new DataTable({ caption: `${label}: every point, by ${xTitle}` });
-    this.element = h('div', { className: 'line-chart-view' }, h('div', { className: 'line-chart' }, this.canvas), this.table.element);
+    this.table = new DataTable({ caption: `${label}: every point, by ${xTitle}`, figure: chartFigure(this.canvas, () => this.chart) });
+    this.element = h('div', { className: 'line-chart-view' }, box, this.table.element);
     this.series = new Map();
     this.titles = { xTitle, yTitle };
     this.yRange = yRange;

@@ -11,6 +11,7 @@
 
 import { DataTable } from './data-table.js';
 import { chartAnimation } from './motion.js';
+import { chartFigure } from './figure-export.js';
 
 let chartModule = null;
 
@@ -45,7 +46,7 @@ export class LogChart {
     this.titles = { xTitle, yTitle };
     this.format = { x: formatX, y: formatY };
     // "Show data as a table" (data-table.js), after the canvas's box; draw() fills it.
-    this.table = new DataTable({ caption: tableCaption });
+    this.table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => this.chart) });
     (canvas.parentElement ?? canvas).after(this.table.element);
     const styles = getComputedStyle(canvas);
     const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;

@@ -12,6 +12,10 @@
 //                               `change` per action.
 //   static needsCore = false    when its numbers come from its own worker: the page's core is then
 //                               never loaded for it (default true)
+//   static declaredEvents       { name: event(…) } of ./element-declarations.js: every event it
+//                               fires, `change` included, with its detail
+//   static declaredParts        { part: what it is } beyond the parts every widget has
+//                               (FIGURE_PARTS, MATRIX_PARTS, CONTROL_PARTS of the shared views it uses)
 // and implements:
 //   inWords()            the "In words" text, in the project's own words, ending with the current
 //                        result once there is one (it is read again after every render; a widget
@@ -34,29 +38,47 @@
 // writes setAttributeValue(name, value); a refusal is shown with setProblem(key, sentence).
 //
 // Every widget also has: theme="light" | "dark" (CSS only: widget-styles.js), embed-code (the
-// "Copy embed code" control), heading-level="1".."6" (its title's heading level, default 3; read
-// once, when built), and ::part(root | title | status | body | in-words | embed | embed-button).
+// "Copy embed code" control), heading-level="1".."6" (its title's heading level, default 3), the
+// parts of COMMON_PARTS and the theme's custom properties (theme.js).
+//
+// In a realm without a DOM (node, a server rendering a course page) the classes still load:
+// they extend an empty class, and defineWidget only records them (definedWidgets), so a module
+// that imports the lab can be imported anywhere and the manifest script reads the declarations.
 
 import { loadAttn } from '../lib/attn.js';
 import { h, uniqueId } from './dom.js';
 import { widgetStyles } from './widget-styles.js';
 import { embedCode } from './embed-code.js';
 import { buildEmbedControl } from './embed-control.js';
-import { choice, presence, propertyName } from './attribute-types.js';
+import { choice, integer, presence, propertyName } from './attribute-types.js';
+import { COMMON_PARTS } from './element-declarations.js';
 import { ProblemLines } from './problem-lines.js';
 
-/** The attributes every widget has, after its own. embed-code is page furniture, not a setting. */
+/** The attributes every widget has, after its own. embed-code and heading-level are page
+ *  furniture, not settings: they are not kept in links or embed code. */
 const COMMON_ATTRIBUTES = Object.freeze({
   theme: choice(['light', 'dark'], { fallback: '', label: 'The theme', shown: 'follows `prefers-color-scheme`' }),
   'embed-code': presence({ recorded: false }),
+  'heading-level': integer({ min: 1, max: 6, fallback: 3, recorded: false, label: 'heading-level' }),
 });
+
+/** What a widget class extends: the DOM's HTMLElement, or an empty class where there is no DOM. */
+const ElementBase = globalThis.HTMLElement ?? class {};
+
+/** tag → widget class, for every widget defined by defineWidget (with or without a DOM). */
+export const definedWidgets = new Map();
 
 /** Widget class → its declarations, own and common (made once per class). */
 const DECLARATIONS = new WeakMap();
 
-export class AttnWidget extends HTMLElement {
+export class AttnWidget extends ElementBase {
   static declaredAttributes = {};
+  static declaredEvents = {};
+  static declaredParts = {};
   static needsCore = true;
+
+  /** Every part the widget exposes: the common ones, then its own. */
+  static get parts() { return { ...COMMON_PARTS, ...this.declaredParts }; }
 
   /** Every attribute the widget understands: its own, then the common ones. */
   static get declarations() {
@@ -124,6 +146,7 @@ export class AttnWidget extends HTMLElement {
     this.#values.set(name, parsed.value);
     if (field && !field.dirty) field.input.value = field.show(parsed.value);
     if (name === 'embed-code') this.#showEmbedControl(parsed.value);
+    if (name === 'heading-level') this.#retitle(parsed.value);
     if (Object.hasOwn(COMMON_ATTRIBUTES, name)) return this.setProblem(name, null);
     if (!this.#accept(name) && kind.format(old) === kind.format(parsed.value)) return;
     this.#changed.add(name);
@@ -266,10 +289,9 @@ export class AttnWidget extends HTMLElement {
     this.body = h('div', { className: 'widget-body', part: 'body' });
     this.wordsText = h('span', {}, this.inWords());
     // An article, not a landmark: a page may hold several copies of one widget (same title).
-    const level = Number(this.getAttribute('heading-level'));
-    this.headingLevel = Number.isInteger(level) && level >= 1 && level <= 6 ? level : 3;
+    this.titleElement = h(`h${this.attributeValue('heading-level')}`, { id: titleId, part: 'title', className: 'widget-title' }, this.constructor.title);
     this.root = h('article', { part: 'root', 'aria-labelledby': titleId, 'aria-describedby': wordsId },
-      h(`h${this.headingLevel}`, { id: titleId, part: 'title', className: 'widget-title' }, this.constructor.title),
+      this.titleElement,
       this.statusLine,
       this.problemLine,
       this.body,
@@ -331,6 +353,14 @@ export class AttnWidget extends HTMLElement {
     });
   }
 
+  /** Gives the title heading `level` (its text, id and part stay). */
+  #retitle(level) {
+    if (!this.built || this.titleElement.localName === `h${level}`) return;
+    const title = h(`h${level}`, { id: this.titleElement.id, part: 'title', className: 'widget-title' }, this.constructor.title);
+    this.titleElement.replaceWith(title);
+    this.titleElement = title;
+  }
+
   #showEmbedControl(on) {
     if (!this.built) return;
     if (on && !this.embedBox) this.root.append(this.embedBox = buildEmbedControl(this));
@@ -339,7 +369,7 @@ export class AttnWidget extends HTMLElement {
 
   /** The tag for a heading one level under the widget's title (h4 under the default h3). */
   get subheading() {
-    return `h${Math.min(6, (this.headingLevel ?? 3) + 1)}`;
+    return `h${Math.min(6, this.attributeValue('heading-level') + 1)}`;
   }
 
   /** Updates the "In words" text from inWords(): the description, and the current result. */
@@ -354,7 +384,8 @@ export class AttnWidget extends HTMLElement {
  * widget may write its own accessor for a property instead.
  */
 export function defineWidget(tag, Widget) {
-  if (customElements.get(tag)) return;
+  if (!definedWidgets.has(tag)) definedWidgets.set(tag, Widget);
+  if (typeof customElements === 'undefined' || customElements.get(tag)) return;
   for (const name of Object.keys(Widget.declarations)) {
     const property = propertyName(name);
     if (Object.hasOwn(Widget.prototype, property)) continue;

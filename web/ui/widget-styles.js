@@ -1,43 +1,21 @@
-// widget-styles.js — the stylesheet every widget's shadow root adopts. Colours and fonts come
-// from CSS custom properties (--attn-*) that a course page may override; light and dark themes
-// follow prefers-color-scheme, and a widget's theme="light" or theme="dark" attribute overrides it.
+// widget-styles.js — the stylesheet every widget's shadow root adopts. Colours, fonts, corners
+// and spacing come from the theme's custom properties (theme.js: --attn-*, registered with the
+// page, so a course page sets them on :root, on a section or on one tag); the dark scheme
+// follows prefers-color-scheme, and a widget's theme="light" or theme="dark" attribute overrides it.
 
-// The dark palette, used when the reader prefers dark (unless theme="light") or when theme="dark".
-const dark = `
-    --attn-bg: #161b22;
-    --attn-surface: #1f252e;
-    --attn-fg: #e6e9ee;
-    --attn-muted: #9aa4b2;
-    --attn-border: #39424e;
-    --attn-accent: #6ea8ff;
-    --attn-accent-fg: #0b1220;
-    --attn-involved: #4a3a12;
-    --attn-involved-border: #e3b341;
-    --attn-error: #ff8a80;
-    color-scheme: dark;`;
+import { registerThemeProperties, darkDeclarations, fallbackDeclarations } from './theme.js';
 
-const css = `
+const css = (registered) => `
 :host {
-  --attn-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  --attn-mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
-  --attn-bg: #ffffff;
-  --attn-surface: #f6f7f9;
-  --attn-fg: #1c2430;
-  --attn-muted: #5b6675;
-  --attn-border: #d5dae1;
-  --attn-accent: #1d5fbf;
-  --attn-accent-fg: #ffffff;
-  --attn-involved: #fff1c2;
-  --attn-involved-border: #b7791f;
-  --attn-error: #b42318;
+  ${registered ? '' : fallbackDeclarations()}
   color-scheme: light;
   display: block;
   font-family: var(--attn-font);
   color: var(--attn-fg);
   background: var(--attn-bg);
   border: 1px solid var(--attn-border);
-  border-radius: 10px;
-  padding: 1rem;
+  border-radius: var(--attn-radius);
+  padding: var(--attn-padding);
   max-width: 100%;
   min-width: 0;
   box-sizing: border-box;
@@ -45,10 +23,14 @@ const css = `
   overflow-wrap: break-word;
 }
 @media (prefers-color-scheme: dark) {
-  :host(:not([theme="light"])) {${dark}
+  :host(:not([theme="light"])) {
+    ${darkDeclarations()}
+    color-scheme: dark;
   }
 }
-:host([theme="dark"]) {${dark}
+:host([theme="dark"]) {
+  ${darkDeclarations()}
+  color-scheme: dark;
 }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
@@ -58,7 +40,7 @@ p { margin: 0.4rem 0; }
 button {
   font: inherit;
   padding: 0.35rem 0.8rem;
-  border-radius: 6px;
+  border-radius: var(--attn-radius-small);
   border: 1px solid var(--attn-accent);
   background: var(--attn-accent);
   color: var(--attn-accent-fg);
@@ -68,7 +50,7 @@ button[disabled] { opacity: 0.45; cursor: not-allowed; }
 button.secondary { background: transparent; color: var(--attn-accent); }
 :focus-visible { outline: 3px solid var(--attn-accent); outline-offset: 2px; }
 label { cursor: pointer; }
-.toolbar { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 0.6rem 0; }
+.toolbar { display: flex; flex-wrap: wrap; gap: var(--attn-gap) calc(2 * var(--attn-gap)); align-items: center; margin: 0.6rem 0; }
 .matrices { display: flex; flex-wrap: wrap; gap: 0.75rem 1.25rem; align-items: flex-start; margin: 0.6rem 0; }
 .matrix-block { max-width: 100%; overflow-x: auto; }
 table.matrix { border-collapse: collapse; font-family: var(--attn-mono); font-size: 0.9rem; }
@@ -123,13 +105,19 @@ caption { overflow-wrap: anywhere; }
     background: linear-gradient(90deg, rgb(68 1 84), rgb(59 81 139), rgb(33 144 141), rgb(92 200 99), rgb(253 231 37)); }
   .heatmap-readout { font-family: var(--attn-mono); font-size: 0.85rem; margin: 0.25rem 0 0; }
 @media (max-width: 480px) {
-  :host { padding: 0.7rem; }
+  :host { padding: min(var(--attn-padding), 0.7rem); }
   table.matrix td { min-width: 2.4rem; padding: 0.15rem 0.3rem; }
   table.matrix input { width: 2.9rem; padding: 0.15rem 0.25rem; }
   table.matrix th { padding: 0.1rem 0.2rem; }
 }
-/* data-table.js: every chart's "Show data as a table" view */
+/* data-table.js and figure-export.js: every chart's "Show data as a table" view and downloads */
 .data-table-view { margin: 0.3rem 0 0.6rem; }
+.figure-tools { display: flex; flex-wrap: wrap; align-items: center; gap: var(--attn-gap) calc(2 * var(--attn-gap)); }
+.figure-downloads { display: inline-flex; flex-wrap: wrap; align-items: center; gap: calc(0.6 * var(--attn-gap)); font-size: 0.85rem; }
+.figure-downloads-label { color: var(--attn-muted); }
+.figure-downloads button { padding: 0.15rem 0.5rem; font-size: 0.85rem; }
+.figure-status { color: var(--attn-muted); font-size: 0.8rem; }
+.figure-status:empty { display: none; }
 .data-table-box { max-width: 100%; max-height: 20rem; overflow: auto; margin-top: 0.3rem; }
 table.data-table { border-collapse: collapse; font-size: 0.85rem; }
 table.data-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
@@ -150,7 +138,7 @@ let sheet = null;
 export function widgetStyles() {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
+    sheet.replaceSync(css(registerThemeProperties()));
   }
   return sheet;
 }

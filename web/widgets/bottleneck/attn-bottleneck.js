@@ -20,6 +20,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, integer } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { Heatmap } from '../../ui/heatmap.js';
@@ -41,6 +42,12 @@ export class AttnBottleneck extends AttnWidget {
     seed: integer({ min: 0, max: 4294967295, fallback: 1, label: 'seed' }),
     example: integer({ ...EXAMPLE, label: 'example', message: (text) => `The example’s length must be ${range(EXAMPLE)} tokens, but it is “${text}”.` }),
   };
+  static declaredEvents = {
+    change: event({ when: 'a setting changed (a new measurement follows)', detail: settingsDetail(this.declaredAttributes) }),
+    measured: event({ when: 'a measurement is complete', detail: { points: '{ length: number; summary: number; attention: number }[]' } }),
+    ...HEATMAP_EVENTS,
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'A measured comparison, not a drawing of a formula. Random sources of letters must be copied, or '
@@ -93,7 +100,7 @@ export class AttnBottleneck extends AttnWidget {
     const sub = (text) => h(this.subheading, {}, text);
 
     body.append(
-      h('div', { className: 'controls', role: 'group', 'aria-label': 'What to measure' },
+      h('div', { className: 'controls', part: 'controls', role: 'group', 'aria-label': 'What to measure' },
         ...field('width', 'Summary width d', h('span', { className: 'presets', role: 'group', 'aria-label': 'Widths one click away' }, this.widthButtons)),
         ...field('longest', 'Longest source'),
         h('span', { id: 'bottleneck-task-label' }, 'Task'),

@@ -21,6 +21,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
@@ -43,6 +44,19 @@ export class AttnCost extends AttnWidget {
       values: '`1`–`16384`, dividing `d-model`' }),
     ...VARIANT_ATTRIBUTES, // seed 004: window, cell, memory-max (cost-variants.js)
   };
+  static declaredEvents = {
+    change: event({ when: 'a setting changed', detail: settingsDetail(this.declaredAttributes) }),
+    measured: event({ when: '“Measure in my browser” finished', detail: { points: '{ n: number; ms: number; predicted: number }[]' } }),
+    // seed 004 (cost-variants.js): per N, the naive kernel then the tiled one, each measured or refused
+    'measured-memory': event({
+      when: '“Measure memory” finished',
+      detail: {
+        points: "({ kernel: 'naive' | 'tiled'; n: number; d: number; heldBytes: number; tableBytes: number; workBytes: number; memoryBytes: number; ms: number } "
+          + "| { kernel: 'naive' | 'tiled'; n: number; refused: string })[]",
+      },
+    }),
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'A calculator for one layer of multi-head attention. Choose the number of tokens N, the model '
@@ -247,7 +261,7 @@ function costSheet() {
     .n-controls { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
     .n-controls input[type="range"] { flex: 1; min-width: 8rem; }
     input[type="number"] { font: inherit; width: 7rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
-      border-radius: 6px; background: var(--attn-bg); color: inherit; }
+      border-radius: var(--attn-radius-small); background: var(--attn-bg); color: inherit; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .cost-table { border-collapse: collapse; font-size: 0.88rem; margin: 0.5rem 0; }
     .cost-table th, .cost-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; }

@@ -27,6 +27,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, decimal, integer, text } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError } from '../../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
@@ -50,6 +51,11 @@ export class AttnCross extends AttnWidget {
     noise: decimal({ min: 0, max: 2, fallback: 0.3, label: 'noise' }),
     seed: integer({ min: 0, max: 4294967295, fallback: 1, label: 'seed' }),
   };
+  static declaredEvents = {
+    change: event({ when: 'a setting changed', detail: settingsDetail(this.declaredAttributes) }),
+    ...HEATMAP_EVENTS,
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'Three ways to feed attention, chosen with a switch. In cross-attention, the queries come from '

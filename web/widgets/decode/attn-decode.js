@@ -22,6 +22,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, decimal, integer, text } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
@@ -56,6 +57,18 @@ export class AttnDecode extends AttnWidget {
     head: integer({ min: 1, max: 64, fallback: 1, label: 'head', values: '`1`–`64` (the model bounds it)' }),
     source: choice(['shipped', 'train'], { label: 'source' }),
   };
+  static declaredEvents = {
+    change: event({ when: 'a setting changed', detail: settingsDetail(this.declaredAttributes) }),
+    measured: event({
+      when: '“Measure” finished (characters per second, with the KV cache and recomputing)',
+      detail: {
+        length: 'number', same: 'boolean', ratio: 'number',
+        cached: '{ ms: number; tokensPerSecond: number }', recompute: '{ ms: number; tokensPerSecond: number }',
+      },
+    }),
+    ...HEATMAP_EVENTS,
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'A small character model continues a prompt one character at a time. At each step the newest '

@@ -22,6 +22,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, decimal, quote } from '../../ui/attribute-types.js';
+import { event, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../../lib/learner/template.js';
 import { LearnerClient } from '../../lib/learner/learner-client.js';
@@ -45,6 +46,16 @@ export class AttnEditor extends AttnWidget {
     timeout: decimal({ min: 0.1, max: 120, fallback: 5, label: 'timeout', values: 'seconds, `0.1` to `120`',
       message: (typed) => `timeout must be a number of seconds from 0.1 to 120, but it is ${quote(typed)}.` }),
   };
+  static declaredEvents = {
+    change: event({
+      when: 'after a check, a causality check, a planted bug, a reset, “Use my attention”, training started or paused from it, and when an attribute changes',
+      detail: {
+        what: "'check' | 'causality' | 'bug' | 'reset' | 'use' | 'start' | 'pause' | 'settings'", 'pass?': 'boolean', 'leak?': 'boolean',
+        'bug?': 'string | null', 'lines?': '[number, number]', 'train?': 'string', 'timeout?': 'number',
+      },
+    }),
+  };
+  static declaredParts = { ...CONTROL_PARTS };
   static needsCore = false;
 
   inWords() {

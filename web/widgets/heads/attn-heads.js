@@ -15,6 +15,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, choice } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
@@ -34,6 +35,11 @@ export class AttnHeads extends AttnWidget {
     mask: choice(['none', 'causal'], { label: 'mask' }),
     wo: choice(['mix', 'identity'], { label: 'wo' }),
   };
+  static declaredEvents = {
+    change: event({ when: 'a setting changed', detail: settingsDetail(this.declaredAttributes) }),
+    ...HEATMAP_EVENTS,
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'Four attention heads read the same sentence at once, each with weights set by hand to imitate '
@@ -244,7 +250,7 @@ function headsSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
     :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
-    input[type="text"] { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--attn-border); border-radius: 6px;
+    input[type="text"] { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small);
       background: var(--attn-bg); color: inherit; max-width: 100%; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .tabs { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.6rem 0 0.3rem; }

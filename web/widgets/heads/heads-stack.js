@@ -9,7 +9,8 @@ import { sizeCanvas } from '../../ui/canvas.js';
 export class StackView {
   constructor() {
     this.canvas = h('canvas', { className: 'stack-canvas', 'aria-hidden': 'true' });
-    this.element = h('div', { className: 'stack' }, this.canvas);
+    // A picture of numbers the head heatmaps above already show (and export): no downloads of its own.
+    this.element = h('div', { className: 'stack', 'data-illustration': 'the heads\' maps, stacked' }, this.canvas);
   }
 
   /** weights (heads·n·n); head `chosen` is outlined and its focused cell {row, col} marked. */

@@ -23,10 +23,12 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, custom, decimal, presence, quote, readNumber } from '../../ui/attribute-types.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { fixed } from '../../ui/format.js';
 import { DataTable } from '../../ui/data-table.js';
+import { tableOnly } from '../../ui/figure-export.js';
 import { Plane } from './lookup-plane.js';
 import { MemoryEditor } from './lookup-editor.js';
 import { drawBars, drawChecks, drawRowShape } from './lookup-panels.js';
@@ -60,6 +62,19 @@ export class AttnLookup extends AttnWidget {
     tied: presence(),
     order: choice(['entry', 'weight']),
   };
+  static declaredEvents = {
+    change: event({
+      when: 'a drag released, an arrow key, a preset, a switch, an edit, an entry added or removed',
+      detail: {
+        ...settingsDetail(this.declaredAttributes), 'preset?': `${Object.keys(PRESETS).map((name) => `'${name}'`).join(' | ')}`,
+        'edited?': 'true', 'added?': 'number', 'removed?': 'number',
+      },
+    }),
+    input: event({ when: 'while the query is dragged', detail: { query: '[number, number]' } }),
+  };
+  // Its table of results has the figures' tools row (the CSV) and table, but no figure: the planes
+  // are illustrations of the table's numbers.
+  static declaredParts = { ...CONTROL_PARTS, 'figure-tools': FIGURE_PARTS['figure-tools'], 'data-table': FIGURE_PARTS['data-table'] };
 
   inWords() {
     return 'A small memory of entries, each a key and a value, is drawn on two planes: the keys and the '
@@ -90,7 +105,7 @@ export class AttnLookup extends AttnWidget {
       onCommit: (point) => this.act(() => { this.query = point; }),
     });
     this.valuesPlane = new Plane({ label: 'Values, their hull and the output' });
-    this.table = new DataTable({ caption: 'The memory, the scores and the weights' });
+    this.table = new DataTable({ caption: 'The memory, the scores and the weights', figure: tableOnly('The memory, the scores and the weights') });
     this.readout = h('p', { className: 'readout', 'aria-live': 'polite' });
     this.queryInput = this.bindField('query', h('input', { type: 'text', id: 'lookup-query', inputmode: 'decimal', autocomplete: 'off', size: 9 }),
       { show: ([x, y]) => `${x}, ${y}`, read: (el) => el.value.replace(/\s+/g, '') });

@@ -45,7 +45,10 @@ export class Plane {
       this.canvas.addEventListener('pointercancel', (e) => this.#onPointer(e, 'up'));
     }
     this.box = h('div', { className: 'plane-box' }, this.canvas);
-    this.element = h('figure', { className: 'plane' }, h('figcaption', {}, label), this.box);
+    // An illustration: every point drawn (keys, query, values, output) is a row or note of the
+    // widget's table "The memory, the scores and the weights", whose CSV exports them.
+    this.element = h('figure', { className: 'plane', 'data-illustration': 'the memory and the query, numbers in the table below' },
+      h('figcaption', {}, label), this.box);
     if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.#paint()).observe(this.box);
   }
 

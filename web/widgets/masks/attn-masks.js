@@ -25,6 +25,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, choice, choices, integer, presence, custom, readNumber, quote } from '../../ui/attribute-types.js';
+import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError } from '../../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
@@ -77,6 +78,18 @@ export class AttnMasks extends AttnWidget {
     edits: custom({ parse: parseEdits, format: formatEdits, fallback: new Map(), shown: 'none',
       values: '`sequence:row:col=blocked\\|allowed`, space-separated, from 0' }),
   };
+  static declaredEvents = {
+    change: event({
+      when: 'any setting changed, a cell flipped, edits cleared',
+      detail: {
+        sentence: 'string', second: 'string', masks: "('causal' | 'window' | 'padding')[]", window: 'number',
+        scores: this.declaredAttributes.scores.type, sequence: 'number', compare: 'boolean', edits: 'number', emptyRows: 'number | null',
+        'toggled?': '[number, number]', 'cleared?': 'true',
+      },
+    }),
+    ...HEATMAP_EVENTS,
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'The tokens of a short sentence attend to one another through a mask. In the mask grid each cell '
@@ -368,16 +381,16 @@ function masksSheet() {
   sheet.replaceSync(`
     .text-field { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-weight: 600; }
     .text-field input { font: inherit; font-weight: 400; padding: 0.25rem 0.45rem; border: 1px solid var(--attn-border);
-      border-radius: 6px; background: var(--attn-bg); color: var(--attn-fg); max-width: 100%; }
+      border-radius: var(--attn-radius-small); background: var(--attn-bg); color: var(--attn-fg); max-width: 100%; }
     .text-field input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .radio-row { display: inline-flex; flex-wrap: wrap; gap: 0.2rem 0.8rem; align-items: center; }
     .slider { display: inline-flex; align-items: center; gap: 0.3rem; font-family: var(--attn-mono); }
     .slider input { width: 7rem; }
-    fieldset.batch { border: 1px solid var(--attn-border); border-radius: 8px; padding: 0.4rem 0.8rem; margin: 0.5rem 0; }
+    fieldset.batch { border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small); padding: 0.4rem 0.8rem; margin: 0.5rem 0; }
     fieldset.batch legend { font-weight: 600; padding: 0 0.3rem; }
     fieldset.batch .radio-row { margin-top: 0.4rem; }
     .note { font-size: 0.85rem; color: var(--attn-muted); }
-    .formula-line { font-family: var(--attn-mono); font-size: 0.9rem; background: var(--attn-surface); padding: 0.35rem 0.6rem; border-radius: 6px; }
+    .formula-line { font-family: var(--attn-mono); font-size: 0.9rem; background: var(--attn-surface); padding: 0.35rem 0.6rem; border-radius: var(--attn-radius-small); }
     .panels { display: flex; flex-wrap: wrap; gap: 0.75rem 1.5rem; align-items: flex-start; }
     .panel { max-width: 100%; overflow-x: auto; }
     table.mask-grid td { min-width: 0; padding: 0; }

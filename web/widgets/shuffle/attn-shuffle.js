@@ -21,6 +21,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, choice, integer, arrangement, quote } from '../../ui/attribute-types.js';
+import { event, CONTROL_PARTS, MATRIX_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { MatrixView } from '../../ui/matrix-view.js';
@@ -63,6 +64,16 @@ export class AttnShuffle extends AttnWidget {
     width: integer({ min: 1, max: MAX_WIDTH, fallback: 8, message: `Width d must be a whole number from 1 to ${MAX_WIDTH}.` }),
     offset: integer({ min: 0, max: MAX_OFFSET, fallback: 0, message: `First position must be a whole number from 0 to ${MAX_OFFSET}.` }),
   };
+  static declaredEvents = {
+    change: event({
+      when: 'once per burst of changes (words moved, a setting changed)',
+      detail: {
+        sentence: 'string', order: 'number[]', positions: this.declaredAttributes.positions.type, mask: this.declaredAttributes.mask.type,
+        width: 'number', offset: 'number', largestDifference: 'number | null',
+      },
+    }),
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS };
 
   inWords() {
     return `${DESCRIPTION} ${this.#nowInWords()}`.trim();

@@ -51,15 +51,15 @@ export function shuffleSheet() {
   sheet.replaceSync(`
     .sentence-form { display: flex; flex-wrap: wrap; gap: 0.4rem 0.6rem; align-items: center; }
     .sentence-form input { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--attn-border);
-      border-radius: 6px; background: var(--attn-bg); color: var(--attn-fg); min-width: 0; flex: 1 1 14rem; }
+      border-radius: var(--attn-radius-small); background: var(--attn-bg); color: var(--attn-fg); min-width: 0; flex: 1 1 14rem; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     input[type="number"] { font: inherit; width: 4.5rem; padding: 0.2rem 0.4rem; border: 1px solid var(--attn-border);
-      border-radius: 6px; background: var(--attn-bg); color: var(--attn-fg); }
-    fieldset { border: 1px solid var(--attn-border); border-radius: 8px; padding: 0.3rem 0.8rem 0.5rem; margin: 0.6rem 0;
+      border-radius: var(--attn-radius-small); background: var(--attn-bg); color: var(--attn-fg); }
+    fieldset { border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small); padding: 0.3rem 0.8rem 0.5rem; margin: 0.6rem 0;
       display: flex; flex-wrap: wrap; gap: 0.3rem 1.2rem; }
     legend { font-weight: 600; padding: 0 0.3rem; }
     .word-strip { display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; padding: 0.5rem; margin: 0.4rem 0;
-      background: var(--attn-surface); border-radius: 8px; }
+      background: var(--attn-surface); border-radius: var(--attn-radius-small); }
     .word-strip button { touch-action: none; user-select: none; -webkit-user-select: none; cursor: grab;
       background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); font-weight: 600; }
     .word-strip { counter-reset: place; }

@@ -20,6 +20,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer, choice, boolean, numbers } from '../../ui/attribute-types.js';
+import { event, CONTROL_PARTS, MATRIX_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { MatrixView, EditLine } from '../../ui/matrix-view.js';
 import { fixed, sig, vector } from '../../ui/format.js';
@@ -44,6 +45,13 @@ export class AttnStepper extends AttnWidget {
     wk: example('wk', 'the chapter\'s example'),
     wv: example('wv', 'the chapter\'s example'),
   };
+  static declaredEvents = {
+    change: event({
+      when: 'the step, a toggle or an entry changed; “Reset example” (one event)',
+      detail: { step: 'number', mask: this.declaredAttributes.mask.type, scale: 'boolean', 'edited?': "'x' | 'wq' | 'wk' | 'wv'", 'reset?': 'true' },
+    }),
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS };
 
   inWords() {
     return 'Two tokens go through attention one step at a time. Their queries, keys and values come from '

@@ -26,6 +26,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, text } from '../../ui/attribute-types.js';
+import { event, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { TrainClient } from '../../lib/train-client.js';
@@ -54,6 +55,24 @@ export class AttnTrain extends AttnWidget {
     preset: choice(Object.keys(PRESETS), { label: 'preset' }),
     probe: text({ fallback: DEFAULT_PROBE, values: 'any text', shown: 'a sentence of the corpus' }),
   };
+  static declaredEvents = {
+    change: event({
+      when: 'a model was built or loaded, training started or paused, the attention function or the probe changed, or the preset did',
+      detail: {
+        what: "'build' | 'load' | 'start' | 'pause' | 'attention' | 'probe' | 'preset'", 'step?': 'number',
+        'preset?': this.declaredAttributes.preset.type, 'learner?': 'boolean', 'reason?': 'string',
+      },
+    }),
+    progress: event({
+      when: 'as the losses come in, and when training starts or stops',
+      detail: {
+        step: 'number', running: 'boolean', learner: 'boolean', trainLoss: 'number | null', valLoss: 'number | null',
+        floor: 'number | null', unigram: 'number | null', note: "{ kind: 'peeking' | 'overfitting'; title: string; text: string } | null",
+      },
+    }),
+    ...HEATMAP_EVENTS,
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
   static needsCore = false;
 
   inWords() {

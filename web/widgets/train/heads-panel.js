@@ -13,6 +13,7 @@
 import { h, replaceChildren } from '../../ui/dom.js';
 import { fixed } from '../../ui/format.js';
 import { Heatmap } from '../../ui/heatmap.js';
+import { tableOnly } from '../../ui/figure-export.js';
 import { DataTable } from '../../ui/data-table.js';
 import { HeadScore, HeadLimits } from '../../lib/abi.js';
 import { headRole, headName, alikePairs, flatDiagnosis, ROLE_THRESHOLDS, ALIKE } from '../../lib/model/head-roles.js';
@@ -42,7 +43,7 @@ export class HeadsPanel {
     this.dialog = new HeadDialog(heading);
     this.grid = new HeadsGrid({ onOpen: (layer, head) => this.#openHead(layer, head) });
     this.summary = h('div', { className: 'heads-summary', 'aria-live': 'polite' });
-    this.scores = new DataTable({ caption: 'Every head’s scores: not measured yet' });
+    this.scores = new DataTable({ caption: 'Every head’s scores: not measured yet', figure: tableOnly('Every head’s scores') });
     this.similarityHost = h('div', { className: 'similarity-host' });
     this.consistency = new HeadConsistency({ heading, openLarge: (...args) => this.#openWindow(...args), mapsOf: (text) => this.request('probe', { text }) });
     this.ablation = new HeadAblation({ heading, request: (...args) => this.request(...args) });

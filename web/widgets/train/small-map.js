@@ -11,7 +11,9 @@ import { sizeCanvas } from '../../ui/canvas.js';
 /** A canvas of about `size` CSS pixels square showing a (t, t) map of weights in [0, 1]. */
 export function smallMap(weights, t, size) {
   const cell = Math.max(1, Math.floor(size / t));
-  const canvas = h('canvas', { className: 'small-map', 'aria-hidden': 'true' });
+  // An illustration: opened large (Enter, or a click), the same map is a heatmap with its table
+  // and downloads (head-dialog.js).
+  const canvas = h('canvas', { className: 'small-map', 'aria-hidden': 'true', 'data-illustration': 'a head’s map drawn small; opened large it is a heatmap' });
   const ctx = sizeCanvas(canvas, cell * t, cell * t);
   if (!ctx) return canvas;
   for (let i = 0; i < t; i++) {

@@ -133,7 +133,7 @@ let sheet = null;
 export function trainSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    .panel { border: 1px solid var(--attn-border); border-radius: 8px; margin: 0.7rem 0; padding: 0.5rem 0.8rem; min-width: 0; }
+    .panel { border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small); margin: 0.7rem 0; padding: 0.5rem 0.8rem; min-width: 0; }
     .panel legend { font-weight: 600; padding: 0 0.3rem; }
     .field { display: inline-flex; flex-direction: column; gap: 0.1rem; font-size: 0.85rem; max-width: 100%; min-width: 0; }
     .field select, .field input[type=text], .field input[type=file] { max-width: 100%; min-width: 0; }
@@ -147,7 +147,7 @@ export function trainSheet() {
     .stats dt { color: var(--attn-muted); }
     .stats dd { margin: 0; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .line-chart { position: relative; height: 260px; width: 100%; }
-    pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: 6px; min-height: 2.5rem; font-family: var(--attn-mono); font-size: 0.88rem; margin-bottom: 0.2rem; }
+    pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: var(--attn-radius-small); min-height: 2.5rem; font-family: var(--attn-mono); font-size: 0.88rem; margin-bottom: 0.2rem; }
     .prompt { text-decoration: underline; text-decoration-thickness: 2px; text-underline-offset: 3px; background: var(--attn-involved); border-radius: 3px; }
     .sample-key { font-size: 0.85rem; color: var(--attn-muted); margin: 0 0 0.3rem; }
     .sample-key .prompt { color: var(--attn-fg); padding: 0 0.2em; }

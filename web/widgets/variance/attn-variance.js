@@ -14,6 +14,7 @@
 // Keyboard: every control is a native input or button; Enter or leaving a field commits it.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
+import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed } from '../../ui/format.js';
@@ -48,6 +49,18 @@ function resultsTable(boxLabel, caption, headers, body) {
 export class AttnVariance extends AttnWidget {
   static title = 'Why divide by √d_k: random scores, measured';
   static declaredAttributes = Object.fromEntries(Object.entries(FIELDS).map(([name, field]) => [name, field.kind]));
+  static declaredEvents = {
+    change: event({ when: 'a setting changed (a new measurement follows)', detail: settingsDetail(this.declaredAttributes) }),
+    reproduce: event({
+      when: '“Reproduce the chapter” finished',
+      detail: {
+        variance: '{ dk: number; chapter: number; ours: number; scaled: number }[]',
+        raw: '{ fraction: number; meanGrad: number; saturated: number; pmax: Float32Array }',
+        scaled: '{ fraction: number; meanGrad: number; saturated: number; pmax: Float32Array }',
+      },
+    }),
+  };
+  static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
   static needsCore = false;
 
   inWords() {

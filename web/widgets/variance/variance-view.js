@@ -31,7 +31,7 @@ export function varianceSheet() {
     .field label { font-size: 0.85rem; font-weight: 600; }
     .field-row { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: center; }
     .field input { font: inherit; width: 8.5rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
-                   border-radius: 6px; background: var(--attn-bg); color: var(--attn-fg); }
+                   border-radius: var(--attn-radius-small); background: var(--attn-bg); color: var(--attn-fg); }
     .field input[aria-invalid="true"] { border: 2px dashed var(--attn-error); }
     .field-error { font-size: 0.82rem; margin: 0; max-width: 22rem; }
     .field-error:empty { display: none; }

@@ -1,0 +1,56 @@
+// readme-tables.mjs — the README's tables that describe the elements, made from the
+// custom-elements manifest (itself made from the widgets' declarations): each widget's events,
+// the parts of every widget, and the theme's custom properties. tests/package/readme.test.mjs
+// fails when the README's copy differs; `node scripts/lib/readme-tables.mjs` prints them to paste.
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { THEME_PROPERTIES, darkName } from '../../web/ui/theme.js';
+
+const cell = (text) => String(text).replace(/\|/g, '\\|');
+const code = (text) => `\`${cell(text)}\``;
+
+/** The elements of a manifest, in registry order. */
+export const elementsOf = (manifest) => manifest.modules.flatMap((module) => module.declarations);
+
+/** One widget's events: | event | when | `detail` |. */
+export function eventsTable(element) {
+  const rows = element.events.map((event) => {
+    const bubbles = / \(bubbles(, from inside the widget)?\)\.$/.exec(event.description);
+    const when = event.description.replace(/ \(bubbles(, from inside the widget)?\)\.$/, '').replace(/\.$/, '');
+    const detail = event.type.text.replace(/^CustomEvent<(.*)>$/, '$1');
+    const how = bubbles ? (bubbles[1] ? ' (bubbles, from inside)' : ' (bubbles)') : '';
+    return `| ${code(event.name)}${how} | ${cell(when)} | ${code(detail)} |`;
+  });
+  return ['| event | when | `detail` |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** Every part any widget exposes, with what it is and which widgets have it. */
+export function partsTable(manifest) {
+  const elements = elementsOf(manifest);
+  const parts = new Map();
+  for (const element of elements) {
+    for (const part of element.cssParts) {
+      if (!parts.has(part.name)) parts.set(part.name, { about: part.description, tags: [] });
+      parts.get(part.name).tags.push(element.tagName);
+    }
+  }
+  const rows = [...parts].map(([name, { about, tags }]) => {
+    const where = tags.length === elements.length ? 'every widget' : tags.map((tag) => code(tag)).join(', ');
+    return `| ${code(name)} | ${cell(about)} | ${where} |`;
+  });
+  return ['| part | what it is | in |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** The theme's custom properties: | property | light | dark | what it sets |. */
+export function themeTable() {
+  const rows = THEME_PROPERTIES.map((p) => `| ${code(p.name)} | ${code(p.light)} | ${p.dark === null ? 'the same' : `${code(p.dark)} (${code(darkName(p.name))})`} | ${cell(p.description)} |`);
+  return ['| property | light scheme | dark scheme | what it sets |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8'));
+  console.log(`${themeTable()}\n\n${partsTable(manifest)}\n`);
+  for (const element of elementsOf(manifest)) console.log(`### \`<${element.tagName}>\` events\n\n${eventsTable(element)}\n`);
+}

@@ -1,0 +1,145 @@
+// figures.spec.js — every chart and heatmap can leave the lab (web/ui/figure-export.js): on the
+// lab page, with every widget started, every canvas names its downloads (or is marked as a picture
+// of numbers other figures export), and each figure's PNG, SVG and CSV are downloaded by keyboard
+// and opened: the PNG is a PNG at least as large as the drawing, the SVG is vector with the
+// figure's title, its axis titles and (for a heatmap) every row and column label, and the CSV
+// holds exactly the data table's headers, numbers and notes.
+import { readFileSync } from 'node:fs';
+import { test, expect } from './fixtures.js';
+import { startAll, TAGS } from './a11y-pages.js';
+
+/** RFC 4180 CSV → rows of fields. */
+function parseCsv(text) {
+  const rows = [];
+  let row = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; }
+    else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
+    else field += c;
+  }
+  return rows;
+}
+
+/** The data table of a download group's figure, opened and read as strings: headers, data-values, notes. */
+async function dataTable(group) {
+  const view = group.locator('xpath=ancestor::div[contains(@class, "data-table-view")][1]');
+  const toggle = view.getByRole('button', { name: /data as a table|Hide the data table/ });
+  if (await toggle.getAttribute('aria-expanded') === 'false') await toggle.click();
+  return view.locator('table').evaluate((table) => ({
+    headers: [...table.tHead.rows[0].cells].map((c) => c.textContent),
+    rows: [...table.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.dataset.value)),
+    notes: table.tFoot ? [...table.tFoot.rows].map((r) => [r.cells[0].textContent, r.cells[1].dataset.value]) : [],
+  }));
+}
+
+/** Presses a download button by keyboard; returns the file's name and contents. */
+async function download(page, button) {
+  await button.focus();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+test('every canvas of every widget names its downloads (PNG, SVG, CSV), or is a picture of numbers exported elsewhere', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await startAll(page);
+  await page.locator('attn-heads').getByRole('tab', { name: 'All four' }).click();
+  for (const tag of TAGS) {
+    // Every canvas drawn (a chart that appears only after an action, hidden until then, is not yet).
+    const canvases = await page.locator(tag).evaluate((el) => [...el.shadowRoot.querySelectorAll('canvas')].filter((canvas) => canvas.checkVisibility()).map((canvas) => {
+      const group = canvas.dataset.downloads ? el.shadowRoot.getElementById(canvas.dataset.downloads) : null;
+      return {
+        illustration: Boolean(canvas.closest('[data-illustration]')),
+        buttons: group ? [...group.querySelectorAll('button')].map((b) => b.textContent) : null,
+      };
+    }));
+    for (const canvas of canvases) {
+      if (canvas.illustration) continue;
+      expect(canvas.buttons, `${tag}: a canvas without its downloads`).toEqual(['PNG', 'SVG', 'CSV']);
+    }
+  }
+});
+
+test('each figure’s PNG, SVG and CSV, downloaded by keyboard, hold the drawing, its labels and the data table', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await startAll(page);
+  let figures = 0;
+  for (const tag of TAGS) {
+    const groups = page.locator(tag).getByRole('group', { name: /^Download “.*” as$/ });
+    for (let i = 0; i < await groups.count(); i++) {
+      const group = groups.nth(i);
+      await group.scrollIntoViewIfNeeded();
+      const title = (await group.getAttribute('aria-label')).replace(/^Download “(.*)” as$/, '$1');
+      const table = await dataTable(group);
+      const drawing = await group.evaluate((g) => {
+        const canvas = g.getRootNode().querySelector(`canvas[data-downloads="${g.id}"]`);
+        return { width: canvas.width, height: canvas.height };
+      });
+
+      const png = await download(page, group.getByRole('button', { name: 'PNG' }));
+      expect(png.name, title).toMatch(new RegExp(`^${tag.replace('attn-', '')}-[a-z0-9-]+\\.png$`));
+      expect([...png.bytes.subarray(0, 8)], `${title}: a PNG`).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+      expect(png.bytes.readUInt32BE(16), `${title}: PNG width`).toBe(drawing.width);
+      expect(png.bytes.readUInt32BE(20), `${title}: PNG height (the drawing under a title band)`).toBeGreaterThan(drawing.height);
+
+      const svg = await download(page, group.getByRole('button', { name: 'SVG' }));
+      expect(svg.name).toBe(png.name.replace(/png$/, 'svg'));
+      const text = svg.bytes.toString('utf8');
+      const texts = await page.evaluate((source) => {
+        const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+        if (doc.querySelector('parsererror')) return null;
+        return { title: doc.querySelector('title')?.textContent, all: [...doc.querySelectorAll('text')].map((t) => t.textContent),
+          axes: [...doc.querySelectorAll('text.axis-title')].map((t) => t.textContent), shapes: doc.querySelectorAll('rect, polyline, circle').length };
+      }, text);
+      expect(texts, `${title}: the SVG parses`).not.toBeNull();
+      expect(texts.title).toBe(title);
+      expect(texts.all).toContain(title);
+      expect(texts.shapes).toBeGreaterThan(3);
+      const first = table.headers[0];
+      if (/ ↓, .* →$/.test(first)) {
+        // A heatmap: its two axis titles, and every row and column label of the table.
+        const [rowTitle, colTitle] = first.replace(' →', '').split(' ↓, ');
+        expect(texts.axes).toEqual([`${rowTitle} (rows)`, `${colTitle} (columns)`]);
+        const label = (header) => header.replace(/^\d+ “(.*)”$/, '$1');
+        for (const header of table.headers.slice(1)) expect(texts.all, `${title}: column ${header}`).toContain(label(header));
+        for (const row of table.rows) expect(texts.all, `${title}: row ${row[0]}`).toContain(label(row[0]));
+      } else {
+        // A chart: the x axis's title (the table's first column, or inside it), and the y axis's.
+        expect(texts.axes).toHaveLength(2);
+        expect(first.includes(texts.axes[0]), `${title}: x axis “${texts.axes[0]}” against the table's “${first}”`).toBe(true);
+        for (const series of table.headers.slice(1).filter((h) => !/^(from|to|count)$|density$/.test(h))) expect(texts.all, `${title}: legend ${series}`).toContain(series);
+      }
+
+      const csv = await download(page, group.getByRole('button', { name: 'CSV' }));
+      expect(csv.name).toBe(png.name.replace(/png$/, 'csv'));
+      const rows = parseCsv(csv.bytes.toString('utf8'));
+      expect(rows[0], `${title}: CSV header`).toEqual(table.headers);
+      expect(rows.slice(1, 1 + table.rows.length), `${title}: CSV rows`).toEqual(table.rows);
+      expect(rows.slice(1 + table.rows.length), `${title}: CSV notes`).toEqual(table.notes);
+      figures += 1;
+    }
+  }
+  expect(figures, 'figures downloaded').toBeGreaterThanOrEqual(8);
+});
+
+test('the known axis titles of the lab’s charts are in their SVGs', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await startAll(page);
+  const expected = [
+    ['attn-variance', 'Raw scores q·k', ['score q·k', 'density']],
+    ['attn-cost', 'Log–log chart of the cost terms against N', ['N (tokens)', 'multiply-adds']],
+    ['attn-train', /^Loss curves/, ['step', 'loss (nats per character)']],
+  ];
+  for (const [tag, title, axes] of expected) {
+    const group = page.locator(tag).getByRole('group', { name: typeof title === 'string' ? `Download “${title}” as` : /^Download “Loss curves/ });
+    await group.scrollIntoViewIfNeeded();
+    const svg = (await download(page, group.getByRole('button', { name: 'SVG' }))).bytes.toString('utf8');
+    for (const axis of axes) expect(svg, `${tag}: ${axis}`).toContain(`class="axis-title">${axis.replace(/&/g, '&amp;')}</text>`);
+  }
+});

@@ -1,0 +1,54 @@
+// manifest.test.mjs — custom-elements.json is the widgets' own declarations, nothing else: the
+// built file equals what scripts/custom-elements.mjs makes from the registry now (so the build is
+// current), and for every registered widget its attributes, properties, events (`change` among
+// them, each detail typed), parts and custom properties are the declared ones. The live elements
+// are held to the same manifest in the browser (tests/e2e/elements.spec.js).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { customElementsManifest, htmlCustomData } from '../../scripts/custom-elements.mjs';
+import { widgetClasses } from '../../scripts/lib/widget-classes.mjs';
+import { propertyName } from '../../web/ui/attribute-types.js';
+import { themeInputs } from '../../web/ui/theme.js';
+import { WIDGETS } from '../../web/widgets/registry.js';
+import { root } from './packed.mjs';
+
+const built = JSON.parse(readFileSync(join(root, 'dist/custom-elements.json'), 'utf8'));
+const elements = built.modules.flatMap((module) => module.declarations);
+
+test('dist/custom-elements.json is what the declarations make now (schema 2.1.0)', async () => {
+  assert.deepEqual(built, await customElementsManifest());
+  assert.equal(built.schemaVersion, '2.1.0');
+  assert.deepEqual(JSON.parse(readFileSync(join(root, 'dist/html-custom-data.json'), 'utf8')), htmlCustomData(built));
+});
+
+test('every registered widget is in the manifest with its declarations', async () => {
+  assert.deepEqual(elements.map((element) => element.tagName), WIDGETS.map((widget) => widget.tag));
+  for (const { tag, Widget } of await widgetClasses()) {
+    const element = elements.find((e) => e.tagName === tag);
+    assert.equal(element.name, Widget.name);
+    assert.equal(element.summary, Widget.title);
+    assert.deepEqual(element.attributes.map((a) => a.name), Object.keys(Widget.declarations), `${tag}: attributes`);
+    assert.deepEqual(element.attributes.map((a) => a.name), [...Widget.observedAttributes], `${tag}: the observed attributes`);
+    assert.deepEqual(element.members.map((m) => [m.name, m.attribute, m.type.text]),
+      Object.entries(Widget.declarations).map(([name, kind]) => [propertyName(name), name, kind.type]), `${tag}: properties`);
+    assert.ok(Object.hasOwn(Widget.declaredEvents, 'change'), `${tag} declares change`);
+    assert.deepEqual(element.events.map((e) => e.name), Object.keys(Widget.declaredEvents), `${tag}: events`);
+    for (const event of element.events) assert.match(event.type.text, /^CustomEvent<\{ .+ \}>$/, `${tag}: ${event.name}'s detail is typed`);
+    assert.deepEqual(element.cssParts.map((p) => p.name), Object.keys(Widget.parts), `${tag}: parts`);
+    for (const part of ['root', 'title', 'body', 'in-words']) assert.ok(element.cssParts.some((p) => p.name === part), `${tag} has the part ${part}`);
+    assert.deepEqual(element.cssProperties.map((p) => [p.name, p.default]), themeInputs().map((p) => [p.name, p.initial]), `${tag}: custom properties`);
+  }
+});
+
+test('each attribute’s default in the manifest is the text of its declared fallback', async () => {
+  for (const { tag, Widget } of await widgetClasses()) {
+    const element = elements.find((e) => e.tagName === tag);
+    for (const attribute of element.attributes) {
+      const kind = Widget.declarations[attribute.name];
+      assert.equal(JSON.parse(attribute.default), kind.format(kind.fallback) ?? '', `${tag} ${attribute.name}`);
+      if (kind.kind === 'choice') assert.deepEqual(attribute.type.text.split(' | '), kind.options.map((o) => `'${o}'`), `${tag} ${attribute.name}: its words`);
+    }
+  }
+});

@@ -1,0 +1,43 @@
+// readme.test.mjs — the README tells authors what the elements are, from the same declarations:
+// each widget's event table, the parts table and the theme's properties equal what
+// scripts/lib/readme-tables.mjs makes from the manifest, and the iframe section names every
+// widget of the registry. (The attribute tables are checked by tests/e2e/attributes.spec.js.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { elementsOf, eventsTable, partsTable, themeTable } from '../../scripts/lib/readme-tables.mjs';
+import { WIDGETS } from '../../web/widgets/registry.js';
+import { root } from './packed.mjs';
+
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const manifest = JSON.parse(readFileSync(join(root, 'dist/custom-elements.json'), 'utf8'));
+
+/** The README's section under `### heading`, up to the next heading. */
+function section(heading) {
+  const start = readme.indexOf(`\n### ${heading}\n`);
+  assert.ok(start >= 0, `README has a section ### ${heading}`);
+  const rest = readme.slice(start + heading.length + 6);
+  return rest.slice(0, rest.search(/\n##+ /) >= 0 ? rest.search(/\n##+ /) : undefined);
+}
+
+const hint = 'run node scripts/lib/readme-tables.mjs and paste its table';
+
+test('each widget’s section has its event table, made from its declarations', () => {
+  for (const element of elementsOf(manifest)) {
+    assert.ok(section(`\`<${element.tagName}>\``).includes(eventsTable(element)), `README's events of <${element.tagName}> (${hint})`);
+  }
+});
+
+test('the theming section lists every custom property and every part', () => {
+  const theming = section('Theming');
+  assert.ok(theming.includes(themeTable()), `README's custom properties (${hint})`);
+  assert.ok(theming.includes(partsTable(manifest)), `README's parts (${hint})`);
+});
+
+test('the iframe section names every widget of the registry', () => {
+  const line = section('As an iframe').split('\n').find((text) => text.startsWith('The names are those of'));
+  assert.ok(line, 'the iframe section says which names there are');
+  const names = [...line.replace(/^[^:]*\): /, '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1]);
+  assert.deepEqual(names, WIDGETS.map((widget) => widget.name));
+});

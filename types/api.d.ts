@@ -1,0 +1,439 @@
+// api.d.ts — TypeScript declarations of the lab's JS API (web/lib/attn.js and web/lib/api/*):
+// loadAttn(), every function of the object it resolves to, their options and results, the
+// long-lived objects (Model, Tape, Tensor, KvCache), and AttnError with its status codes. The
+// build copies it into dist/types/ beside the elements' declarations, which are generated from
+// the widgets' own declarations (scripts/element-types.mjs). Shapes are row-major, as in attn.h.
+// types/example/use-every-function.ts calls every function; `tsc --noEmit` checks it (tests/package/).
+
+/** Every status an AttnError may carry: the C core's (enum attn_status) and three of the JS layer's. */
+export declare const Status: Readonly<{
+  OK: 0;
+  NULL: 1;
+  SIZE: 2;
+  OVERFLOW: 3;
+  MASK_KIND: 4;
+  ARGUMENT: 5;
+  SHAPE: 6;
+  VALUE: 7;
+  MEMORY: 8;
+  FORMAT: 9;
+  /** a value of the wrong JavaScript type */
+  TYPE: 100;
+  /** an array of the wrong length */
+  LENGTH: 101;
+  /** the core, a worker or a file could not be reached */
+  UNAVAILABLE: 102;
+}>;
+export type StatusCode = (typeof Status)[keyof typeof Status];
+
+/** The one error the lab throws: `message` is one sentence a learner can read. */
+export declare class AttnError extends Error {
+  constructor(code: StatusCode, message: string);
+  readonly name: 'AttnError';
+  readonly code: StatusCode;
+  /** The same as `code`. */
+  readonly status: StatusCode;
+}
+
+/** Numbers the API accepts wherever it takes a tensor: copied into a Float32Array. */
+export type Numbers = Float32Array | ArrayLike<number>;
+export type MaskKindName = 'none' | 'causal';
+/** A mask of (n, m) additive entries: 0 allowed, -Infinity blocked. */
+export type MaskOption = MaskKindName | Float32Array;
+
+export interface LoadOptions {
+  /** The core's bytes (node, tests): no fetch. Makes a fresh instance, as every option does. */
+  wasmBytes?: ArrayBuffer | ArrayBufferView;
+  /** Where to fetch the core from (default: beside the module). */
+  wasmUrl?: string | URL;
+  /** 1: the single-thread build; 2: the threaded build with a helper, where the realm allows it. */
+  threads?: 1 | 2;
+  /** Starts the helper thread elsewhere than a Web Worker (node's worker_threads). */
+  startHelper?: (module: WebAssembly.Module, memory: WebAssembly.Memory, stackTop: number) => Promise<unknown>;
+}
+
+/** The instance behind an Attn: read-only facts for tests and benchmarks. */
+export interface Core {
+  /** Threads the heavy kernels use now (1 or 2). */
+  readonly threads: number;
+  /** Bytes of linear memory (grows, never shrinks). */
+  readonly heapBytes: number;
+  /** Bytes malloc holds right now (for leak tests). */
+  readonly heapInUse: number;
+  /** Lets the heavy kernels use at most this many threads. */
+  limitThreads(limit: 1 | 2): void;
+  /** Stops the helper thread (the core keeps working on one). */
+  stopHelper(): Promise<void>;
+}
+
+export interface AttentionOptions {
+  /** (n, dk) */ q: Numbers;
+  /** (m, dk) */ k: Numbers;
+  /** (m, dv) */ v: Numbers;
+  n: number; m: number; dk: number; dv: number;
+  /** Divide the scores by √dk (default true). */
+  scale?: boolean;
+  mask?: MaskOption;
+}
+export interface AttentionSteps {
+  /** (n, m) each */
+  scores: Float32Array; scaled: Float32Array; masked: Float32Array; weights: Float32Array;
+  /** (n, m): the mask the core added (0 / -Infinity). */
+  mask: Float32Array;
+  /** (n, dv) */
+  out: Float32Array;
+  /** Rows with no allowed key (their weights and output are NaN). */
+  emptyRows: number;
+}
+export interface AttentionOutput { out: Float32Array; emptyRows: number }
+
+export interface MatmulOptions {
+  /** (m, k) */ a: Numbers;
+  /** (k, n), or (n, k) with transposeB */ b: Numbers;
+  m: number; k: number; n: number;
+  transposeB?: boolean;
+  /** The packed SIMD kernel (float accumulation) instead of the plain one. */
+  fast?: boolean;
+}
+
+export type Progress = (done: number, total: number) => void;
+export interface ScoreStatsOptions {
+  dk: number; draws: number; seed?: number; scaled?: boolean;
+  /** A number of equal bins over ±4σ, or increasing edges. */
+  bins?: number | Numbers;
+  onProgress?: Progress;
+}
+export interface ScoreStats {
+  mean: number; variance: number;
+  /** variance / dk (or the variance itself when scaled): both about 1. */
+  ratio: number;
+  histogram: { edges: Float32Array; counts: Int32Array };
+}
+export interface SaturationOptions {
+  dk: number; keys: number; trials: number; threshold?: number; seed?: number; scaled?: boolean; onProgress?: Progress;
+}
+export interface Saturation {
+  /** Share of trials whose largest weight passed the threshold. */
+  fraction: number;
+  /** Mean p(1 − p) of the largest weight in those trials (NaN if none). */
+  meanGrad: number;
+  saturated: number;
+  /** (trials) */
+  pmax: Float32Array;
+}
+
+export type MaskOptions =
+  | { kind: 'none' | 'causal'; n: number; m?: number }
+  | { kind: 'window'; n: number; m?: number; window: number }
+  | { kind: 'padding'; n: number; m?: number; lengths: number[] };
+export interface WeightsOptions { weights: Numbers; n: number; m?: number }
+export interface RowStats { sums: Float64Array; entropy: Float64Array }
+export interface AllowedKeys { allowed: Int32Array; lnK: Float64Array; emptyRows: number }
+
+export type PositionsKind = 'none' | 'sinusoidal' | 'rotary';
+export interface SelfAttentionOptions {
+  /** (n, d) */ x: Numbers;
+  /** (d, d) each */ wq: Numbers; wk: Numbers; wv: Numbers;
+  n: number; d: number;
+  positions?: PositionsKind;
+  mask?: MaskKindName;
+  offset?: number;
+}
+export interface SelfAttention { out: Float32Array; q: Float32Array; k: Float32Array; v: Float32Array }
+
+export interface MultiHeadOptions {
+  /** (n, dModel) */ x: Numbers;
+  n: number; dModel: number; heads: number;
+  /** (dModel, dModel) each; head h reads columns h·dh … (h+1)·dh − 1 */
+  wq: Numbers; wk: Numbers; wv: Numbers; wo: Numbers;
+  mask?: MaskOption;
+}
+export interface MultiHead {
+  /** (n, dModel) */ out: Float32Array;
+  /** (heads, n, n) */ weights: Float32Array;
+  /** (heads, n, dModel / heads) */ headOut: Float32Array;
+  /** (n, dModel) */ concat: Float32Array;
+  emptyRows: number;
+  headWidth: number;
+}
+export interface MultiHeadOutput { out: Float32Array; emptyRows: number; headWidth: number }
+
+export interface CostOptions { n: number; dModel: number; heads?: number }
+/** Multiply-adds of one multi-head attention layer, and the sizes of its score tables. */
+export interface Cost {
+  projections: number; scores: number; weighted: number; output: number;
+  linear: number; quadratic: number; total: number; crossover: number;
+  scoreEntries: number; scoreBytes: number; layerEntries: number;
+}
+export interface MeasureOptions { n: number; d?: number; repeats?: number; seed?: number; warmUp?: boolean }
+export interface Measurement { n: number; d: number; ms: number; runs: number }
+
+export interface FlashOptions {
+  /** (n, heads·dk) */ q: Numbers;
+  /** (m, heads·dk) */ k: Numbers;
+  /** (m, heads·dv) */ v: Numbers;
+  n: number; m: number; dk: number; dv: number; heads?: number;
+  mask?: MaskKindName | { window: number };
+}
+export interface FlashResult {
+  /** (n, heads·dv) */ out: Float32Array;
+  /** (heads, n): each row's log Σ e^score */ lse: Float32Array;
+  emptyRows: number;
+}
+
+export interface KvCacheOptions { dk: number; dv: number; capacity: number; heads?: number }
+/** Keys and values of the tokens so far, for decoding one token at a time. */
+export interface KvCache {
+  readonly dk: number; readonly dv: number; readonly capacity: number; readonly heads: number;
+  readonly length: number;
+  /** k (heads·dk), v (heads·dv) */
+  append(k: Numbers, v: Numbers): void;
+  /** The newest token's output (heads·dv) for its query q (heads·dk). */
+  attend(q: Numbers): Float32Array;
+  dispose(): void;
+}
+
+/** A tensor on a tape. */
+export interface Tensor {
+  readonly tape: Tape;
+  readonly id: number;
+  readonly shape: number[];
+  readonly size: number;
+  /** A copy of the values; setting it overwrites them (parameters and inputs). */
+  data: Float32Array;
+  /** A copy of the gradient, after backward(). */
+  readonly grad: Float32Array;
+}
+/** The differentiable ops, each one C op on the tape (its backward too). */
+export interface TapeOps {
+  matmul(a: Tensor, w: Tensor, options?: { transposeB?: boolean }): Tensor;
+  bmm(a: Tensor, b: Tensor, options?: { transposeA?: boolean; transposeB?: boolean }): Tensor;
+  add(a: Tensor, b: Tensor): Tensor;
+  scale(a: Tensor, s: number): Tensor;
+  causalMask(a: Tensor, fill?: number): Tensor;
+  softmax(a: Tensor, axis?: number): Tensor;
+  splitHeads(a: Tensor, heads: number): Tensor;
+  mergeHeads(a: Tensor): Tensor;
+  layerNorm(x: Tensor, gamma: Tensor, beta: Tensor): Tensor;
+  gelu(a: Tensor): Tensor;
+}
+/** The C autograd tape. */
+export interface Tape {
+  readonly ops: TapeOps;
+  param(shape: number[], values?: Numbers, options?: { decay?: boolean }): Tensor;
+  input(shape: number[], values: Numbers): Tensor;
+  /** table (V, C), tokens (b·t) → (b, t, C) */
+  embedding(table: Tensor, tokens: ArrayLike<number>, b: number, t: number): Tensor;
+  /** Mean cross-entropy of logits (…, V) against integer targets → shape [1]. */
+  crossEntropy(logits: Tensor, targets: ArrayLike<number>): Tensor;
+  backward(root: Tensor, seed?: Numbers): void;
+  zeroGrad(): void;
+  reset(): void;
+  dispose(): void;
+}
+
+/** An attention function written with the tape's ops: (B, T, C) in, (B, T, C) out, or with the
+ *  weights (B, H, T, T) for the maps. */
+export type AttentionFunction = (ops: TapeOps, q: Tensor, k: Tensor, v: Tensor, info: { heads: number; layer: number }) =>
+  Tensor | { out: Tensor; weights: Tensor };
+
+export interface ModelConfig { layers: number; heads: number; dModel: number; context: number; batch: number; lr: number; seed: number }
+export interface CreateModelOptions extends Partial<ModelConfig> {
+  /** The training text (default: the lab's seeded corpus). */
+  text?: string;
+  preset?: 'small' | 'nanogpt';
+}
+export interface TrainResult { loss: Float32Array; tokensPerSecond: number; stepsPerSecond: number; seconds: number }
+export interface AttentionMaps {
+  layers: number; heads: number; t: number;
+  /** (layers, heads, t, t) */
+  weights: Float32Array;
+  chars: string[];
+  truncated: boolean;
+}
+export interface OptimizerState { first: Float32Array; second: Float32Array; rng: number[] }
+/** A character-level transformer that lives in the core. */
+export interface Model {
+  readonly config: Readonly<ModelConfig>;
+  readonly paramCount: number;
+  readonly steps: number;
+  readonly vocab: string[];
+  readonly hasData: boolean;
+  readonly baselines: { unigram: number | null; floor: number | null };
+  readonly tape: Tape;
+  train(steps: number, options?: { attention?: AttentionFunction }): TrainResult;
+  /** Validation loss, nats per character. */
+  evaluate(): number;
+  attentionMaps(text: string, options?: { attention?: AttentionFunction }): AttentionMaps;
+  sample(options?: { prompt?: string; length?: number; temperature?: number; seed?: number }): string;
+  save(options?: { optimizer?: boolean; [header: string]: unknown }): Uint8Array;
+  getParams(): Float32Array;
+  setParams(values: Numbers, steps?: number): void;
+  getOptimizerState(): OptimizerState;
+  setOptimizerState(state: OptimizerState): void;
+  /** Gradients of the mean loss on b windows, without an update (data parallelism). */
+  computeGradients(tokens: Int32Array, targets: Int32Array, b: number): { loss: number; grads: Float32Array };
+  /** One optimiser step from gradients (paramCount). */
+  applyGradients(grads: Float32Array): void;
+  sampleBatch(): { tokens: Int32Array; targets: Int32Array };
+  dispose(): void;
+}
+
+/** What loadAttn() resolves to: one WASM instance of the core and every function of the API. */
+/** attn.lookup: attention read as a lookup that returns a blend (one query over m entries). */
+export interface LookupOptions {
+  /** (dk) */
+  query: Numbers;
+  /** (m, dk) */
+  keys: Numbers;
+  /** (m, dv) */
+  values: Numbers;
+  m: number;
+  dk: number;
+  dv: number;
+  /** s ≥ 0: the weights are softmax(s · q·kⱼ); default 1 */
+  sharpness?: number;
+}
+export interface Lookup {
+  /** (m) q·kⱼ */
+  scores: Float32Array;
+  /** (m) s·q·kⱼ */
+  scaled: Float32Array;
+  /** (m) */
+  weights: Float32Array;
+  /** (dv) */
+  out: Float32Array;
+  weightSum: number;
+  minWeight: number;
+  entropy: number;
+  /** ln m */
+  maxEntropy: number;
+  largest: number;
+  second: number;
+  /** largest / second = e^gap */
+  ratio: number;
+  gap: number;
+  expGap: number;
+  outNorm: number;
+  maxValueNorm: number;
+  best: number;
+  /** −1 when m = 1 */
+  runnerUp: number;
+  checks: { nonnegative: boolean; sumsToOne: boolean; noLonger: boolean };
+}
+export interface Hull {
+  /** the corners' indices, counter-clockwise from the leftmost */
+  corners: Int32Array;
+  /** the point's distance to the boundary (negative outside); null without a point */
+  depth: number | null;
+  inside: boolean | null;
+}
+export interface BottleneckOptions {
+  /** source lengths, each 1 to 256 */
+  lengths: number[];
+  /** d, the summary's width */
+  width: number;
+  vocab?: number;
+  trials?: number;
+  seed?: number;
+  task?: 'copy' | 'reverse';
+  /** the length whose example is returned (default: the last of lengths) */
+  example?: number;
+  onProgress?: (done: number, total: number, point: BottleneckPoint) => void;
+}
+export interface BottleneckPoint { length: number; summary: number; attention: number }
+export interface Bottleneck {
+  points: BottleneckPoint[];
+  example: {
+    length: number;
+    /** (length, length): row i is output step i's weights over the source positions */
+    alignment: Float32Array;
+    source: Int32Array;
+    fromSummary: Int32Array;
+    fromAttention: Int32Array;
+  };
+}
+/** Multiply-adds of decoding the t-th token with a KV cache and recomputing the prefix, and the cache's size. */
+export interface DecodeCost {
+  cachedAttention: number;
+  cachedTotal: number;
+  recomputeAttention: number;
+  recomputeTotal: number;
+  cacheEntries: number;
+  cacheBytes: number;
+}
+export type RecurrenceCellName = 'elman' | 'gru' | 'lstm';
+export interface CostVariants {
+  recurrence: number;
+  recurrencePerToken: number;
+  recurrenceCrossover: number;
+  windowKeys: number;
+  windowQuadratic: number;
+  windowTotal: number;
+  naiveBytes: number;
+  tiledBytes: number;
+}
+export interface MemoryMeasurement {
+  kernel: 'naive' | 'tiled';
+  n: number;
+  d: number;
+  /** what the core's allocator held while the kernel ran */
+  heldBytes: number;
+  /** the naive kernel's N × N weights (0 for the tiled one) */
+  tableBytes: number;
+  workBytes: number;
+  /** the WebAssembly memory's size afterwards */
+  memoryBytes: number;
+  ms: number;
+}
+
+export interface Attn {
+  readonly core: Core;
+  /** Threads the heavy kernels use (1 or 2). */
+  readonly threads: number;
+  attention(options: AttentionOptions & { steps?: true }): AttentionSteps;
+  attention(options: AttentionOptions & { steps: false }): AttentionOutput;
+  matmul(options: MatmulOptions): Float32Array;
+  randomNormals(options: { count: number; seed?: number }): Float32Array;
+  scoreStats(options: ScoreStatsOptions): ScoreStats;
+  saturation(options: SaturationOptions): Saturation;
+  /** (n, m), or (lengths.length, n, m) for padding */
+  mask(options: MaskOptions): Float32Array;
+  combineMasks(a: Numbers, b: Numbers): Float32Array;
+  allowedKeys(options: { mask: Numbers; n: number; m?: number }): AllowedKeys;
+  maskAfterSoftmax(options: WeightsOptions & { mask: Numbers }): Float32Array;
+  rowStats(options: WeightsOptions): RowStats;
+  /** (n, d) sinusoidal position vectors */
+  positions(options: { n: number; d: number }): Float32Array;
+  /** (n, d) rotated; d even */
+  rope(options: { x: Numbers; n: number; d: number; offset?: number }): Float32Array;
+  selfAttention(options: SelfAttentionOptions): SelfAttention;
+  /** (d) in [−1, 1), from the word's bytes alone */
+  wordEmbedding(options: { word: string; d: number }): Float32Array;
+  multiHead(options: MultiHeadOptions & { steps?: true }): MultiHead;
+  multiHead(options: MultiHeadOptions & { steps: false }): MultiHeadOutput;
+  cost(options: CostOptions): Cost;
+  measureAttention(options: MeasureOptions): Measurement;
+  flashAttention(options: FlashOptions): FlashResult;
+  kvCache(options: KvCacheOptions): KvCache;
+  createTape(): Tape;
+  createModel(options?: CreateModelOptions): Model;
+  loadModel(bytes: Uint8Array | ArrayBuffer, options?: { text?: string }): Model;
+  defaultCorpus(options?: { length?: number; seed?: number }): { text: string; entropy: number };
+  lookup(options: LookupOptions): Lookup;
+  /** the convex hull of (count, 2) points, and where `point` (2) lies */
+  hull(options: { points: Numbers; count: number; point?: Numbers }): Hull;
+  bottleneck(options: BottleneckOptions): Bottleneck;
+  /** (d): the concept's vector plus noise times the word's own */
+  conceptEmbedding(options: { concept: string; word: string; noise?: number; seed?: number; d: number }): Float32Array;
+  /** (d, d) orthogonal, row-major */
+  randomRotation(options: { seed?: number; d: number }): Float32Array;
+  decodeCost(options: { vocab: number; layers: number; dModel: number; t: number }): DecodeCost;
+  /** (logits.length) softmax(logits / temperature), summing to 1 */
+  sampleDistribution(options: { logits: Numbers; temperature?: number }): Float32Array;
+  costVariants(options: CostOptions & { window?: number; cell?: RecurrenceCellName }): CostVariants;
+  measureMemory(options: { kernel: 'naive' | 'tiled'; n: number; d?: number; seed?: number }): MemoryMeasurement;
+}
+
+/** The lab's API on one WASM instance, shared by every caller on the page (any option makes a fresh one). */
+export declare function loadAttn(options?: LoadOptions): Promise<Attn>;

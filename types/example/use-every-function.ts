@@ -1,0 +1,109 @@
+// use-every-function.ts — a small TypeScript program that calls every function of the lab's JS
+// API and uses the elements' typed properties and events. It is never run: `tsc --noEmit`
+// checks it against the package's declarations (tests/package/types.test.mjs), so a function
+// whose declaration is missing or wrong fails there. tests/package/types.test.mjs also checks
+// that every function of the API object is called here.
+
+import { loadAttn, AttnError, Status, version, WIDGETS, findWidget, enableOffline, AttnMasks } from 'attention-lab';
+import type { Attn, AttentionFunction, Tensor } from 'attention-lab';
+
+export async function everyFunction(): Promise<string> {
+  const attn: Attn = await loadAttn();
+  const q = new Float32Array(8), k = new Float32Array(8), v = new Float32Array(8);
+
+  const steps = attn.attention({ q, k, v, n: 2, m: 2, dk: 4, dv: 4, scale: true, mask: 'causal' });
+  const weights: Float32Array = steps.weights;
+  const fastOut: Float32Array = attn.attention({ q, k, v, n: 2, m: 2, dk: 4, dv: 4, steps: false }).out;
+  const product: Float32Array = attn.matmul({ a: q, b: k, m: 2, k: 4, n: 2, transposeB: true, fast: true });
+
+  const normals = attn.randomNormals({ count: 10, seed: 7 });
+  const stats = attn.scoreStats({ dk: 64, draws: 1000, seed: 1, scaled: true, bins: 40, onProgress: (done, total) => void (done / total) });
+  const counts: Int32Array = stats.histogram.counts;
+  const saturated: number = attn.saturation({ dk: 128, keys: 64, trials: 50, threshold: 0.99 }).fraction;
+
+  const causal = attn.mask({ kind: 'causal', n: 4 });
+  const window = attn.mask({ kind: 'window', n: 4, window: 2 });
+  const padding = attn.mask({ kind: 'padding', n: 4, lengths: [4, 2] });
+  const both = attn.combineMasks(causal, window);
+  const { lnK, emptyRows } = attn.allowedKeys({ mask: both, n: 4 });
+  const bug: Float32Array = attn.maskAfterSoftmax({ weights: new Float32Array(16), mask: causal, n: 4 });
+  const { entropy } = attn.rowStats({ weights: new Float32Array(16), n: 4, m: 4 });
+
+  const pe = attn.positions({ n: 4, d: 8 });
+  const turned = attn.rope({ x: pe, n: 4, d: 8, offset: 2 });
+  const self = attn.selfAttention({ x: pe, wq: new Float32Array(64), wk: new Float32Array(64), wv: new Float32Array(64), n: 4, d: 8, positions: 'rotary', mask: 'causal' });
+  const word: Float32Array = attn.wordEmbedding({ word: 'cat', d: 8 });
+  const mh = attn.multiHead({ x: pe, n: 4, dModel: 8, heads: 2, wq: new Float32Array(64), wk: new Float32Array(64), wv: new Float32Array(64), wo: new Float32Array(64) });
+  const headWidth: number = attn.multiHead({ x: pe, n: 4, dModel: 8, heads: 2, wq: new Float32Array(64), wk: new Float32Array(64), wv: new Float32Array(64), wo: new Float32Array(64), steps: false }).headWidth;
+
+  const { crossover } = attn.cost({ n: 1024, dModel: 512, heads: 8 });
+  const { ms } = attn.measureAttention({ n: 128, d: 64 });
+  const { lse } = attn.flashAttention({ q, k, v, n: 2, m: 2, dk: 4, dv: 4, heads: 1, mask: { window: 2 } });
+  const cache = attn.kvCache({ dk: 4, dv: 4, capacity: 8 });
+  cache.append(new Float32Array(4), new Float32Array(4));
+  const decoded: Float32Array = cache.attend(new Float32Array(4));
+  cache.dispose();
+
+  const tape = attn.createTape();
+  const w: Tensor = tape.param([4, 2], new Float32Array(8));
+  const x = tape.input([3, 4], new Float32Array(12));
+  const y = tape.ops.softmax(tape.ops.matmul(x, w), -1);
+  tape.backward(y);
+  const grad: Float32Array = w.grad;
+  tape.dispose();
+
+  const { text, entropy: floor } = attn.defaultCorpus({ length: 10_000, seed: 1 });
+  const model = attn.createModel({ text, preset: 'small', layers: 1 });
+  const attention: AttentionFunction = (ops, qT, kT, vT, { heads }) => {
+    const scores = ops.scale(ops.bmm(ops.splitHeads(qT, heads), ops.splitHeads(kT, heads), { transposeB: true }), 0.5);
+    const p = ops.softmax(ops.causalMask(scores), -1);
+    return { out: ops.mergeHeads(ops.bmm(p, ops.splitHeads(vT, heads))), weights: p };
+  };
+  const { loss } = model.train(2, { attention });
+  const maps = model.attentionMaps('the cat', { attention });
+  const sampled: string = model.sample({ prompt: 'the', length: 20, temperature: 0.8 });
+  const again = attn.loadModel(model.save({ optimizer: false }), { text });
+  const validation: number = again.evaluate();
+  again.dispose();
+  model.dispose();
+
+  // The lookup, the bottleneck, cross-attention's vectors, decoding and seed 004's costs.
+  const blend = attn.lookup({ query: [1, 0], keys: [1, 0, 0, 1, -1, 0, 0, -1], values: [1, 0, 0, 1, -1, 0, 0, -1], m: 4, dk: 2, dv: 2, sharpness: 2 });
+  const inside: boolean | null = attn.hull({ points: [0, 0, 1, 0, 0, 1], count: 3, point: blend.out }).inside;
+  const recovered: number = attn.bottleneck({ lengths: [5, 10], width: 32, trials: 2, task: 'reverse' }).points[0].summary;
+  const noir: Float32Array = attn.conceptEmbedding({ concept: 'black', word: 'fr:noir', noise: 0.3, d: 16 });
+  const rotation: Float32Array = attn.randomRotation({ seed: 1, d: 16 });
+  const cacheBytes: number = attn.decodeCost({ vocab: 40, layers: 2, dModel: 64, t: 10 }).cacheBytes;
+  const probabilities: Float32Array = attn.sampleDistribution({ logits: [1, 2, 3], temperature: 0.8 });
+  const lstmCrossover: number = attn.costVariants({ n: 4096, dModel: 512, heads: 8, window: 256, cell: 'lstm' }).recurrenceCrossover;
+  const held: number = attn.measureMemory({ kernel: 'tiled', n: 1024 }).heldBytes;
+
+  try {
+    attn.attention({ q, k, v, n: 3, m: 2, dk: 4, dv: 4 });
+  } catch (error) {
+    if (error instanceof AttnError && error.code === Status.LENGTH) return error.message;
+  }
+
+  // The elements: typed properties and events.
+  const masks = document.querySelector('attn-masks');
+  if (masks) {
+    masks.window = 3;
+    masks.addEventListener('change', (event) => { const rows: number | null = event.detail.emptyRows; void rows; });
+    masks.addEventListener('cell-focus', (event) => void event.detail.value);
+  }
+  const made: AttnMasks = document.createElement('attn-masks');
+  made.headingLevel = 2;
+  const cost = document.createElement('attn-cost');
+  cost.addEventListener('measured', (event) => void event.detail.points.map((point) => point.ms));
+  const train = document.createElement('attn-train');
+  train.addEventListener('progress', (event) => { const note: string | undefined = event.detail.note?.title; void note; });
+  document.createElement('attn-lookup').addEventListener('input', (event) => { const [x, y]: [number, number] = event.detail.query; void (x + y); });
+  const names = WIDGETS.map((widget) => widget.name);
+  const entry = findWidget('masks');
+  if (location.protocol === 'https:') await enableOffline({ scope: '/' });
+
+  return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, padding, lnK, emptyRows, bug,
+    entropy, turned, self.q, word, mh.concat, headWidth, crossover, ms, lse, decoded, grad, floor, loss, maps.chars,
+    sampled, validation, names, entry?.tag, blend.entropy, inside, recovered, noir[0], rotation[0], cacheBytes, probabilities[0],
+    lstmCrossover, held].join(' ');
+}

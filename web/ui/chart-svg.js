@@ -1,0 +1,99 @@
+// chart-svg.js — a Chart.js chart as an SVG document: the same axes, ticks, grid, axis titles,
+// series and legend, in vector form, with the figure's title above. It reads the layout Chart.js
+// computed for the canvas (scales, element positions, legend boxes), so the file matches what the
+// learner sees, whichever wrapper drew it (line-chart.js, log-chart.js, histogram-chart.js).
+//
+//   const text = chartSvg(chart, { title: 'Loss curves', colours: { bg, fg, grid } });
+
+import { dashArray, group, svgDocument, tag } from './svg.js';
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** The colour a dataset draws with (a string; Chart.js also allows functions and gradients). */
+const paint = (value, fallback) => (typeof value === 'string' ? value : fallback);
+
+/** The final position of a chart element (not a frame of an animation under way). */
+const finalProps = (element, keys) => (element.getProps ? element.getProps(keys, true) : element);
+
+/** One tick label as text (Chart.js allows an array of lines). */
+const tickText = (label) => (Array.isArray(label) ? label.join(' ') : String(label ?? ''));
+
+function axisMarks(scale, area, colours) {
+  const marks = [];
+  const horizontal = scale.isHorizontal();
+  scale.ticks.forEach((tick, index) => {
+    const at = scale.getPixelForTick(index);
+    if (!Number.isFinite(at)) return;
+    if (horizontal) {
+      marks.push(tag('line', { x1: at, x2: at, y1: area.top, y2: area.bottom, stroke: colours.grid, 'stroke-width': 1 }));
+      const text = tickText(tick.label);
+      if (text) marks.push(tag('text', { x: at, y: area.bottom + 16, 'text-anchor': 'middle', 'font-size': 11, fill: colours.fg }, text));
+    } else {
+      marks.push(tag('line', { x1: area.left, x2: area.right, y1: at, y2: at, stroke: colours.grid, 'stroke-width': 1 }));
+      const text = tickText(tick.label);
+      if (text) marks.push(tag('text', { x: area.left - 6, y: at + 4, 'text-anchor': 'end', 'font-size': 11, fill: colours.fg }, text));
+    }
+  });
+  const title = scale.options.title?.display ? tickText(scale.options.title.text) : '';
+  if (title) {
+    marks.push(horizontal
+      ? tag('text', { x: (area.left + area.right) / 2, y: scale.bottom - 4, 'text-anchor': 'middle', 'font-size': 12, fill: colours.fg, class: 'axis-title' }, title)
+      : tag('text', { x: 0, y: 0, transform: `translate(${scale.left + 12} ${(area.top + area.bottom) / 2}) rotate(-90)`, 'text-anchor': 'middle', 'font-size': 12, fill: colours.fg, class: 'axis-title' }, title));
+  }
+  return marks;
+}
+
+function seriesMarks(chart, index) {
+  const meta = chart.getDatasetMeta(index);
+  const dataset = chart.data.datasets[index];
+  if (!chart.isDatasetVisible(index) || meta.hidden) return [];
+  const colour = paint(dataset.borderColor, paint(dataset.backgroundColor, '#888'));
+  const points = meta.data.map((element) => finalProps(element, ['x', 'y', 'base', 'width', 'skip']));
+  if (meta.type === 'bar') {
+    const fill = paint(dataset.backgroundColor, colour);
+    return points.filter((p) => Number.isFinite(p.y) && Number.isFinite(p.base)).map((p) => tag('rect', {
+      x: p.x - p.width / 2, y: Math.min(p.y, p.base), width: p.width, height: Math.abs(p.base - p.y), fill,
+    }));
+  }
+  const drawn = points.filter((p) => !p.skip && Number.isFinite(p.x) && Number.isFinite(p.y));
+  const marks = [];
+  if (dataset.showLine !== false && drawn.length > 1) {
+    marks.push(tag('polyline', {
+      points: drawn.map((p) => `${Math.round(p.x * 100) / 100},${Math.round(p.y * 100) / 100}`).join(' '),
+      fill: 'none', stroke: colour, 'stroke-width': dataset.borderWidth ?? 2, 'stroke-dasharray': dashArray(dataset.borderDash),
+    }));
+  }
+  const radius = typeof dataset.pointRadius === 'number' ? dataset.pointRadius : 0;
+  if (radius > 0) for (const p of drawn) marks.push(tag('circle', { cx: p.x, cy: p.y, r: radius, fill: paint(dataset.backgroundColor, colour) }));
+  return marks;
+}
+
+function legendMarks(chart, colours) {
+  const legend = chart.legend;
+  if (!legend?.options?.display || !legend.legendItems) return [];
+  return legend.legendItems.map((item, i) => {
+    const box = legend.legendHitBoxes?.[i];
+    if (!box || !item.text) return '';
+    const colour = paint(item.strokeStyle, paint(item.fillStyle, colours.fg));
+    return group('g', {}, [
+      tag('rect', { x: box.left, y: box.top + box.height / 2 - 5, width: 14, height: 10, fill: paint(item.fillStyle, colour), stroke: colour }),
+      tag('text', { x: box.left + 20, y: box.top + box.height / 2 + 4, 'font-size': 12, fill: colours.fg, 'text-decoration': item.hidden ? 'line-through' : null }, item.text),
+    ]);
+  });
+}
+
+/** The chart as an SVG document (text). colours: { bg, fg, grid } of the widget's theme. */
+export function chartSvg(chart, { title, colours }) {
+  const area = chart.chartArea;
+  const clipId = 'plot-area';
+  const body = [
+    group('defs', {}, [group('clipPath', { id: clipId }, [tag('rect', { x: area.left, y: area.top, width: area.right - area.left, height: area.bottom - area.top })])]),
+    ...Object.values(chart.scales).flatMap((scale) => axisMarks(scale, area, colours)),
+    tag('rect', { x: area.left, y: area.top, width: area.right - area.left, height: area.bottom - area.top, fill: 'none', stroke: colours.grid }),
+    // Chart.js's own drawing order: the sorted metas from last to first (a low `order` on top).
+    group('g', { 'clip-path': `url(#${clipId})` }, chart.getSortedVisibleDatasetMetas().reverse().map((meta) => seriesMarks(chart, meta.index))),
+    ...legendMarks(chart, colours),
+  ];
+  return svgDocument({ width: chart.width, height: chart.height, title, background: colours.bg, foreground: colours.fg, font: FONT, body });
+}
+

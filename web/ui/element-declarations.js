@@ -1,0 +1,72 @@
+// element-declarations.js — what a widget declares besides its attributes, in the same style as
+// attribute-types.js: the events it fires (with the shape of their detail) and the CSS parts it
+// exposes. widget-base.js adds the parts every widget has; scripts/custom-elements.mjs turns
+// these, the attributes and the theme's properties (theme.js) into custom-elements.json and the
+// elements' TypeScript types; tests hold the README and the live elements to them. No DOM here.
+//
+//   static declaredEvents = {
+//     change: event({ when: 'a setting changed', detail: { ...settingsDetail(this.declaredAttributes), 'reset?': 'true' } }),
+//     measured: event({ when: '“Measure” finished', detail: { points: '{ n: number; ms: number }[]' } }),
+//   };
+//   static declaredParts = { ...FIGURE_PARTS, controls: 'the rows of settings' };
+//
+// A detail is { key: TypeScript type }; a key ending in "?" is present only sometimes.
+
+import { propertyName } from './attribute-types.js';
+
+/** An event a widget fires: when it fires, its detail's keys and types, whether it bubbles out
+ *  of the widget (composed: from inside the shadow root, such as a heatmap's). */
+export function event({ when, detail = {}, bubbles = true, composed = false }) {
+  if (typeof when !== 'string' || when === '') throw new TypeError('An event declaration needs `when`, a sentence.');
+  return Object.freeze({ when, detail: Object.freeze({ ...detail }), bubbles, composed });
+}
+
+/** The detail of a `change` that reports every declared setting by its property name (the
+ *  default changeDetail of widget-base.js), with each attribute kind's type. */
+export function settingsDetail(declaredAttributes) {
+  return Object.fromEntries(Object.entries(declaredAttributes).map(([name, kind]) => [propertyName(name), kind.type]));
+}
+
+/** A detail as a TypeScript object type: { step: number; edited?: 'x' | 'wq' }. */
+export function detailType(detail) {
+  const entries = Object.entries(detail);
+  if (entries.length === 0) return 'null';
+  return `{ ${entries.map(([key, type]) => `${key}: ${type}`).join('; ')} }`;
+}
+
+/** Parts every widget has (widget-base.js builds them). */
+export const COMMON_PARTS = Object.freeze({
+  root: 'the widget’s box (an article)',
+  title: 'its heading',
+  status: 'the “Loading the attention core…” line',
+  body: 'everything between the title and “In words”',
+  'in-words': 'the “In words” paragraph',
+  embed: 'the “Copy embed code” control (shown with the embed-code attribute)',
+  'embed-button': 'its button',
+});
+
+/** Parts of every chart and heatmap (figure-tools.js, heatmap.js, the chart wrappers). */
+export const FIGURE_PARTS = Object.freeze({
+  figure: 'a chart or heatmap with its caption',
+  'figure-tools': 'the row under it: “Show data as a table” and the downloads',
+  'data-table': 'the table of its numbers, when shown',
+});
+
+/** Parts of the matrices a widget prints (matrix-view.js). */
+export const MATRIX_PARTS = Object.freeze({
+  matrix: 'a matrix of numbers (a table)',
+});
+
+/** Parts of a widget's rows of settings. */
+export const CONTROL_PARTS = Object.freeze({
+  controls: 'a row of buttons and settings',
+});
+
+/** The event every heatmap fires from inside the widget when its focused cell changes. */
+export const HEATMAP_EVENTS = Object.freeze({
+  'cell-focus': event({
+    when: 'the focused cell of a heatmap moved (arrow keys, a click or the pointer)',
+    detail: { row: 'number', col: 'number', value: 'number' },
+    composed: true,
+  }),
+});
