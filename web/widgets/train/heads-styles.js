@@ -24,7 +24,6 @@ export function headsSheet() {
     .field .legend { font-size: 0.85rem; }
     .consistency-chart { margin: 0.4rem 0; max-width: 34rem; }
     .consistency-chart .chart-box { position: relative; width: 100%; }
-    .consistency-chart canvas { max-width: 100%; } /* 300 px wide until Chart.js first sizes it */
     .side-by-side { display: flex; flex-wrap: wrap; gap: 0.8rem; }
     .window-figure { margin: 0; flex: 1 1 12rem; max-width: 20rem; min-width: 0; }
     .window-figure figcaption { font-size: 0.85rem; margin: 0.2rem 0; }
