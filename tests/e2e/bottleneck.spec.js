@@ -68,7 +68,7 @@ test('a wider summary breaks later; the narrowest fails almost at once', async (
 
 test('the alignment map: a diagonal when copying, the anti-diagonal when reversing; the example beside it', async ({ page }) => {
   const widget = await open(page, '&example=8');
-  const map = widget.getByRole('img', { name: /^Alignment: each output step’s attention weights over the 8 source positions/ });
+  const map = widget.getByRole('application', { name: /^Alignment: each output step’s attention weights over the 8 source positions/ });
   await expect(map).toBeVisible();
   const argmax = () => widget.evaluate((el) => {
     const values = Array.from(el.map.heatmap.values);

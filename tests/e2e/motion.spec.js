@@ -13,7 +13,17 @@ async function charts(page) {
     if (tag === 'attn-variance') await expect(widget.getByRole('img', { name: /^Histogram of 20,000 raw/ })).toBeVisible();
     if (tag === 'attn-cost') await expect(widget.getByRole('img', { name: /cost terms/ })).toHaveAttribute('data-drawn', /\d/);
     found.push(...await widget.evaluate((el) => {
-      const mine = [el.charts?.raw.chart.chart, el.charts?.scaled.chart.chart, el.chart?.chart, el.measureChart?.chart].filter(Boolean);
+      // Every Chart.js chart the widget holds, however deep in its views (a chart has a canvas,
+      // options and update()); DOM nodes are not walked.
+      const mine = [];
+      const seen = new Set();
+      const walk = (o, depth) => {
+        if (!o || typeof o !== 'object' || o instanceof Node || seen.has(o) || depth > 4) return;
+        seen.add(o);
+        if (o.canvas instanceof HTMLCanvasElement && o.options && typeof o.update === 'function') { mine.push(o); return; }
+        for (const key of Object.keys(o)) walk(o[key], depth + 1);
+      };
+      for (const key of Object.keys(el)) walk(el[key], 1);
       return [...el.shadowRoot.querySelectorAll('canvas[data-animation]')].map((canvas) => {
         const chart = mine.find((c) => c.canvas === canvas);
         return { widget: el.localName, mark: canvas.dataset.animation, option: chart ? chart.options.animation : 'no chart' };

@@ -22,9 +22,9 @@ async function openStepper(page) {
   return stepper;
 }
 
-/** Presses Tab (at most 40 times) until `target` has focus; fails if it never does. */
+/** Presses Tab (at most 120 times: the lookup section's controls come first) until `target` has focus; fails if it never does. */
 async function tabTo(page, target) {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 120; i++) {
     if (await target.evaluate((el) => el.getRootNode().activeElement === el)) return;
     await page.keyboard.press('Tab');
   }

@@ -5,6 +5,11 @@
 
 import { registerThemeProperties, darkDeclarations, fallbackDeclarations } from './theme.js';
 
+// Three rules keep a widget inside a 320 px column (each comment lives here, not in the shipped CSS):
+// .table-scroll is position: relative, the containing block of its cells' hidden .sr-only text,
+// which would otherwise escape the scrolling box and widen the page; a Chart.js canvas is capped
+// at its box (it is 300 px wide until its chart sizes it); .figure-tools has contain: inline-size,
+// so the row of table and download buttons wraps within its figure and never widens it.
 const css = (registered) => `
 :host {
   ${registered ? '' : fallbackDeclarations()}
@@ -58,7 +63,8 @@ table.matrix caption { font-family: var(--attn-font); font-size: 0.85rem; color:
 /* A table in a box that scrolls sideways: its caption wraps within the visible width and stays in
    view while the numbers scroll; the column a lesson is about (th/td.verdict, the last one) stays
    at the box's right edge, so a verdict is read without scrolling sideways on a phone. */
-.table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; }
+.table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; position: relative; }
+:is(.line-chart, .chart-box, .chart) > canvas { max-width: 100%; }
 .table-scroll caption, .table-scroll table.matrix caption { white-space: normal; max-width: 100cqi; position: sticky; left: 0; }
 .table-scroll :is(th, td).verdict { position: sticky; right: 0; z-index: 1; background: var(--attn-bg);
   box-shadow: -8px 0 8px -8px color-mix(in srgb, var(--attn-fg) 40%, transparent); }
@@ -108,7 +114,7 @@ caption { overflow-wrap: anywhere; }
 }
 /* data-table.js and figure-export.js: every chart's "Show data as a table" view and downloads */
 .data-table-view { margin: 0.3rem 0 0.6rem; }
-.figure-tools { display: flex; flex-wrap: wrap; align-items: center; gap: var(--attn-gap) calc(2 * var(--attn-gap)); }
+.figure-tools { display: flex; flex-wrap: wrap; align-items: center; gap: var(--attn-gap) calc(2 * var(--attn-gap)); contain: inline-size; }
 .figure-downloads { display: inline-flex; flex-wrap: wrap; align-items: center; gap: calc(0.6 * var(--attn-gap)); font-size: 0.85rem; }
 .figure-downloads-label { color: var(--attn-muted); }
 .figure-downloads button { padding: 0.15rem 0.5rem; font-size: 0.85rem; }

@@ -130,6 +130,11 @@ export class AttnBottleneck extends AttnWidget {
     this.#syncControls();
     if (!this.started) return;
     const settings = { width: this.width, longest: this.longest, task: this.task, trials: this.trials, seed: this.seed, example: this.example };
+    // The same settings as the measurement on screen or under way (a refused value put back, a
+    // redraw): nothing to measure again, and the chart stays.
+    const key = JSON.stringify(settings);
+    if (key === this.measuredKey) return;
+    this.measuredKey = key;
     const lengths = lengthsUpTo(settings.longest);
     const names = { summary: `one summary of width d = ${settings.width}`, attention: 'attention over every state' };
     this.progressRow.hidden = false;
@@ -156,6 +161,7 @@ export class AttnBottleneck extends AttnWidget {
       this.chart.canvas.dataset.measured = `${settings.width}/${settings.longest}/${settings.task}`;
       this.dispatchEvent(new CustomEvent('measured', { bubbles: true, detail: { points: result.points } }));
     }, (error) => {
+      if (this.measuredKey === key) this.measuredKey = null; // not measured: the same settings may run again
       if (error instanceof Cancelled) {
         if (!this.runs.busy) {
           this.progressRow.hidden = true;

@@ -2,29 +2,19 @@
 // Web Worker (web/workers/measure-memory.js, over the lab's channel) where the page may start one,
 // otherwise on the main thread, a run per task (web/lib/memory-series.js either way).
 
-import { Channel } from '../../lib/channel.js';
-import { Status } from '../../lib/errors.js';
 import { LabWorker as Worker } from '../../lib/worker.js';
 import { loadAttn } from '../../lib/attn.js';
 import { measureMemorySizes } from '../../lib/memory-series.js';
+import { measureInWorker } from './worker-or-main.js';
 
 /** Runs naive then tiled at each of `sizes` (width d); onPoint(point) for each run. */
-export async function measureMemorySeries({ sizes, d, onPoint, signal }) {
-  if (typeof globalThis.Worker !== 'function') return mainThread({ sizes, d, onPoint });
-  const worker = new Channel({
+export function measureMemorySeries({ sizes, d, onPoint, signal }) {
+  return measureInWorker({
     name: 'memory worker',
     start: () => new Worker(new URL('../../workers/measure-memory.js', import.meta.url), { type: 'module' }),
-    restarts: false,
+    args: { sizes, d }, onPoint, signal,
+    fallback: () => mainThread({ sizes, d, onPoint }),
   });
-  let measured = 0;
-  try {
-    await worker.request('measure', { sizes, d }, { signal, onProgress: (point) => { measured++; onPoint(point); } });
-  } catch (error) {
-    if (error.code === Status.UNAVAILABLE && measured === 0) return mainThread({ sizes, d, onPoint });
-    throw error;
-  } finally {
-    worker.terminate();
-  }
 }
 
 function mainThread({ sizes, d, onPoint }) {

@@ -8,7 +8,7 @@ export function headsSheet() {
   sheet.replaceSync(`
     .map-note { max-width: 48rem; font-size: 0.88rem; color: var(--attn-muted); border-left: 3px solid var(--attn-involved-border); padding-left: 0.6rem; margin: 0.5rem 0; }
     .map-host { max-width: 100%; min-width: 0; }
-    .heads-grid-box { max-width: 100%; overflow: auto; margin: 0.5rem 0; position: relative; } /* its cells' sr-only text is clipped with it */
+    .heads-grid-box { max-width: 100%; overflow: auto; margin: 0.5rem 0; position: relative; } /* holds its cells' .sr-only text */
     table.heads-grid { border-collapse: separate; border-spacing: 0.3rem; }
     table.heads-grid th { font-size: 0.8rem; font-weight: 500; color: var(--attn-muted); text-align: left; white-space: nowrap; }
     .cell-button { display: flex; flex-direction: column; align-items: center; gap: 0.15rem; width: 7.2rem; padding: 0.3rem;
