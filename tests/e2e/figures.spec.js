@@ -50,7 +50,7 @@ test('every canvas of every widget names its downloads (PNG, SVG, CSV), or is a 
   await page.locator('attn-heads').getByRole('tab', { name: 'All four' }).click();
   for (const tag of TAGS) {
     // Every canvas drawn (a chart that appears only after an action, hidden until then, is not yet).
-    const canvases = await page.locator(tag).evaluate((el) => [...el.shadowRoot.querySelectorAll('canvas')].filter((canvas) => canvas.checkVisibility()).map((canvas) => {
+    const canvases = await page.locator(tag).first().evaluate((el) => [...el.shadowRoot.querySelectorAll('canvas')].filter((canvas) => canvas.checkVisibility()).map((canvas) => {
       const group = canvas.dataset.downloads ? el.shadowRoot.getElementById(canvas.dataset.downloads) : null;
       return {
         illustration: Boolean(canvas.closest('[data-illustration]')),
