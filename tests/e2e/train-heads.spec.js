@@ -3,7 +3,8 @@
 // grid of every head by keyboard (arrows, Enter opens a head large, Escape gives focus back), the
 // map panel's note, a knock-out whose change of loss is README.md's, every head knocked out in
 // turn (the sorted table) and a window of the consistency view opened large, both equal to what
-// the core returns for the same request in node.
+// the core returns for the same request in node; a window count out of range refused beside its
+// field with the last measurement kept.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
@@ -138,4 +139,24 @@ test('a window of the consistency view opened large: its score and its map are t
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(highest.getByRole('button', { name: `Open window ${k + 1} large` })).toBeFocused();
+});
+
+test('a window count out of range is refused beside its field; the last measurement stays', async ({ page }) => {
+  test.setTimeout(180_000);
+  const widget = await openMeasured(page);
+  const field = widget.getByLabel('Windows to measure');
+  const roleOfFirst = await widget.getByRole('button', { name: /^L1 H1 / }).textContent();
+  for (const [typed, said] of [['0', 'it is 0'], ['4097', 'it is 4097']]) {
+    await field.fill(typed);
+    await field.press('Enter');
+    await expect(widget.getByText(`The heads could not be measured: windows must be between 1 and 4096, but ${said}. The last measurement stays.`)).toBeVisible({ timeout: 30_000 });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(widget.getByRole('button', { name: /^L1 H1 / })).toHaveText(roleOfFirst);
+    await expect(widget.getByText(/^L1 H1, previous token over 128 windows of the validation text: mean \d\.\d{3}/)).toBeVisible();
+  }
+  // A good count measures again and clears the mark.
+  await field.fill('16');
+  await field.press('Enter');
+  await expect(widget.getByText(/^Measured 8 heads over 16 windows of \d+ characters \(seed 1\)/)).toBeVisible({ timeout: 60_000 });
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
 });
