@@ -1,9 +1,18 @@
 // train-heads.spec.js — reading the shipped model in <attn-train> like a researcher: every head
 // measured in the training worker (roles as README.md's table quotes them, from the core), the
 // grid of every head by keyboard (arrows, Enter opens a head large, Escape gives focus back), the
-// map panel's note, and a knock-out whose change of loss is README.md's.
+// map panel's note, a knock-out whose change of loss is README.md's, every head knocked out in
+// turn (the sorted table) and a window of the consistency view opened large, both equal to what
+// the core returns for the same request in node; a window count out of range refused beside its
+// field with the last measurement kept.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
+import { loadAttn } from '../../web/lib/attn.js';
+import { HeadScore } from '../../web/lib/abi.js';
+
+const attn = await loadAttn({ wasmBytes: readFileSync(new URL('../../web/generated/attn.wasm', import.meta.url)) });
+/** The shipped model in node, on the same core: what the widget's worker must agree with. */
+const shippedModel = () => attn.loadModel(readFileSync(new URL('../../web/models/default-small.attnlab', import.meta.url)));
 
 /** README.md's table of the shipped model's heads: head name → { role, delta }. */
 function readmeHeads() {
@@ -64,4 +73,90 @@ test('knocking a head out of the shipped model changes the validation loss by RE
   const [, before, after, shown] = (await result.textContent()).match(/loss (\d\.\d{4}) → (\d\.\d{4}) .*\(([+−]\d\.\d{4})\)/);
   expect(Math.abs(Number(shown.replace('−', '-')) - delta)).toBeLessThanOrEqual(0.0006);
   expect(Math.abs(Number(after) - Number(before) - Number(shown.replace('−', '-')))).toBeLessThanOrEqual(0.00011);
+});
+
+test('knocking out every head: the sorted table holds what the core returns for every head', async ({ page }) => {
+  test.setTimeout(240_000);
+  const widget = await openMeasured(page);
+  await widget.getByRole('button', { name: 'Knock out every head' }).click();
+  await expect(widget.locator('.knockout-result')).toHaveText(/^Every head knocked out in turn \(replaced by zeros\); the validation loss is \d\.\d{4} with all of them\. The prediction needs L\d H\d most \(\+\d\.\d{4}\)\.$/, { timeout: 180_000 });
+  const shown = await widget.locator('.knockout-table tbody tr').evaluateAll((rows) => rows.map((row) => ({
+    head: row.querySelector('th').textContent,
+    loss: Number(row.querySelectorAll('td')[2].dataset.value),
+    delta: Number(row.querySelectorAll('td')[3].dataset.value),
+  })));
+  const model = shippedModel();
+  try {
+    const expected = model.ablateAll({ mode: 'zero' });
+    expect(shown.map((r) => r.head)).toEqual(expected.rows.map((r) => `L${r.layer + 1} H${r.head + 1}`));
+    expected.rows.forEach((r, i) => {
+      expect(Math.abs(shown[i].loss - r.loss)).toBeLessThanOrEqual(1e-6);
+      expect(Math.abs(shown[i].delta - r.delta)).toBeLessThanOrEqual(1e-6);
+    });
+    // Sorted: the largest rise first.
+    for (let i = 1; i < shown.length; i++) expect(shown[i].delta).toBeLessThanOrEqual(shown[i - 1].delta);
+    await expect(widget.locator('.knockout-table caption')).toHaveText(`Every head knocked out (replaced by zeros), the largest rise in validation loss first; intact: ${expected.baseline.toFixed(4)}`);
+  } finally {
+    model.dispose();
+  }
+});
+
+test('a window of the consistency view opened large: its score and its map are the core’s', async ({ page }) => {
+  test.setTimeout(180_000);
+  const widget = await openMeasured(page);
+  const g = 1; // L1 H2
+  await widget.getByLabel('Head to check').selectOption({ label: 'L1 H2' });
+  await widget.getByLabel('Score', { exact: true }).selectOption({ label: 'previous token' });
+  const highest = widget.locator('.window-figure').filter({ has: page.locator('figcaption', { hasText: /^The highest score/ }) });
+  await expect(highest.locator('figcaption')).toHaveText(/^The highest score: \d\.\d{3} on window \d+$/, { timeout: 60_000 });
+  const [, score, window] = (await highest.locator('figcaption').textContent()).match(/(\d\.\d{3}) on window (\d+)$/);
+  const k = Number(window) - 1;
+
+  const model = shippedModel();
+  let stats, map;
+  try {
+    stats = model.headStats({ windows: 128, seed: 1, similarity: false });
+    const t = stats.t, count = stats.layers * stats.heads;
+    const scores = Array.from({ length: stats.windows }, (_, w) => stats.scores[(w * count + g) * HeadScore.count + HeadScore.previous]);
+    // The window shown as the highest is the core's highest, with the core's score.
+    expect(scores[k]).toBe(Math.max(...scores));
+    expect(scores[k].toFixed(3)).toBe(score);
+    await expect(highest.locator('.window-text')).toHaveText(stats.windowTexts[k]);
+    map = Array.from(model.attentionMaps(stats.windowTexts[k]).weights.subarray(g * t * t, (g + 1) * t * t));
+  } finally {
+    model.dispose();
+  }
+
+  await highest.getByRole('button', { name: `Open window ${k + 1} large` }).click();
+  const dialog = widget.getByRole('dialog', { name: `L1 H2 on window ${k + 1} (the highest score, ${score})` });
+  await expect(dialog).toBeVisible();
+  const drawn = await widget.evaluate((el) => Array.from(el.headsPanel.dialog.heatmap.values));
+  expect(drawn.length).toBe(map.length);
+  expect(Math.max(...drawn.map((x, i) => Math.abs(x - map[i])))).toBeLessThanOrEqual(1e-6);
+  // The focused cell's readout says the core's weight (query 5, key 4 as the dialog opens).
+  const t = Math.sqrt(map.length);
+  await expect(dialog.locator('.heatmap-readout')).toHaveText(new RegExp(`: ${map[4 * t + 3].toFixed(3)}$`));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(highest.getByRole('button', { name: `Open window ${k + 1} large` })).toBeFocused();
+});
+
+test('a window count out of range is refused beside its field; the last measurement stays', async ({ page }) => {
+  test.setTimeout(180_000);
+  const widget = await openMeasured(page);
+  const field = widget.getByLabel('Windows to measure');
+  const roleOfFirst = await widget.getByRole('button', { name: /^L1 H1 / }).textContent();
+  for (const [typed, said] of [['0', 'it is 0'], ['4097', 'it is 4097']]) {
+    await field.fill(typed);
+    await field.press('Enter');
+    await expect(widget.getByText(`The heads could not be measured: windows must be between 1 and 4096, but ${said}. The last measurement stays.`)).toBeVisible({ timeout: 30_000 });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(widget.getByRole('button', { name: /^L1 H1 / })).toHaveText(roleOfFirst);
+    await expect(widget.getByText(/^L1 H1, previous token over 128 windows of the validation text: mean \d\.\d{3}/)).toBeVisible();
+  }
+  // A good count measures again and clears the mark.
+  await field.fill('16');
+  await field.press('Enter');
+  await expect(widget.getByText(/^Measured 8 heads over 16 windows of \d+ characters \(seed 1\)/)).toBeVisible({ timeout: 60_000 });
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
 });

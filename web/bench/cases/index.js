@@ -17,3 +17,4 @@ export const CASES = [
   modelSample,
   trainThroughput,
 ];
+CASES.push(await import('./head-stats.js')); // issue 19: what measuring every head costs

@@ -1,6 +1,8 @@
 // heads-styles.js — the look of the training lab's head views (probe map panel, the grid of every
 // head, its dialog, consistency, knock-outs, the specialisation chart), adopted by <attn-train>
-// beside train-panels.js's sheet.
+// beside train-panels.js's sheet. On a narrow widget the specialisation chart's legend takes a
+// line per series, and Chart.js gives a legend at most half the box: the box grows with
+// --legend-lines (set by specialisation-chart.js), so that 12 layers' lines all show.
 
 let sheet = null;
 export function headsSheet() {
@@ -31,6 +33,8 @@ export function headsSheet() {
     .knockout-result { font-weight: 600; }
     table.knockout-table td.text-cell { font-family: var(--attn-font); text-align: left; }
     .specialisation { margin: 0.4rem 0 0.8rem; }
+    .specialisation { container-type: inline-size; }
+    @container (max-width: 40rem) { .specialisation .line-chart { height: max(260px, calc(3rem + 2.9rem * var(--legend-lines, 4))); } }
     dialog.head-dialog { max-width: min(96vw, 60rem); width: 100%; background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); border-radius: 10px; padding: 0.8rem 1rem; }
     dialog.head-dialog::backdrop { background: rgb(0 0 0 / 0.45); }
     .dialog-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; }

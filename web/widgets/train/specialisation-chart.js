@@ -29,7 +29,7 @@ export class SpecialisationChart {
   constructor({ heading }) {
     this.choice = h('select', {}, CHOICES.map(([value, text]) => h('option', { value }, text)));
     this.note = h('p', { className: 'message', 'aria-live': 'polite' });
-    this.chart = new LineChart({ label: 'Head scores at each evaluation while training, by step', xTitle: 'step', yTitle: 'score (0 to 1)' });
+    this.chart = new LineChart({ label: 'Head scores at each evaluation while training, by step', xTitle: 'step', yTitle: 'score (0 to 1)', yRange: [0, 1] });
     this.element = h('section', { className: 'specialisation' },
       h(heading, {}, 'Heads specialising while the model trains'),
       h('p', {}, 'At every evaluation the training worker measures every head on the same windows of validation text. '
@@ -93,6 +93,7 @@ export class SpecialisationChart {
   #draw() {
     if (!this.shape || !this.chart.chart) return;
     this.lines = this.#lines();
+    this.chart.element.style.setProperty('--legend-lines', String(this.lines.length));
     this.chart.setSeries(this.lines.map((line, i) => ({ name: line.name, colour: PALETTE[i % PALETTE.length], dashed: i >= PALETTE.length, points: true })));
     for (const line of this.lines) this.chart.add(line.name, this.history.entries.flatMap((entry) => this.#point(line, entry)));
     const n = this.history.entries.length;
