@@ -26,8 +26,9 @@ export async function run({ report, progress }) {
   });
   const client = new TrainClient((event) => {
     if (event.type === 'validation') {
+      // Validation comes at the first chunk's end past each 50 steps: say so every 250 or so.
+      if (Math.floor(event.step / 250) > Math.floor((lastValidation?.step ?? 0) / 250)) progress(`2,000 steps: step ${event.step}, validation loss ${event.loss.toFixed(4)}`);
       lastValidation = event;
-      if (event.step % 250 === 0) progress(`2,000 steps: step ${event.step}, validation loss ${event.loss.toFixed(4)}`);
     }
     if (event.type === 'stopped') {
       if (event.reason === 'done') finished.resolve(event);
