@@ -8,7 +8,7 @@
 
 import { TrainClient } from '../../lib/train-client.js';
 import { PRESETS } from '../../lib/model/presets.js';
-import { measurePeak } from '../peak.js';
+import { measurePeak, peakFor } from '../peak.js';
 import { trainFlopsPerToken } from '../train-flops.js';
 
 export const name = 'train-2000-steps';
@@ -45,7 +45,7 @@ export async function run({ report, progress }) {
     await done;
     const seconds = (performance.now() - start) / 1000;
     const flops = STEPS * config.batch * config.context * trainFlopsPerToken(config, info.vocab.length);
-    const peakGflops = workers === 2 ? peak.two : peak.one;
+    const peakGflops = peakFor(peak, workers);
     const ideal = flops / (peakGflops * 1e9);
     const label = `nanoGPT preset, ${STEPS.toLocaleString('en')} steps end to end (training worker, ${workers} workers, evaluation included)`;
     report({ name: label, ours: seconds, peer: ideal, peerName: `the run's ${(flops / 1e12).toFixed(2)} TFLOP at the ${workers}-thread peak`, ratio: ideal / seconds, unit: 's (wall time; ratio ideal/ours)', ofPeak: ideal / seconds });
