@@ -78,6 +78,14 @@ else
 fi
 
 if [ "$want_bench" = 1 ]; then
+  # The machine-peak loop (bench only, never in dist/): one small module, the core's flags.
+  peak_wasm=web/generated/peak.wasm
+  if [ ! -f "$peak_wasm" ] || [ bench/wasm/peak.c -nt "$peak_wasm" ]; then
+    say "machine-peak loop → $peak_wasm"
+    NODE_PATH=/usr/share/nodejs emcc -std=c11 -Wall -Wextra -O3 -msimd128 --no-entry -sSTANDALONE_WASM \
+      -sINITIAL_MEMORY=1MB -sTOTAL_STACK=64KB -sEXPORTED_FUNCTIONS=_attn_peak_madd,_attn_peak_flops_per_iteration \
+      bench/wasm/peak.c -o "$peak_wasm"
+  fi
   bench_stamp=build/bench-site/.build-stamp
   if [ ! -f "$bench_stamp" ] || [ -n "$(find web vite.config.js package-lock.json -newer "$bench_stamp" -print -quit)" ]; then
     say "benchmark site → build/bench-site/ (vite build --mode bench)"

@@ -4,6 +4,7 @@
 // benchmarks (bench/native/*.mjs), prints one table of figures beside their peers with the
 // ratio, and writes the rows to bench/results.json.
 //   node bench/run.mjs [case ...]      only the named cases
+//   node bench/run.mjs --long          also the long cases (minutes each: train-2000-steps)
 
 import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 8199);
-const only = process.argv.slice(2);
+const long = process.argv.includes('--long');
+const only = process.argv.slice(2).filter((arg) => arg !== '--long');
 
 function startServer() {
   const site = `${root}build/bench-site`;
@@ -41,7 +43,7 @@ async function browserRows() {
     page.on('pageerror', (error) => console.error(`[page] uncaught: ${error.message}`));
     let crashed = false;
     page.on('crash', () => { crashed = true; });
-    const query = only.length ? `?only=${only.join(',')}` : '';
+    const query = only.length ? `?only=${only.join(',')}` : long ? '?long=1' : '';
     await page.goto(`http://127.0.0.1:${port}/bench.html${query}`);
     let shown = 0;
     for (;;) {
@@ -83,10 +85,11 @@ async function nativeRows(browser) {
 function printTable(rows) {
   const fmt = (x) => (typeof x === 'number' ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3)) : String(x ?? ''));
   const note = (r) => r.status ?? (r.target ? `target ${r.target}: ${r.met ? 'met' : 'NOT met'}` : '');
-  const cells = rows.map((r) => [r.name, fmt(r.ours), fmt(r.peer), r.peerName, r.ratio == null ? '' : `${fmt(r.ratio)}×`, r.unit, note(r)]);
-  const header = ['case', 'ours', 'peer', 'peer name', 'ours/peer', 'unit', 'target / status'];
+  const percent = (x) => (typeof x === 'number' ? `${(100 * x).toFixed(0)}%` : '');
+  const cells = rows.map((r) => [r.name, fmt(r.ours), fmt(r.peer), r.peerName, r.ratio == null ? '' : `${fmt(r.ratio)}×`, percent(r.ofPeak), r.unit, note(r)]);
+  const header = ['case', 'ours', 'peer', 'peer name', 'ours/peer', 'of peak', 'unit', 'target / status'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)));
-  const line = (c) => c.map((x, i) => (i === 0 || i === 3 || i >= 5 ? String(x).padEnd(widths[i]) : String(x).padStart(widths[i]))).join('  ');
+  const line = (c) => c.map((x, i) => (i === 0 || i === 3 || i >= 6 ? String(x).padEnd(widths[i]) : String(x).padStart(widths[i]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
 }

@@ -3,6 +3,8 @@
 // `minSeconds` each, and the best round counts. A contender whose call would take longer than
 // the budget, or whose N × M table would not fit, is not run and gets a status instead.
 
+import { ofPeak } from './peak.js';
+
 /**
  * The clock: the page's main-thread CPU seconds when bench/run.mjs provides them (every
  * contender here runs on the main thread: TF.js and onnxruntime-web with one thread and no
@@ -94,9 +96,10 @@ async function fastestCall(fn, minSeconds) {
  * wall clock, and, because a shared machine deschedules threads at random (a fork-join waits
  * for the slower thread), the fastest single call of each contender: the time a call takes
  * when the machine lets it run. Reports "2 threads vs 1" and "2 threads vs the best peer";
- * `work` is the FLOPs of one call. When the page got no second thread, a row says so.
+ * `work` is the FLOPs of one call; `peak` (web/bench/peak.js) gives each row its fraction of
+ * the two-thread peak. When the page got no second thread, a row says so.
  */
-export async function reportThreads({ label, work, one, two, peer, threads, report }) {
+export async function reportThreads({ label, work, one, two, peer, threads, report, peak }) {
   const unit = 'GFLOP/s (wall time, fastest call)';
   if (threads < 2) {
     report({ name: `${label}: 2 threads vs 1`, ours: null, peer: null, peerName: 'ours, 1 thread', ratio: null, unit, status: 'not run: this page is not cross-origin isolated (one thread)' });
@@ -109,6 +112,7 @@ export async function reportThreads({ label, work, one, two, peer, threads, repo
     for (const { key, fn } of entries) best.set(key, Math.min(best.get(key) ?? Infinity, await fastestCall(fn, 0.5)));
   }
   const rate = (key) => work / best.get(key) / 1e9;
-  report({ name: `${label}: 2 threads vs 1`, ours: rate('two'), peer: rate('one'), peerName: 'ours, 1 thread', ratio: rate('two') / rate('one'), unit });
-  if (peer) report({ name: `${label}: 2 threads vs the best peer`, ours: rate('two'), peer: rate('peer'), peerName: `${peer.name} (1 thread)`, ratio: rate('two') / rate('peer'), unit });
+  const fraction = ofPeak(peak, rate('two'), 2);
+  report({ name: `${label}: 2 threads vs 1`, ours: rate('two'), peer: rate('one'), peerName: 'ours, 1 thread', ratio: rate('two') / rate('one'), unit, ofPeak: fraction });
+  if (peer) report({ name: `${label}: 2 threads vs the best peer`, ours: rate('two'), peer: rate('peer'), peerName: `${peer.name} (1 thread)`, ratio: rate('two') / rate('peer'), unit, ofPeak: fraction });
 }

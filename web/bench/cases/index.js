@@ -1,5 +1,6 @@
 // cases/index.js — every benchmark case the bench page runs, in order. A case module exports
 // `name` and `async run({ attn, report, progress })`, calling `report(row(...))` per figure.
+import * as machinePeak from './machine-peak.js';
 import * as referenceAttention from './reference-attention.js';
 import * as scoreStats from './score-stats.js';
 import * as fastMatmul from './fast-matmul.js';
@@ -7,8 +8,10 @@ import * as fastAttention from './fast-attention.js';
 import * as kvCache from './kv-cache.js';
 import * as modelSample from './model-sample.js';
 import * as trainThroughput from './train-throughput.js';
+import * as train2000Steps from './train-2000-steps.js';
 
 export const CASES = [
+  machinePeak,
   referenceAttention,
   scoreStats,
   fastMatmul,
@@ -16,5 +19,6 @@ export const CASES = [
   kvCache,
   modelSample,
   trainThroughput,
+  train2000Steps,
 ];
 CASES.push(await import('./head-stats.js')); // issue 19: what measuring every head costs
