@@ -104,38 +104,6 @@ static int attend_row(float *out_row,  /* (DV) */
     return 0;
 }
 
-/* Validates the sizes and runs every row with score multiplier `s` (both public faces below). */
-static int attend(float *out,               /* (N, DV) */
-                  struct attn_steps *steps, /* optional intermediates, each (N, M) */
-                  int *empty_rows,
-                  const float *q,           /* (N, DK) */
-                  const float *k,           /* (M, DK) */
-                  const float *v,           /* (M, DV) */
-                  int mask_kind,
-                  const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
-                  float s, int n, int m, int dk, int dv) {
-    ATTN__REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
-    ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
-    ATTN__REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
-    ATTN__REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
-    ATTN__TRY(attn__check_product(n, m));
-    ATTN__TRY(attn__check_product(n, dk));
-    ATTN__TRY(attn__check_product(m, dk));
-    ATTN__TRY(attn__check_product(n, dv));
-    ATTN__TRY(attn__check_product(m, dv));
-
-    struct attention_problem p = {
-        .q = q, .k = k, .mask_kind = mask_kind, .mask = mask, .scale = s, .m = m, .dk = dk,
-    };
-    int empty = 0;
-    for (int i = 0; i < n; i++) {
-        float *weights_row = steps && steps->weights ? steps->weights + (size_t)i * m : NULL;
-        empty += attend_row(out + (size_t)i * dv, weights_row, &p, steps, v, i, dv);
-    }
-    if (empty_rows) *empty_rows = empty;
-    return ATTN_OK;
-}
-
 int attn_attention(float *out,               /* (N, DV) */
                    struct attn_steps *steps, /* optional intermediates, each (N, M) */
                    int *empty_rows,          /* optional: rows with no allowed key */
@@ -145,8 +113,8 @@ int attn_attention(float *out,               /* (N, DV) */
                    int mask_kind,
                    const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
                    int scale, int n, int m, int dk, int dv) {
-    float s = scale && dk > 0 ? (float)(1.0 / sqrt((double)dk)) : 1.0f;
-    return attend(out, steps, empty_rows, q, k, v, mask_kind, mask, s, n, m, dk, dv);
+    float s = scale && dk > 0 ? (float)(1.0 / sqrt((double)dk)) : 1.0f; /* dk ≤ 0 is refused below */
+    return attn_attention_multiplied(out, steps, empty_rows, q, k, v, mask_kind, mask, s, n, m, dk, dv);
 }
 
 int attn_attention_multiplied(float *out,               /* (N, DV) */
@@ -160,5 +128,24 @@ int attn_attention_multiplied(float *out,               /* (N, DV) */
                               float multiplier, int n, int m, int dk, int dv) {
     ATTN__REFUSE_IF(!isfinite(multiplier), ATTN_ERR_VALUE);
     ATTN__REFUSE_IF(multiplier < 0.0f || multiplier > ATTN_MAX_SCORE_MULTIPLIER, ATTN_ERR_ARGUMENT);
-    return attend(out, steps, empty_rows, q, k, v, mask_kind, mask, multiplier, n, m, dk, dv);
+    ATTN__REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
+    ATTN__REFUSE_IF(mask_kind == ATTN_MASK_CUSTOM && !mask, ATTN_ERR_NULL);
+    ATTN__TRY(attn__check_product(n, m));
+    ATTN__TRY(attn__check_product(n, dk));
+    ATTN__TRY(attn__check_product(m, dk));
+    ATTN__TRY(attn__check_product(n, dv));
+    ATTN__TRY(attn__check_product(m, dv));
+
+    struct attention_problem p = {
+        .q = q, .k = k, .mask_kind = mask_kind, .mask = mask, .scale = multiplier, .m = m, .dk = dk,
+    };
+    int empty = 0;
+    for (int i = 0; i < n; i++) {
+        float *weights_row = steps && steps->weights ? steps->weights + (size_t)i * m : NULL;
+        empty += attend_row(out + (size_t)i * dv, weights_row, &p, steps, v, i, dv);
+    }
+    if (empty_rows) *empty_rows = empty;
+    return ATTN_OK;
 }
