@@ -405,6 +405,8 @@ export interface Attn {
   softmaxUnstable(options: SoftmaxOptions): UnstableSoftmax;
   /** (scores + mask) · factor: -Infinity · 0 is NaN, -1e9 · 0 is 0. */
   maskThenMultiply(options: MaskThenMultiplyOptions): { out: Float32Array; nanEntries: number };
+  /** The largest |S_ij − S_ji| of an (n, n) score table, at (i, j), i < j (0 when Q = K). */
+  scoreAsymmetry(options: { /** (n, n) */ scores: Numbers; n: number }): { maxAbs: number; i: number; j: number };
   randomNormals(options: { count: number; seed?: number }): Float32Array;
   scoreStats(options: ScoreStatsOptions): ScoreStats;
   saturation(options: SaturationOptions): Saturation;

@@ -131,6 +131,18 @@ int attn_mask_then_multiply(float *out,          /* (N, M) */
                             const float *mask,   /* (N, M) */
                             float factor, int n, int m);
 
+/*
+ * How far a square score table is from symmetric (asymmetry.c): *max_abs = the largest
+ * |S_ij − S_ji| over i < j, in double (0 for N = 1), and at[0], at[1] (may be NULL) its (i, j).
+ * With separate W^Q and W^K a pronoun's query can match a noun's key while the noun's query
+ * ignores the pronoun; tying Q = K makes S symmetric and *max_abs exactly 0. Every score must be
+ * finite (ATTN_ERR_VALUE).
+ */
+int attn_score_asymmetry(double *max_abs,     /* the largest |S_ij − S_ji| */
+                         int *at,             /* (2) or NULL */
+                         const float *scores, /* (N, N) */
+                         int n);
+
 /* ---------------------------------------------------------------- attention */
 
 enum attn_mask_kind {

@@ -283,7 +283,10 @@ test('keyboard: focus follows the step, and the widget has one tab stop per matr
       .filter((node) => node.tabIndex >= 0 && !node.disabled && node.getClientRects().length > 0);
     return all.length;
   });
-  expect(stops).toBeLessThanOrEqual(16);
+  // 16 for the walk; the scaling slider and its field (2); the stability panel's field and two
+  // sideways-scrolling tables (3); the two asymmetry heatmaps, each with its table button and
+  // PNG, SVG, CSV downloads (10). Still one stop per matrix, not one per cell.
+  expect(stops).toBeLessThanOrEqual(31);
   // Inside a matrix the arrow keys move between cells; a typed cell keeps its caret moves.
   await stepper.getByRole('textbox', { name: 'W^Q, row 1, column 1' }).focus();
   await page.keyboard.press('ArrowDown');
@@ -452,7 +455,7 @@ test('−∞ against −1e9 as the mask value: the same weights, until a multipl
   ]);
   await expect(stepper.getByText(/−∞ × 0 is NaN, and one NaN makes the whole row NaN/)).toBeVisible();
   const article = stepper.getByRole('article', { name: /step by step/ });
-  await expect(article).toHaveAccessibleDescription(/a mask of −∞ gives 0, 0, NaN and weights NaN, NaN, NaN; −1e9 gives 0, 0, 0 and weights 0\.333, 0\.333, 0\.333\.$/);
+  await expect(article).toHaveAccessibleDescription(/a mask of −∞ gives 0, 0, NaN and weights NaN, NaN, NaN; −1e9 gives 0, 0, 0 and weights 0\.333, 0\.333, 0\.333\. Asymmetric relevance/);
 });
 
 test('a bad set of scores gets a sentence beside its field and the last good tables stay', async ({ page }) => {
@@ -473,4 +476,31 @@ test('a bad set of scores gets a sentence beside its field and the last good tab
   await field.press('Enter');
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
   expect((await tableRows(softmax))[0]).toEqual(['scores', '1', '2', '3']);
+});
+
+// ---------------------------------------------------------------- issue 20 §4: asymmetric relevance (seed 001)
+
+test('separate W^Q and W^K: “it” finds “cat” and “cat” does not look back; Q = K makes the table symmetric', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const separate = stepper.getByRole('application', { name: 'Scores Q·Kᵀ with separate W^Q and W^K' });
+  const tied = stepper.getByRole('application', { name: 'Scores K·Kᵀ, tied: Q = K' });
+  await separate.scrollIntoViewIfNeeded();
+  await expect(separate).toBeVisible();
+  await expect(tied).toBeVisible();
+  // The numbers, by hand from the example (stepper-asymmetry.js): q_it = [3, 0], k_cat = [2, 0], q_sat = k_sat = [0, 1].
+  await expect(stepper.getByText('max |S − Sᵀ| = 6: “it” looking at “cat” scores 6, “cat” looking at “it” scores 0.', { exact: true })).toBeVisible();
+  await expect(stepper.getByText('max |S − Sᵀ| = 0: the table is symmetric, every pair scores the same both ways.', { exact: true })).toBeVisible();
+  // The heatmaps' own tables hold every score.
+  const table = async (name) => {
+    const figure = stepper.getByRole('figure', { name });
+    await figure.getByRole('button', { name: 'Show data as a table' }).click();
+    return figure.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent.trim())));
+  };
+  expect(await table('Scores Q·Kᵀ with separate W^Q and W^K')).toEqual([
+    ['0', '0', '0', '0'], ['0', '0', '0', '0'], ['0', '0', '1', '0'], ['0', '6', '0', '0']]);
+  const tiedRows = await table('Scores K·Kᵀ, tied: Q = K');
+  expect(tiedRows).toEqual([['0', '0', '0', '0'], ['0', '4', '0', '0'], ['0', '0', '1', '0'], ['0', '0', '0', '0']]);
+  tiedRows.forEach((row, i) => row.forEach((x, j) => expect(x).toBe(tiedRows[j][i])));
+  const article = stepper.getByRole('article', { name: /step by step/ });
+  await expect(article).toHaveAccessibleDescription(/Asymmetric relevance: with separate W\^Q and W\^K, max \|S − Sᵀ\| = 6: “it” looking at “cat” scores 6, “cat” looking at “it” scores 0\. With Q = K, max \|S − Sᵀ\| = 0/);
 });

@@ -1,7 +1,8 @@
 /*
- * fuzz_unstable.c — libFuzzer target for the wrong ways on purpose (softmax_unstable.c):
- * attn_softmax_rows_unstable and attn_mask_then_multiply with any sizes, scores, mask entries
- * (0, -∞, large negatives, NaN) and factors. They may give ∞ and NaN (that is their lesson),
+ * fuzz_unstable.c — libFuzzer target for seed 001's lessons: the wrong ways on purpose
+ * (softmax_unstable.c), attn_softmax_rows_unstable and attn_mask_then_multiply with any sizes,
+ * scores, mask entries (0, -∞, large negatives, NaN) and factors; and attn_score_asymmetry
+ * (asymmetry.c) on any table. They may give ∞ and NaN (that is their lesson),
  * but never crash, and their counts stay in range.
  */
 #include "fuzz_input.h"
@@ -45,9 +46,30 @@ static void fuzz_multiply_after_mask(struct fuzz_input *in) {
     free(scores), free(mask), free(out);
 }
 
+static void fuzz_asymmetry(struct fuzz_input *in) {
+    int n = fuzz_size(in);
+    int64_t products[] = {fuzz_product(n, n)};
+    enum fuzz_plan plan = fuzz_plan_for(n <= 0, products, 1);
+    if (plan == FUZZ_SKIP) return;
+    double d = -1;
+    int at[2] = {-1, -1};
+    if (plan == FUZZ_EXPECT_REFUSAL) {
+        float one[1] = {0};
+        FUZZ_REQUIRE_REFUSAL(attn_score_asymmetry(&d, at, one, n));
+        return;
+    }
+    float *scores = fuzz_floats(in, products[0]);
+    int rc = attn_score_asymmetry(&d, at, scores, n);
+    FUZZ_REQUIRE_KNOWN_STATUS(rc);
+    if (rc == ATTN_OK && (!(d >= 0) || at[0] < 0 || at[0] > at[1] || at[1] >= n)) abort();
+    free(scores);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     struct fuzz_input in = {data, size, 0};
-    if (fuzz_byte(&in) & 1) fuzz_naive_softmax(&in);
-    else fuzz_multiply_after_mask(&in);
+    uint8_t which = fuzz_byte(&in) % 3;
+    if (which == 0) fuzz_naive_softmax(&in);
+    else if (which == 1) fuzz_multiply_after_mask(&in);
+    else fuzz_asymmetry(&in);
     return 0;
 }

@@ -154,6 +154,8 @@ function apiRows() {
     okRow('softmax', 'a row of −∞: NaN weights, counted', () => attn.softmax({ x: [-Infinity, -Infinity, 0, 1], rows: 2, cols: 2 }), (r) => r.emptyRows === 1 && Number.isNaN(r.weights[0])),
     okRow('softmaxUnstable', 'scores near 1,000 overflow: NaN weights, counted', () => attn.softmaxUnstable({ x: [1000, 999], rows: 1, cols: 2 }), (r) => r.overflowedRows === 1 && r.exps[0] === Infinity && Number.isNaN(r.weights[0])),
   );
+  rows.push(...optionRows('scoreAsymmetry', () => ({ scores: f(9, 8), n: 3 }), (o) => attn.scoreAsymmetry(o), { sizes: ['n'], tensors: { scores: 9 } }));
+  rows.push(okRow('scoreAsymmetry', 'a symmetric table: exactly 0', () => attn.scoreAsymmetry({ scores: [1, 2, 2, 1], n: 2 }), (r) => r.maxAbs === 0));
   const multiplyBase = () => ({ scores: f(6, 7), mask: new Float32Array(6), factor: 0, n: 2, m: 3 });
   rows.push(...optionRows('maskThenMultiply', multiplyBase, (o) => attn.maskThenMultiply(o), { sizes: ['n', 'm'], tensors: { scores: 6, mask: 6 } }));
   rows.push(

@@ -97,3 +97,16 @@ test('attention with a score multiplier: 0 is uniform, 1/√d_k is scale: true, 
     last = mean;
   }
 });
+
+test('asymmetry: max |S − Sᵀ| from the core equals the float64 one; exactly 0 for Q = K', () => {
+  const n = 5, d = 3;
+  const q = randomFloats(n * d, 11), k = randomFloats(n * d, 12);
+  const scoresOf = (a, b) => attn.attention({ q: a, k: b, v: new Float32Array(n), n, m: n, dk: d, dv: 1, scale: false }).scores;
+  const separate = scoresOf(q, k);
+  let largest = 0;
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) largest = Math.max(largest, Math.abs(separate[i * n + j] - separate[j * n + i]));
+  const measured = attn.scoreAsymmetry({ scores: separate, n });
+  assert.equal(measured.maxAbs, largest); // float32 entries, difference in double: exact
+  assert.ok(measured.i < measured.j && Math.abs(separate[measured.i * n + measured.j] - separate[measured.j * n + measured.i]) === largest);
+  assert.equal(attn.scoreAsymmetry({ scores: scoresOf(k, k), n }).maxAbs, 0);
+});

@@ -24,7 +24,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer, choice, boolean, decimal, numbers } from '../../ui/attribute-types.js';
-import { event, CONTROL_PARTS, MATRIX_PARTS } from '../../ui/element-declarations.js';
+import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { MatrixView, EditLine } from '../../ui/matrix-view.js';
 import { fixed, sig, vector } from '../../ui/format.js';
@@ -33,6 +33,7 @@ import { MATRICES, STEPS } from './stepper-steps.js';
 import { changedCells, describeChange, largestChange } from './stepper-changes.js';
 import { ScalingControl, multiplierOf, scalingInWords, scalingSheet } from './stepper-scaling.js';
 import { StabilityPanel, stabilityNumbers, stabilityInWords, stabilitySheet } from './stepper-stability.js';
+import { AsymmetryPanel, asymmetryNumbers, asymmetryInWords, asymmetrySheet } from './stepper-asymmetry.js';
 
 const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
 const INPUT_NAMES = ['x', 'wq', 'wk', 'wv'];
@@ -60,7 +61,7 @@ export class AttnStepper extends AttnWidget {
       detail: { step: 'number', mask: this.declaredAttributes.mask.type, scale: 'boolean', scaling: 'number', 'edited?': "'x' | 'wq' | 'wk' | 'wv'", 'reset?': 'true' },
     }),
   };
-  static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS };
+  static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'Two tokens go through attention one step at a time. Their queries, keys and values come from '
@@ -81,7 +82,7 @@ export class AttnStepper extends AttnWidget {
     return `Now: step ${this.step} of ${STEPS.length}, ${STEPS[this.step - 1].title}; causal mask ${s.causal ? 'on' : 'off'}, `
       + `scaling ${s.scale ? 'on' : 'off'}. Token 1 gives weight ${w(0)[0]} to itself and ${w(0)[1]} to token 2, `
       + `so its output is ${out(0)}; token 2 gives ${w(1)[0]} to token 1 and ${w(1)[1]} to itself, output ${out(1)}. `
-      + `${scalingInWords(s)} ${this.stable ? stabilityInWords(this.stable) : ''}`.trim();
+      + `${scalingInWords(s)} ${this.stable ? stabilityInWords(this.stable) : ''} ${this.asymmetry ? asymmetryInWords(this.asymmetry) : ''}`.trim();
   }
 
   changeDetail() {
@@ -105,6 +106,7 @@ export class AttnStepper extends AttnWidget {
     const reset = h('button', { type: 'button', className: 'secondary', onclick: () => this.reset() }, 'Reset example');
     this.scalingControl = new ScalingControl(this);
     this.stabilityPanel = new StabilityPanel(this);
+    this.asymmetryPanel = new AsymmetryPanel(this);
 
     this.panels = STEPS.map((step, index) => this.#buildPanel(step, index));
     body.append(
@@ -116,9 +118,10 @@ export class AttnStepper extends AttnWidget {
         reset),
       this.scalingControl.element,
       ...this.panels.map((panel) => panel.element),
-      this.stabilityPanel.element);
+      this.stabilityPanel.element,
+      this.asymmetryPanel.element);
     this.root.addEventListener('keydown', (event) => this.#onKey(event));
-    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, stepperSheet(), scalingSheet(), stabilitySheet()];
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, stepperSheet(), scalingSheet(), stabilitySheet(), asymmetrySheet()];
   }
 
   #buildPanel(step, index) {
@@ -236,6 +239,10 @@ export class AttnStepper extends AttnWidget {
     if (!changed.size || changed.has('stability')) {
       this.stable = stabilityNumbers(this.attn, this.stability);
       this.stabilityPanel.render(this.stable);
+    }
+    if (!this.asymmetry) { // a fixed example: computed once
+      this.asymmetry = asymmetryNumbers(this.attn);
+      this.asymmetryPanel.render(this.asymmetry);
     }
     const cause = ['mask', 'scale', 'scaling', ...INPUT_NAMES].filter((name) => changed.has(name));
     if (before && cause.length && this.state !== before) {

@@ -61,7 +61,7 @@ export class StabilityPanel {
         + 'overflows a 32-bit float to ∞, and ∞ ÷ ∞ is NaN. And a mask of −∞ is safe only until something multiplies it by 0.'),
       h('div', { className: 'field' }, h('label', { for: inputId }, 'Three scores'), this.input, error),
       table('Softmax table (scrolls sideways)', 'Softmax of the three scores, computed two ways',
-        ['', 'key 1', 'key 2', 'key 3'], this.softmaxBody),
+        ['computed', 'key 1', 'key 2', 'key 3'], this.softmaxBody),
       table('Mask table (scrolls sideways)', 'Key 3 masked, then multiplied by 1 or 0, then softmax (the right one)',
         ['mask', '× factor', 'masked × factor', 'weights'], this.maskBody),
       this.note);
