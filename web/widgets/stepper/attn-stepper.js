@@ -325,6 +325,8 @@ function stepperSheet() {
     .edit-status:has(.cell-error:not([hidden])) .edit-hint { display: none; }
     .changes { border-left: 4px solid var(--attn-accent); padding: 0.1rem 0.7rem; font-size: 0.9rem; }
     .changes .toolbar { margin: 0.3rem 0; }
+    .lesson-panel { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
+    .lesson-panel :is(h2, h3, h4, h5, h6) { margin: 0.4rem 0; font-size: 1rem; }
   `);
   return sheet;
 }

@@ -58,7 +58,7 @@ export class AsymmetryPanel {
     const map = (label) => new Heatmap({ label, rowLabels: tokens, colLabels: tokens, min: 0, max: 6, format: (x) => sig(x), cellSize: 44 });
     this.maps = { separate: map('Scores Q·Kᵀ with separate W^Q and W^K'), tied: map('Scores K·Kᵀ, tied: Q = K') };
     this.lines = { separate: h('p', { className: 'asymmetry-number' }), tied: h('p', { className: 'asymmetry-number' }) };
-    this.element = h('section', { className: 'asymmetry', 'aria-labelledby': titleId },
+    this.element = h('div', { className: 'lesson-panel asymmetry', role: 'group', 'aria-labelledby': titleId }, // not a landmark: a page may hold two steppers
       h(widget.subheading, { id: titleId }, withSuperscripts('Asymmetric relevance: why separate W^Q and W^K')),
       h('p', {}, withSuperscripts('Four tokens, “the cat sat it”, each with one feature: determiner, noun, verb or pronoun. W^Q gives the '
         + 'pronoun a query that looks for nouns; W^K gives the noun a key that says “noun”. So “it” finds “cat”, while '
@@ -83,8 +83,6 @@ let sheet = null;
 export function asymmetrySheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    .asymmetry { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
-    .asymmetry :is(h2, h3, h4, h5, h6) { margin: 0.4rem 0; font-size: 1rem; }
     .asymmetry-maps { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); gap: 1rem; }
     .asymmetry-maps > div { min-width: 0; }
     .asymmetry-number { font-family: var(--attn-mono); font-size: 0.88rem; overflow-wrap: anywhere; }

@@ -55,7 +55,7 @@ export class StabilityPanel {
     const table = (label, caption, headers, body) => scrollFocus(h('div', { className: 'table-scroll' },
       h('table', { className: 'results' }, h('caption', {}, caption),
         h('thead', {}, h('tr', {}, headers.map((text) => h('th', { scope: 'col' }, text)))), body)), label);
-    this.element = h('section', { className: 'stability', 'aria-labelledby': titleId },
+    this.element = h('div', { className: 'lesson-panel stability', role: 'group', 'aria-labelledby': titleId }, // not a landmark: a page may hold two steppers
       h(widget.subheading, { id: titleId }, 'Numerical stability: the row maximum, and −∞ times 0'),
       h('p', {}, 'Softmax subtracts each row’s maximum before exp: mathematically nothing changes, but exp(89) already '
         + 'overflows a 32-bit float to ∞, and ∞ ÷ ∞ is NaN. And a mask of −∞ is safe only until something multiplies it by 0.'),
@@ -93,8 +93,6 @@ let sheet = null;
 export function stabilitySheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    .stability { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
-    .stability :is(h2, h3, h4, h5, h6) { margin: 0.4rem 0; font-size: 1rem; }
     .stability .field { display: flex; flex-direction: column; gap: 0.2rem; max-width: 100%; }
     .stability .field label { font-size: 0.85rem; font-weight: 600; }
     .stability .field input { font: inherit; width: 14rem; max-width: 100%; padding: 0.2rem 0.35rem; border: 1px solid var(--attn-border);
