@@ -73,6 +73,8 @@ export interface AttentionOptions {
   n: number; m: number; dk: number; dv: number;
   /** Divide the scores by √dk (default true). */
   scale?: boolean;
+  /** Instead of `scale`: multiply the scores by this number, 0 to 1e6 (0 gives uniform rows). */
+  multiplier?: number;
   mask?: MaskOption;
 }
 export interface AttentionSteps {
@@ -128,6 +130,9 @@ export type MaskOptions =
   | { kind: 'padding'; n: number; m?: number; lengths: number[] };
 export interface WeightsOptions { weights: Numbers; n: number; m?: number }
 export interface RowStats { sums: Float64Array; entropy: Float64Array }
+export interface SoftmaxOptions { /** (rows, cols): any numbers (-Infinity blocks an entry) */ x: Numbers; rows: number; cols: number }
+export interface UnstableSoftmax { /** (rows, cols) */ weights: Float32Array; /** (rows, cols) exp(x) */ exps: Float32Array; overflowedRows: number }
+export interface MaskThenMultiplyOptions { /** (n, m) */ scores: Numbers; /** (n, m) */ mask: Numbers; factor: number; n: number; m: number }
 export interface AllowedKeys { allowed: Int32Array; lnK: Float64Array; emptyRows: number }
 
 export type PositionsKind = 'none' | 'sinusoidal' | 'rotary';
@@ -394,6 +399,14 @@ export interface Attn {
   attention(options: AttentionOptions & { steps?: true }): AttentionSteps;
   attention(options: AttentionOptions & { steps: false }): AttentionOutput;
   matmul(options: MatmulOptions): Float32Array;
+  /** Row-wise softmax with the row maximum subtracted first. */
+  softmax(options: SoftmaxOptions): { weights: Float32Array; emptyRows: number };
+  /** The wrong way, on purpose: no maximum subtracted (scores near 1,000 overflow to NaN). */
+  softmaxUnstable(options: SoftmaxOptions): UnstableSoftmax;
+  /** (scores + mask) · factor: -Infinity · 0 is NaN, -1e9 · 0 is 0. */
+  maskThenMultiply(options: MaskThenMultiplyOptions): { out: Float32Array; nanEntries: number };
+  /** The largest |S_ij − S_ji| of an (n, n) score table, at (i, j), i < j (0 when Q = K). */
+  scoreAsymmetry(options: { /** (n, n) */ scores: Numbers; n: number }): { maxAbs: number; i: number; j: number };
   randomNormals(options: { count: number; seed?: number }): Float32Array;
   scoreStats(options: ScoreStatsOptions): ScoreStats;
   saturation(options: SaturationOptions): Saturation;

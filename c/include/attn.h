@@ -98,6 +98,51 @@ int attn_softmax_rows(float *y,       /* (ROWS, COLS) */
                       const float *x, /* (ROWS, COLS) */
                       int rows, int cols);
 
+/* The largest score multiplier attn_attention_multiplied and attn_mask_then_multiply accept. */
+#define ATTN_MAX_SCORE_MULTIPLIER 1e6f
+
+/*
+ * The wrong ways, on purpose (softmax_unstable.c; seed 001's "Numerical stability"). Never use
+ * these for attention: they exist so the lab can show, with the core's own numbers, why the
+ * right ways are right.
+ *
+ * attn_softmax_rows_unstable: softmax WITHOUT subtracting the row maximum, y = exp(x) / Σ exp(x)
+ * in float32. Scores near 1,000 overflow exp to +Infinity and the weights become NaN (∞/∞) or 0;
+ * *overflowed_rows (may be NULL) counts rows where some exp overflowed. `exps` (may be NULL)
+ * receives exp(x) before dividing. Compare attn_softmax_rows, which subtracts the maximum.
+ */
+int attn_softmax_rows_unstable(float *y,             /* (ROWS, COLS) */
+                               float *exps,          /* (ROWS, COLS) or NULL */
+                               int *overflowed_rows, /* or NULL */
+                               const float *x,       /* (ROWS, COLS) */
+                               int rows, int cols);
+
+/*
+ * attn_mask_then_multiply: out = (scores + mask) · factor, in float32: a multiplication that
+ * comes AFTER the mask (a scale, a gate, a zero from dropout). With factor 0, a mask entry of
+ * -INFINITY gives -∞ · 0 = NaN, where a large negative number (such as -1e9) gives 0. Any
+ * mask values are accepted. factor must be finite (ATTN_ERR_VALUE) and at most
+ * ATTN_MAX_SCORE_MULTIPLIER in size (ATTN_ERR_ARGUMENT). *nan_entries (may be NULL) counts
+ * the NaN entries of out.
+ */
+int attn_mask_then_multiply(float *out,          /* (N, M) */
+                            int *nan_entries,    /* or NULL */
+                            const float *scores, /* (N, M) */
+                            const float *mask,   /* (N, M) */
+                            float factor, int n, int m);
+
+/*
+ * How far a square score table is from symmetric (asymmetry.c): *max_abs = the largest
+ * |S_ij − S_ji| over i < j, in double (0 for N = 1), and at[0], at[1] (may be NULL) its (i, j).
+ * With separate W^Q and W^K a pronoun's query can match a noun's key while the noun's query
+ * ignores the pronoun; tying Q = K makes S symmetric and *max_abs exactly 0. Every score must be
+ * finite (ATTN_ERR_VALUE).
+ */
+int attn_score_asymmetry(double *max_abs,     /* the largest |S_ij − S_ji| */
+                         int *at,             /* (2) or NULL */
+                         const float *scores, /* (N, N) */
+                         int n);
+
 /* ---------------------------------------------------------------- attention */
 
 enum attn_mask_kind {
@@ -139,6 +184,22 @@ int attn_attention(float *out,               /* (N, DV) */
                    int mask_kind,
                    const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
                    int scale, int n, int m, int dk, int dv);
+
+/*
+ * attn_attention with any score multiplier s in place of 1/√DK (§6.3's "too small" and "too
+ * large" scaling): out = softmax(Q·Kᵀ · s + mask) · V, and steps->scaled holds Q·Kᵀ · s.
+ * s = 0 gives uniform weights over the allowed keys. s must be finite (ATTN_ERR_VALUE) and in
+ * [0, ATTN_MAX_SCORE_MULTIPLIER] (ATTN_ERR_ARGUMENT); everything else as attn_attention.
+ */
+int attn_attention_multiplied(float *out,               /* (N, DV) */
+                              struct attn_steps *steps, /* optional intermediates, each (N, M) */
+                              int *empty_rows,          /* optional: rows with no allowed key */
+                              const float *q,           /* (N, DK) */
+                              const float *k,           /* (M, DK) */
+                              const float *v,           /* (M, DV) */
+                              int mask_kind,
+                              const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
+                              float multiplier, int n, int m, int dk, int dv);
 
 /* ---------------------------------------------------------------- attention as a lookup, and the bottleneck it removed */
 

@@ -125,6 +125,7 @@ static const struct abi_entry ENTRIES[] = {
     CONSTANT(ATTN_MODEL_MAX_LR),
 
     /* attention as a lookup, the hull of the values, the bottleneck */
+    CONSTANT(ATTN_MAX_SCORE_MULTIPLIER),
     CONSTANT(ATTN_LOOKUP_MAX_ENTRIES),
     CONSTANT(ATTN_LOOKUP_MAX_WIDTH),
     CONSTANT(ATTN_LOOKUP_MAX_SHARPNESS),

@@ -19,7 +19,7 @@ struct attention_problem {
     const float *k;    /* (M, DK) */
     int mask_kind;
     const float *mask; /* (N, M), ATTN_MASK_CUSTOM only */
-    float scale;       /* 1/√DK or 1 */
+    float scale;       /* the score multiplier: 1/√DK, 1, or the caller's */
     int m, dk;
 };
 
@@ -113,6 +113,21 @@ int attn_attention(float *out,               /* (N, DV) */
                    int mask_kind,
                    const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
                    int scale, int n, int m, int dk, int dv) {
+    float s = scale && dk > 0 ? (float)(1.0 / sqrt((double)dk)) : 1.0f; /* dk ≤ 0 is refused below */
+    return attn_attention_multiplied(out, steps, empty_rows, q, k, v, mask_kind, mask, s, n, m, dk, dv);
+}
+
+int attn_attention_multiplied(float *out,               /* (N, DV) */
+                              struct attn_steps *steps, /* optional intermediates, each (N, M) */
+                              int *empty_rows,          /* optional: rows with no allowed key */
+                              const float *q,           /* (N, DK) */
+                              const float *k,           /* (M, DK) */
+                              const float *v,           /* (M, DV) */
+                              int mask_kind,
+                              const float *mask,        /* (N, M), only for ATTN_MASK_CUSTOM */
+                              float multiplier, int n, int m, int dk, int dv) {
+    ATTN__REFUSE_IF(!isfinite(multiplier), ATTN_ERR_VALUE);
+    ATTN__REFUSE_IF(multiplier < 0.0f || multiplier > ATTN_MAX_SCORE_MULTIPLIER, ATTN_ERR_ARGUMENT);
     ATTN__REFUSE_IF(!out || !q || !k || !v, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(n <= 0 || m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
     ATTN__REFUSE_IF(mask_kind < ATTN_MASK_NONE || mask_kind > ATTN_MASK_CUSTOM, ATTN_ERR_MASK_KIND);
@@ -124,9 +139,7 @@ int attn_attention(float *out,               /* (N, DV) */
     ATTN__TRY(attn__check_product(m, dv));
 
     struct attention_problem p = {
-        .q = q, .k = k, .mask_kind = mask_kind, .mask = mask,
-        .scale = scale ? (float)(1.0 / sqrt((double)dk)) : 1.0f,
-        .m = m, .dk = dk,
+        .q = q, .k = k, .mask_kind = mask_kind, .mask = mask, .scale = multiplier, .m = m, .dk = dk,
     };
     int empty = 0;
     for (int i = 0; i < n; i++) {

@@ -185,6 +185,33 @@ static void test_every_status_has_a_sentence(void) {
     }
 }
 
+/* A continuous multiplier: 1/√2 is attn_attention's scaling, 1 its "no scaling", 0 uniform rows. */
+static void test_score_multiplier_spans_flat_to_unscaled(void) {
+    float q[4], k[4], v[4], out[4], out_ref[4], scaled[4], weights[4], weights_ref[4];
+    project(q, k, v);
+    struct attn_steps steps = {.scaled = scaled, .weights = weights};
+    struct attn_steps ref = {.weights = weights_ref};
+    EXPECT_EQ_INT(attn_attention(out_ref, &ref, NULL, q, k, v, ATTN_MASK_NONE, NULL, 1, 2, 2, 2, 2), ATTN_OK);
+    EXPECT_EQ_INT(attn_attention_multiplied(out, &steps, NULL, q, k, v, ATTN_MASK_NONE, NULL, (float)(1 / sqrt(2.0)), 2, 2, 2, 2), ATTN_OK);
+    for (int i = 0; i < 4; i++) EXPECT(weights[i] == weights_ref[i] && out[i] == out_ref[i]);
+    EXPECT_EQ_INT(attn_attention(out_ref, &ref, NULL, q, k, v, ATTN_MASK_NONE, NULL, 0, 2, 2, 2, 2), ATTN_OK);
+    EXPECT_EQ_INT(attn_attention_multiplied(out, &steps, NULL, q, k, v, ATTN_MASK_NONE, NULL, 1.0f, 2, 2, 2, 2), ATTN_OK);
+    for (int i = 0; i < 4; i++) EXPECT(weights[i] == weights_ref[i] && out[i] == out_ref[i]);
+    /* s = 0: every scaled score is 0, so each row is uniform (0.5, 0.5), whatever the scores. */
+    EXPECT_EQ_INT(attn_attention_multiplied(out, &steps, NULL, q, k, v, ATTN_MASK_NONE, NULL, 0.0f, 2, 2, 2, 2), ATTN_OK);
+    for (int i = 0; i < 4; i++) EXPECT(scaled[i] == 0.0f && weights[i] == 0.5f);
+    /* s = 2/√2: row 1's scores (-18, 0) scaled to (-25.46, 0): token 2 takes 1 - 8.8e-12. */
+    EXPECT_EQ_INT(attn_attention_multiplied(out, &steps, NULL, q, k, v, ATTN_MASK_NONE, NULL, (float)(2 / sqrt(2.0)), 2, 2, 2, 2), ATTN_OK);
+    EXPECT_NEAR(scaled[0], -18 * sqrt(2.0), 1e-5);
+    EXPECT_NEAR(weights[0], 1 / (1 + exp(18 * sqrt(2.0))), 1e-12);
+    /* Refusals: NaN and ∞ are ATTN_ERR_VALUE; negative or above the limit ATTN_ERR_ARGUMENT. */
+    EXPECT_EQ_INT(attn_attention_multiplied(out, NULL, NULL, q, k, v, ATTN_MASK_NONE, NULL, NAN, 2, 2, 2, 2), ATTN_ERR_VALUE);
+    EXPECT_EQ_INT(attn_attention_multiplied(out, NULL, NULL, q, k, v, ATTN_MASK_NONE, NULL, INFINITY, 2, 2, 2, 2), ATTN_ERR_VALUE);
+    EXPECT_EQ_INT(attn_attention_multiplied(out, NULL, NULL, q, k, v, ATTN_MASK_NONE, NULL, -0.5f, 2, 2, 2, 2), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_attention_multiplied(out, NULL, NULL, q, k, v, ATTN_MASK_NONE, NULL, 2e6f, 2, 2, 2, 2), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_attention_multiplied(out, NULL, NULL, q, k, v, ATTN_MASK_NONE, NULL, 1.0f, 0, 2, 2, 2), ATTN_ERR_SIZE);
+}
+
 static const struct test tests[] = {
     TEST(test_projections_give_the_chapter_vectors),
     TEST(test_two_token_example_causal),
@@ -192,6 +219,7 @@ static const struct test tests[] = {
     TEST(test_without_scaling_scaled_equals_scores),
     TEST(test_softmax_rows_sum_to_one),
     TEST(test_fully_masked_row_is_nan_and_counted),
+    TEST(test_score_multiplier_spans_flat_to_unscaled),
     TEST(test_bad_inputs_get_a_status),
     TEST(test_every_status_has_a_sentence),
 };

@@ -110,7 +110,7 @@ test('“Reset example” after edits is one change; a value the widget already 
   await stepper.evaluate((el) => { el.mask = 'none'; el.step = 3; });
   const changes = await countChanges(stepper);
   await stepper.getByRole('button', { name: 'Reset example' }).click();
-  expect(await changes()).toEqual([{ step: 3, mask: 'none', scale: true, reset: true }]);
+  expect(await changes()).toEqual([{ step: 3, mask: 'none', scale: true, scaling: 1, reset: true }]);
   for (const name of ['x', 'wq', 'wk', 'wv']) await expect(stepper).not.toHaveAttribute(name);
 
   // Nothing left to reset, a step it already shows, a mask it already has: no event at all.

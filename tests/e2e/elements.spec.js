@@ -235,8 +235,8 @@ test('a widget embedded on its own fires its change with the declared detail, fr
   await stepper.evaluate((el) => { el.headingLevel = 2; });
   const events = await page.evaluate(() => window.__events);
   expect(events.map((e) => e.detail)).toEqual([
-    { step: 1, mask: 'causal', scale: true, edited: 'x' },
-    { step: 1, mask: 'causal', scale: true, reset: true },
+    { step: 1, mask: 'causal', scale: true, scaling: 1, edited: 'x' },
+    { step: 1, mask: 'causal', scale: true, scaling: 1, reset: true },
   ]);
   checkRecorded(events);
   // heading-level is furniture: no change, but the title is now an h2.

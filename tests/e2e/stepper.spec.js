@@ -283,7 +283,10 @@ test('keyboard: focus follows the step, and the widget has one tab stop per matr
       .filter((node) => node.tabIndex >= 0 && !node.disabled && node.getClientRects().length > 0);
     return all.length;
   });
-  expect(stops).toBeLessThanOrEqual(16);
+  // 16 for the walk; the scaling slider and its field (2); the stability panel's field and two
+  // sideways-scrolling tables (3); the two asymmetry heatmaps, each with its table button and
+  // PNG, SVG, CSV downloads (10). Still one stop per matrix, not one per cell.
+  expect(stops).toBeLessThanOrEqual(31);
   // Inside a matrix the arrow keys move between cells; a typed cell keeps its caret moves.
   await stepper.getByRole('textbox', { name: 'W^Q, row 1, column 1' }).focus();
   await page.keyboard.press('ArrowDown');
@@ -317,4 +320,187 @@ test('“In words” states the current result and follows each change', async (
   await expect(article).toHaveAccessibleDescription(/Now: step 1 of 6, Inputs; causal mask on, scaling on\. Token 1 gives weight 1\.000 to itself and 0\.000 to token 2, so its output is \[0\.000, −1\.000\]/);
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
   await expect(article).toHaveAccessibleDescription(/Now: step 1 of 6, Inputs; causal mask off, scaling on\. Token 1 gives weight 0\.000 to itself and 1\.000 to token 2, so its output is \[1\.000, 2\.000\]/);
+});
+
+// ---------------------------------------------------------------- issue 20 §4: scaling too small, too large
+
+import { multipliedWeights, entropy } from '../reference/stability.mjs';
+
+/** Row i of the chapter's unscaled scores [[−18, 0], [0, 2]] through softmax at `scaling` × 1/√2. */
+const referenceRows = (scaling, causal) => [[-18, 0], [0, 2]].map((row, i) =>
+  multipliedWeights(row, scaling / Math.SQRT2, causal && i === 0 ? [0, -Infinity] : [0, 0]));
+
+test('the scaling slider runs from 0 (uniform rows) past 1/√d_k to 2 × 1/√d_k (sharper rows), against the float64 reference', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  await goToStep(stepper, 'Softmax');
+  const slider = stepper.getByRole('slider', { name: 'Scaling, times 1/√d_k (slider)' });
+  await expect(slider).toHaveValue('1');
+  await expect(stepper.getByText('▲ 1/√d_k')).toBeVisible(); // the chapter's scaling, marked
+  const rowsLine = stepper.getByText(/^Multiplier /);
+  for (const scaling of [0, 0.5, 2]) {
+    await slider.fill(String(scaling));
+    await expect(stepper).toHaveAttribute('scaling', String(scaling));
+    const reference = referenceRows(scaling, false);
+    const shown = await matrix(stepper, 'Weights');
+    shown.forEach((row, i) => row.forEach((text, j) => expect(Number(text)).toBeCloseTo(reference[i][j], 3)));
+    const entropies = reference.map(entropy).map((h) => h.toFixed(3));
+    await expect(rowsLine).toContainText(`token 1 ${entropies[0]} of 0.693 nats, token 2 ${entropies[1]} of 0.693 nats`);
+  }
+  // 0: every score is 0, so each row is uniform; 2 × 1/√d_k: sharper than the chapter's.
+  await slider.fill('0');
+  expect(await matrix(stepper, 'Weights')).toEqual([['0.500', '0.500'], ['0.500', '0.500']]);
+  await expect(rowsLine).toContainText('zero, so every score is 0 and every row is uniform');
+  await slider.fill('2');
+  await expect(rowsLine).toContainText('above 1/√d_k, so the rows sharpen towards one-hot');
+  await goToStep(stepper, 'Scale');
+  await expect(stepper.getByText(/^Multiply by 2\.00 × 1\/√d_k = 1\.414 instead of the chapter’s 1\/√d_k/)).toBeVisible();
+  expect(await matrix(stepper, 'Scaled')).toEqual([['−25.46', '0'], ['0', '2.828']]);
+});
+
+test('the scaling in words, by keyboard, by attribute, and scale="false" still the unscaled end', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const article = stepper.getByRole('article', { name: /step by step/ });
+  const atOne = entropy(referenceRows(1, true)[1]).toFixed(3); // 0.494
+  await expect(article).toHaveAccessibleDescription(new RegExp(`The scores are multiplied by 1\\.00 × 1/√d_k = 0\\.7071: the chapter’s 1/√d_k\\. Row entropy \\(a uniform row has the most\\): token 1 0\\.000 of 0\\.000 nats, token 2 ${atOne} of 0\\.693 nats\\. Numerical stability`));
+  const slider = stepper.getByRole('slider', { name: 'Scaling, times 1/√d_k (slider)' });
+  await slider.focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
+  await expect(stepper).toHaveAttribute('scaling', '0.5');
+  await expect(article).toHaveAccessibleDescription(/multiplied by 0\.50 × 1\/√d_k = 0\.3536: below 1\/√d_k, so the rows flatten towards uniform/);
+  const h = entropy(referenceRows(0.5, true)[1]).toFixed(3);
+  await expect(article).toHaveAccessibleDescription(new RegExp(`token 2 ${h.replace('.', '\\.')} of 0\\.693 nats\\. Numerical stability`));
+
+  await stepper.evaluate((el) => el.setAttribute('scaling', '1.5'));
+  await expect(slider).toHaveValue('1.5');
+  await expect(stepper.getByLabel('Scaling, × 1/√d_k')).toHaveValue('1.5');
+
+  // scale="false" is today's other end: multiplier 1, and the scaling controls rest.
+  await stepper.getByRole('checkbox', { name: 'Scale by 1/√d_k' }).uncheck();
+  await expect(slider).toBeDisabled();
+  await expect(article).toHaveAccessibleDescription(/multiplied by 1 \(no scaling\): larger than 1\/√d_k/);
+  await goToStep(stepper, 'Softmax');
+  expect(await matrix(stepper, 'Weights')).toEqual([['1.000', '0.000'], ['0.119', '0.881']]);
+});
+
+test('a bad scaling, typed or set by attribute, gets a sentence beside the control and the last good state stays', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await goToStep(stepper, 'Softmax');
+  const field = stepper.getByLabel('Scaling, × 1/√d_k');
+  await field.fill('0.5');
+  await field.press('Enter');
+  await expect(stepper).toHaveAttribute('scaling', '0.5');
+  const good = await matrix(stepper, 'Weights');
+  for (const typed of ['3', '-1', 'abc']) {
+    await field.fill(typed);
+    await field.press('Enter');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(stepper.getByText(/^The scaling must be a number from 0 to 2 \(times 1\/√d_k\), but it is/)).toBeVisible();
+    expect(await matrix(stepper, 'Weights')).toEqual(good);
+  }
+  await stepper.evaluate((el) => el.setAttribute('scaling', 'NaN'));
+  await expect(stepper.getByText('The scaling must be a number from 0 to 2 (times 1/√d_k), but it is “NaN”.')).toBeVisible();
+  expect(await matrix(stepper, 'Weights')).toEqual(good);
+  await field.fill('1');
+  await field.press('Enter');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(stepper).not.toHaveAttribute('scaling', /./); // 1 is the default: the attribute goes
+});
+
+// ---------------------------------------------------------------- issue 20 §4: numerical stability (seed 001)
+
+import { naiveSoftmax, stableSoftmax } from '../reference/stability.mjs';
+
+/** A table of the stability panel as rows of cell texts (the row header first). */
+const tableRows = (table) => table.locator('tbody tr').evaluateAll((rows) => rows.map((row) =>
+  Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent.trim())));
+
+test('scores near 1,000: without the row maximum exp overflows to ∞ and the weights are NaN; with it, the reference weights', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const softmax = stepper.getByRole('table', { name: 'Softmax of the three scores, computed two ways' });
+  await softmax.scrollIntoViewIfNeeded();
+  const [scores, exps, naive, stable] = await tableRows(softmax);
+  expect(scores).toEqual(['scores', '1000', '999', '995']);
+  const reference = naiveSoftmax([1000, 999, 995]);
+  expect(reference.exps).toEqual([Infinity, Infinity, Infinity]);
+  expect(exps).toEqual(['exp(score), no maximum subtracted', '∞', '∞', '∞']);
+  expect(naive).toEqual(['weights, no maximum subtracted', 'NaN', 'NaN', 'NaN']);
+  expect(stable[0]).toBe('weights, maximum 1000 subtracted');
+  stableSoftmax([1000, 999, 995]).forEach((w, j) => expect(stable[j + 1]).toBe(w.toFixed(3))); // 0.727, 0.268, 0.005
+  await expect(stepper.getByText(/^Without the maximum, exp overflowed to ∞/)).toBeVisible();
+
+  // Scores a float32 exp can hold: both ways agree.
+  const field = stepper.getByLabel('Three scores');
+  await field.fill('88, 80, 0');
+  await field.press('Enter');
+  await expect(stepper).toHaveAttribute('stability', '88,80,0');
+  const [, exps2, naive2, stable2] = await tableRows(softmax);
+  expect(Math.fround(Math.exp(88)).toPrecision(4)).toBe('1.652e+38'); // finite in float32, just
+  expect(exps2[1]).toBe('1.652 × 10³⁸');
+  expect(naive2.slice(1)).toEqual(stable2.slice(1));
+  await expect(stepper.getByText(/small enough that exp does not overflow/)).toBeVisible();
+});
+
+test('−∞ against −1e9 as the mask value: the same weights, until a multiplication by zero makes −∞ NaN', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const table = stepper.getByRole('table', { name: /Key 3 masked, then multiplied by 1 or 0/ });
+  await table.scrollIntoViewIfNeeded();
+  const rows = await tableRows(table);
+  const right = stableSoftmax([1000, 999]).map((w) => w.toFixed(3)); // key 3 blocked
+  expect(rows).toEqual([
+    ['−∞', '× 1', '1000, 999, −∞', `${right[0]}, ${right[1]}, 0.000`],
+    ['−∞', '× 0', '0, 0, NaN', 'NaN, NaN, NaN'],
+    ['−1e9', '× 1', '1000, 999, −1000000000', `${right[0]}, ${right[1]}, 0.000`], // the same weights as −∞
+    ['−1e9', '× 0', '0, 0, 0', '0.333, 0.333, 0.333'],
+  ]);
+  await expect(stepper.getByText(/−∞ × 0 is NaN, and one NaN makes the whole row NaN/)).toBeVisible();
+  const article = stepper.getByRole('article', { name: /step by step/ });
+  await expect(article).toHaveAccessibleDescription(/a mask of −∞ gives 0, 0, NaN and weights NaN, NaN, NaN; −1e9 gives 0, 0, 0 and weights 0\.333, 0\.333, 0\.333\. Asymmetric relevance/);
+});
+
+test('a bad set of scores gets a sentence beside its field and the last good tables stay', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const field = stepper.getByLabel('Three scores');
+  const softmax = stepper.getByRole('table', { name: 'Softmax of the three scores, computed two ways' });
+  const before = await tableRows(softmax);
+  for (const typed of ['1000, 999', 'a, b, c', '1, 2, 1e39', '']) {
+    await field.fill(typed);
+    await field.press('Enter');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(stepper.getByText(/^The three scores must be 3 finite numbers separated by commas, but it is/)).toBeVisible();
+    expect(await tableRows(softmax)).toEqual(before);
+  }
+  await stepper.evaluate((el) => el.setAttribute('stability', '<b>x</b>'));
+  await expect(stepper.getByText('The three scores must be 3 finite numbers separated by commas, but it is “<b>x</b>”.')).toBeVisible();
+  await field.fill('1, 2, 3');
+  await field.press('Enter');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  expect((await tableRows(softmax))[0]).toEqual(['scores', '1', '2', '3']);
+});
+
+// ---------------------------------------------------------------- issue 20 §4: asymmetric relevance (seed 001)
+
+test('separate W^Q and W^K: “it” finds “cat” and “cat” does not look back; Q = K makes the table symmetric', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const separate = stepper.getByRole('application', { name: 'Scores Q·Kᵀ with separate W^Q and W^K' });
+  const tied = stepper.getByRole('application', { name: 'Scores K·Kᵀ, tied: Q = K' });
+  await separate.scrollIntoViewIfNeeded();
+  await expect(separate).toBeVisible();
+  await expect(tied).toBeVisible();
+  // The numbers, by hand from the example (stepper-asymmetry.js): q_it = [3, 0], k_cat = [2, 0], q_sat = k_sat = [0, 1].
+  await expect(stepper.getByText('max |S − Sᵀ| = 6: “it” looking at “cat” scores 6, “cat” looking at “it” scores 0.', { exact: true })).toBeVisible();
+  await expect(stepper.getByText('max |S − Sᵀ| = 0: the table is symmetric, every pair scores the same both ways.', { exact: true })).toBeVisible();
+  // The heatmaps' own tables hold every score.
+  const table = async (name) => {
+    const figure = stepper.getByRole('figure', { name });
+    await figure.getByRole('button', { name: 'Show data as a table' }).click();
+    return figure.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent.trim())));
+  };
+  expect(await table('Scores Q·Kᵀ with separate W^Q and W^K')).toEqual([
+    ['0', '0', '0', '0'], ['0', '0', '0', '0'], ['0', '0', '1', '0'], ['0', '6', '0', '0']]);
+  const tiedRows = await table('Scores K·Kᵀ, tied: Q = K');
+  expect(tiedRows).toEqual([['0', '0', '0', '0'], ['0', '4', '0', '0'], ['0', '0', '1', '0'], ['0', '0', '0', '0']]);
+  tiedRows.forEach((row, i) => row.forEach((x, j) => expect(x).toBe(tiedRows[j][i])));
+  const article = stepper.getByRole('article', { name: /step by step/ });
+  await expect(article).toHaveAccessibleDescription(/Asymmetric relevance: with separate W\^Q and W\^K, max \|S − Sᵀ\| = 6: “it” looking at “cat” scores 6, “cat” looking at “it” scores 0\. With Q = K, max \|S − Sᵀ\| = 0/);
 });

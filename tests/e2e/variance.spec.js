@@ -176,7 +176,41 @@ test('ten million draws say how long they will take, and can be cancelled', asyn
 test('“In words” states the last measurement', async ({ page }) => {
   const widget = await openVariance(page);
   const article = widget.getByRole('article', { name: /Why divide by √d_k/ });
-  await expect(article).toHaveAccessibleDescription(/Now: at d_k = 128, 20,000 draws, the raw scores have variance [\d.]+ \([\d.]+ times d_k\) and the scaled ones [\d.]+; over 64 keys, [\d.]+% of raw softmax rows and 0\.0% of scaled ones put more than 0\.99 on one key\.$/);
+  await expect(article).toHaveAccessibleDescription(/Now: at d_k = 128, 20,000 draws, the raw scores have variance [\d.]+ \([\d.]+ times d_k\), so a typical raw score is about ±11\.3, and the scaled ones [\d.]+; over 64 keys, [\d.]+% of raw softmax rows and 0\.0% of scaled ones put more than 0\.99 on one key\. Raw scores at d_k = 64 are [\d.]+ ± [\d.]+ times as spread out as at d_k = 1\.$/);
   await widget.getByRole('button', { name: 'd_k = 32' }).click();
   await expect(article).toHaveAccessibleDescription(/Now: at d_k = 32, 20,000 draws/);
+});
+
+// ---------------------------------------------------------------- issue 20 §4: the typical score size
+
+test('the typical score size ±√d_k beside the histogram: ±8 at d_k = 64, ±11.3 at 128', async ({ page }) => {
+  const widget = await openVariance(page);
+  await expect(rawReadout(widget)).toContainText('Typical score ±11.3 (√d_k; measured standard deviation');
+  const measured = number((await rawReadout(widget).textContent()).match(/measured standard deviation (\S+)\)/)[1]);
+  expect(Math.abs(measured - Math.sqrt(128))).toBeLessThan(0.3); // its standard error at 20,000 draws is about 0.06
+  await widget.getByRole('button', { name: 'd_k = 64' }).click();
+  await expect(rawReadout(widget)).toContainText('Typical score ±8 (√d_k; measured standard deviation');
+  const attn = await loadWasmAttn();
+  const node = attn.scoreStats({ dk: 64, draws: 20_000, seed: 1, bins: 1 });
+  await expect(rawReadout(widget)).toContainText(`measured standard deviation ${Math.sqrt(node.variance).toFixed(2)})`);
+});
+
+test('seed 004’s “about 8× larger at d_k = 64 than at d_k = 1”, measured with its spread', async ({ page }) => {
+  const widget = await openVariance(page);
+  const readout = widget.getByText(/^std at d_k = 64 ÷ std at d_k = 1 = .* \(mean ± standard deviation over 10 batches/);
+  await expect(readout).toBeVisible({ timeout: 30_000 });
+  const [, mean, spread] = (await readout.textContent()).match(/= (\S+) ± (\S+) \(mean ± standard deviation over 10 batches/);
+  // The same batches in node (batch b: seed 1 + b at d_k = 64, seed 1001 + b at d_k = 1).
+  const attn = await loadWasmAttn();
+  const ratios = Array.from({ length: 10 }, (_, b) => Math.sqrt(
+    attn.scoreStats({ dk: 64, draws: 20_000, seed: 1 + b, bins: 1 }).variance
+    / attn.scoreStats({ dk: 1, draws: 20_000, seed: 1001 + b, bins: 1 }).variance));
+  const nodeMean = ratios.reduce((a, r) => a + r, 0) / 10;
+  const nodeSpread = Math.sqrt(ratios.reduce((a, r) => a + (r - nodeMean) ** 2, 0) / 9);
+  expect(mean).toBe(nodeMean.toFixed(2));
+  expect(spread).toBe(nodeSpread.toFixed(2));
+  // √64 = 8 within four standard errors of the mean; the spread is a few percent of 8, not zero.
+  expect(Math.abs(Number(mean) - 8)).toBeLessThan((4 * Number(spread)) / Math.sqrt(10) + 0.01);
+  expect(Number(spread)).toBeGreaterThan(0.01);
+  expect(Number(spread)).toBeLessThan(0.5);
 });

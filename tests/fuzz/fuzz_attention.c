@@ -67,6 +67,12 @@ static void fuzz_attn(struct fuzz_input *in) {
     FUZZ_REQUIRE_KNOWN_STATUS(rc);
     int valid_kind = kind >= ATTN_MASK_NONE && kind <= ATTN_MASK_CUSTOM;
     if (valid_kind != (rc == ATTN_OK)) abort();
+    /* Any score multiplier: refused unless finite and in [0, ATTN_MAX_SCORE_MULTIPLIER]. */
+    float multiplier = fuzz_float(in);
+    int rc_times = attn_attention_multiplied(out, NULL, NULL, q, k, v, kind, mask, multiplier, n, m, dk, dv);
+    FUZZ_REQUIRE_KNOWN_STATUS(rc_times);
+    int valid_multiplier = isfinite(multiplier) && multiplier >= 0.0f && multiplier <= ATTN_MAX_SCORE_MULTIPLIER;
+    if ((valid_kind && valid_multiplier) != (rc_times == ATTN_OK)) abort();
     if (rc == ATTN_OK && (empty < 0 || empty > n)) abort();
     /* The mask step is what was added: masked = scaled + mask, entry by entry. */
     for (int64_t i = 0; rc == ATTN_OK && want_steps && i < products[0]; i++) {

@@ -134,6 +134,36 @@ function apiRows() {
     okRow('attention', 'huge finite scores do not overflow the softmax', () => attn.attention({ ...attentionBase(), q: new Float32Array(N * DK).fill(3e38), k: new Float32Array(M * DK).fill(3e38) }),
       (r) => r.emptyRows >= 0 && r.out.length === N * DV),
   );
+  rows.push(
+    row('attention', 'multiplier NaN', () => attn.attention({ ...attentionBase(), multiplier: NaN }), VALUE, /multiplier must be a finite number, but it is NaN/),
+    row('attention', 'multiplier Infinity', () => attn.attention({ ...attentionBase(), multiplier: Infinity }), VALUE, /multiplier must be a finite number/),
+    row('attention', 'multiplier a string', () => attn.attention({ ...attentionBase(), multiplier: '0.5' }), VALUE, /multiplier must be a finite number, but it is the text "0.5"/),
+    row('attention', 'multiplier negative', () => attn.attention({ ...attentionBase(), multiplier: -0.1 }), ARGUMENT, /multiplier must be from 0 to 1000000, but it is -0.1/),
+    row('attention', 'multiplier above the limit', () => attn.attention({ ...attentionBase(), multiplier: 2e6 }), ARGUMENT, /multiplier must be from 0 to 1000000/),
+    okRow('attention', 'multiplier 0: uniform rows', () => attn.attention({ ...attentionBase(), multiplier: 0 }), (r) => r.weights.every((w) => Math.abs(w - 1 / M) < 1e-6)),
+  );
+  // seed 001's numerical stability: the right softmax and the wrong ways on purpose
+  const softmaxBase = () => ({ x: f(6, 6), rows: 2, cols: 3 });
+  // x takes any number: NaN and ±Infinity inside are part of the lesson, not bad input.
+  const anyNumberIsAScore = (r) => !['x -Infinity inside', 'x +Infinity inside', 'x NaN inside'].includes(r.label);
+  for (const family of ['softmax', 'softmaxUnstable']) {
+    rows.push(...optionRows(family, softmaxBase, (o) => attn[family](o), { sizes: ['rows', 'cols'], tensors: { x: 6 } }).filter(anyNumberIsAScore));
+    rows.push(row(family, 'huge rows·cols', () => attn[family]({ x: [0], rows: 2 ** 30, cols: 2 ** 30 }), LENGTH, /x must hold rows·cols/));
+  }
+  rows.push(
+    okRow('softmax', 'a row of −∞: NaN weights, counted', () => attn.softmax({ x: [-Infinity, -Infinity, 0, 1], rows: 2, cols: 2 }), (r) => r.emptyRows === 1 && Number.isNaN(r.weights[0])),
+    okRow('softmaxUnstable', 'scores near 1,000 overflow: NaN weights, counted', () => attn.softmaxUnstable({ x: [1000, 999], rows: 1, cols: 2 }), (r) => r.overflowedRows === 1 && r.exps[0] === Infinity && Number.isNaN(r.weights[0])),
+  );
+  rows.push(...optionRows('scoreAsymmetry', () => ({ scores: f(9, 8), n: 3 }), (o) => attn.scoreAsymmetry(o), { sizes: ['n'], tensors: { scores: 9 } }));
+  rows.push(okRow('scoreAsymmetry', 'a symmetric table: exactly 0', () => attn.scoreAsymmetry({ scores: [1, 2, 2, 1], n: 2 }), (r) => r.maxAbs === 0));
+  const multiplyBase = () => ({ scores: f(6, 7), mask: new Float32Array(6), factor: 0, n: 2, m: 3 });
+  rows.push(...optionRows('maskThenMultiply', multiplyBase, (o) => attn.maskThenMultiply(o), { sizes: ['n', 'm'], tensors: { scores: 6, mask: 6 } }));
+  rows.push(
+    row('maskThenMultiply', 'factor NaN', () => attn.maskThenMultiply({ ...multiplyBase(), factor: NaN }), VALUE, /factor must be a finite number, but it is NaN/),
+    row('maskThenMultiply', 'factor missing', () => attn.maskThenMultiply({ ...multiplyBase(), factor: undefined }), VALUE, /factor must be a finite number, but it is missing/),
+    row('maskThenMultiply', 'factor above the limit', () => attn.maskThenMultiply({ ...multiplyBase(), factor: -2e6 }), ARGUMENT, /factor must be at most 1000000 in size/),
+    okRow('maskThenMultiply', '−∞ · 0 is NaN, counted', () => attn.maskThenMultiply({ ...multiplyBase(), mask: [0, -Infinity, 0, 0, 0, -1e9] }), (r) => r.nanEntries === 1 && Number.isNaN(r.out[1]) && r.out[5] === 0),
+  );
   // matmul
   const matmulBase = () => ({ a: f(6, 4), b: f(12, 5), m: 2, k: 3, n: 4 });
   rows.push(...optionRows('matmul', matmulBase, (o) => attn.matmul(o), { sizes: ['m', 'k', 'n'], tensors: { a: 6, b: 12 }, flags: ['transposeB', 'fast'] }));

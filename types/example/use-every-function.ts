@@ -14,6 +14,11 @@ export async function everyFunction(): Promise<string> {
   const steps = attn.attention({ q, k, v, n: 2, m: 2, dk: 4, dv: 4, scale: true, mask: 'causal' });
   const weights: Float32Array = steps.weights;
   const fastOut: Float32Array = attn.attention({ q, k, v, n: 2, m: 2, dk: 4, dv: 4, steps: false }).out;
+  const flat: Float32Array = attn.attention({ q, k, v, n: 2, m: 2, dk: 4, dv: 4, multiplier: 0.25 }).weights;
+  const stable: Float32Array = attn.softmax({ x: [1000, 999], rows: 1, cols: 2 }).weights;
+  const overflowed: number = attn.softmaxUnstable({ x: [1000, 999], rows: 1, cols: 2 }).overflowedRows;
+  const asymmetry: number = attn.scoreAsymmetry({ scores: [0, 4, 0, 0], n: 2 }).maxAbs;
+  const nanEntries: number = attn.maskThenMultiply({ scores: [1, 2], mask: [0, -Infinity], factor: 0, n: 1, m: 2 }).nanEntries;
   const product: Float32Array = attn.matmul({ a: q, b: k, m: 2, k: 4, n: 2, transposeB: true, fast: true });
 
   const normals = attn.randomNormals({ count: 10, seed: 7 });
@@ -112,5 +117,5 @@ export async function everyFunction(): Promise<string> {
   return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, padding, lnK, emptyRows, bug,
     entropy, turned, self.q, word, mh.concat, headWidth, crossover, ms, lse, decoded, grad, floor, loss, maps.chars,
     sampled, validation, names, entry?.tag, blend.entropy, inside, recovered, noir[0], rotation[0], cacheBytes, probabilities[0],
-    lstmCrossover, held].join(' ');
+    lstmCrossover, held, flat, stable, overflowed, nanEntries, asymmetry].join(' ');
 }

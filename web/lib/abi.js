@@ -66,6 +66,10 @@ export const TAPE_MAX_DIMS = 4;
 /** attn_multihead's scratch: this many floats per entry of an (n, dModel) matrix. */
 export const MULTIHEAD_WORK_PER_ENTRY = 4;
 
+/** The largest score multiplier attn_attention_multiplied and attn_mask_then_multiply accept
+ *  (ATTN_MAX_SCORE_MULTIPLIER). */
+export const MAX_SCORE_MULTIPLIER = 1e6;
+
 /** The §6.3 experiments' limits (ATTN_MAX_DK, ATTN_MAX_DRAWS, ATTN_MAX_KEYS, ATTN_MAX_TRIALS). */
 export const ExperimentLimits = Object.freeze({ dk: 4096, draws: 10_000_000, keys: 65536, trials: 1_000_000 });
 

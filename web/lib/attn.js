@@ -24,6 +24,8 @@ import { options as checkOptions } from './validate.js';
 import { instantiateCore, startWorkerHelper } from './wasm-module.js';
 import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
+import { softmax, softmaxUnstable, maskThenMultiply } from './api/stability.js';
+import { scoreAsymmetry } from './api/asymmetry.js';
 import { randomNormals, scoreStats, saturation } from './api/experiment.js';
 import { mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats } from './api/mask.js';
 import { positions, rope, selfAttention } from './api/position.js';
@@ -46,6 +48,10 @@ export { AttnError, Status };
 /** The public API: every function takes the core first; `bindApi` hides it. */
 const API = {
   attention, matmul,
+  // seed 001's numerical stability: the right softmax and, on purpose, the wrong ways
+  softmax, softmaxUnstable, maskThenMultiply,
+  // seed 001's asymmetric relevance: how far a score table is from symmetric
+  scoreAsymmetry,
   randomNormals, scoreStats, saturation,
   mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats,
   positions, rope, selfAttention, wordEmbedding,

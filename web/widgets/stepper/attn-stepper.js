@@ -8,6 +8,10 @@
 //   step   1–6, the step shown (default 1)
 //   mask   "causal" (default) or "none"
 //   scale  "true" (default) or "false": divide scores by √d_k
+//   scaling  0–2 (default 1): with scale on, the scores are multiplied by scaling × 1/√d_k, so
+//          a learner sees rows flatten towards uniform below 1 and saturate above it
+//          (scale="false" is multiplier 1, scale="true" alone is 1/√d_k: the two ends links use)
+//   stability  the three scores of the "Numerical stability" panel (default 1000,999,995)
 //   x, wq, wk, wv   the inputs X (2×4) and W^Q, W^K, W^V (4×2), row-major, comma-separated
 //          (default: the chapter's example). Editing a cell writes the whole matrix here, so an
 //          edited example travels in a link; "Reset example" removes them. A value that is not
@@ -19,14 +23,17 @@
 //           the arrow keys move between (matrix-view.js).
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
-import { integer, choice, boolean, numbers } from '../../ui/attribute-types.js';
-import { event, CONTROL_PARTS, MATRIX_PARTS } from '../../ui/element-declarations.js';
+import { integer, choice, boolean, decimal, numbers } from '../../ui/attribute-types.js';
+import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { MatrixView, EditLine } from '../../ui/matrix-view.js';
 import { fixed, sig, vector } from '../../ui/format.js';
 import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from './stepper-example.js';
 import { MATRICES, STEPS } from './stepper-steps.js';
 import { changedCells, describeChange, largestChange } from './stepper-changes.js';
+import { ScalingControl, multiplierOf, scalingInWords, scalingSheet } from './stepper-scaling.js';
+import { StabilityPanel, stabilityNumbers, stabilityInWords, stabilitySheet } from './stepper-stability.js';
+import { AsymmetryPanel, asymmetryNumbers, asymmetryInWords, asymmetrySheet } from './stepper-asymmetry.js';
 
 const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
 const INPUT_NAMES = ['x', 'wq', 'wk', 'wv'];
@@ -40,6 +47,9 @@ export class AttnStepper extends AttnWidget {
     step: integer({ min: 1, max: STEPS.length, fallback: 1, label: 'step' }),
     mask: choice(['causal', 'none'], { label: 'mask' }),
     scale: boolean({ fallback: true, label: 'scale' }),
+    scaling: decimal({ min: 0, max: 2, fallback: 1, omitDefault: true, label: 'The scaling',
+      message: (text) => `The scaling must be a number from 0 to 2 (times 1/√d_k), but it is “${String(text).trim()}”.` }),
+    stability: numbers({ count: 3, fallback: [1000, 999, 995], omitDefault: true, label: 'The three scores' }),
     x: example('x', 'the chapter\'s X'),
     wq: example('wq', 'the chapter\'s example'),
     wk: example('wk', 'the chapter\'s example'),
@@ -48,17 +58,18 @@ export class AttnStepper extends AttnWidget {
   static declaredEvents = {
     change: event({
       when: 'the step, a toggle or an entry changed; “Reset example” (one event)',
-      detail: { step: 'number', mask: this.declaredAttributes.mask.type, scale: 'boolean', 'edited?': "'x' | 'wq' | 'wk' | 'wv'", 'reset?': 'true' },
+      detail: { step: 'number', mask: this.declaredAttributes.mask.type, scale: 'boolean', scaling: 'number', 'edited?': "'x' | 'wq' | 'wk' | 'wv'", 'reset?': 'true' },
     }),
   };
-  static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS };
+  static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS, ...FIGURE_PARTS };
 
   inWords() {
     return 'Two tokens go through attention one step at a time. Their queries, keys and values come from '
       + 'the input rows; each query is scored against each key; the scores are scaled, masked and turned '
       + 'into weights by a softmax; the weights average the values into one output per token. At every '
       + 'step the entries being combined are marked, and a sentence spells out the arithmetic. The causal '
-      + 'mask and the scaling can be switched off to see what they change; the numbers that changed are '
+      + 'mask and the scaling can be switched off to see what they change, and the scaling can be turned '
+      + 'from 0 to twice 1/√d_k; the numbers that changed are '
       + `marked. ${this.#nowInWords()}`.trim();
   }
 
@@ -70,11 +81,12 @@ export class AttnStepper extends AttnWidget {
     const out = (i) => vector(s.out.slice(i * 2, i * 2 + 2), fixed);
     return `Now: step ${this.step} of ${STEPS.length}, ${STEPS[this.step - 1].title}; causal mask ${s.causal ? 'on' : 'off'}, `
       + `scaling ${s.scale ? 'on' : 'off'}. Token 1 gives weight ${w(0)[0]} to itself and ${w(0)[1]} to token 2, `
-      + `so its output is ${out(0)}; token 2 gives ${w(1)[0]} to token 1 and ${w(1)[1]} to itself, output ${out(1)}.`;
+      + `so its output is ${out(0)}; token 2 gives ${w(1)[0]} to token 1 and ${w(1)[1]} to itself, output ${out(1)}. `
+      + `${scalingInWords(s)} ${this.stable ? stabilityInWords(this.stable) : ''} ${this.asymmetry ? asymmetryInWords(this.asymmetry) : ''}`.trim();
   }
 
   changeDetail() {
-    return { step: this.step, mask: this.mask, scale: this.scale };
+    return { step: this.step, mask: this.mask, scale: this.scale, scaling: this.scaling };
   }
 
   build(body) {
@@ -92,6 +104,9 @@ export class AttnStepper extends AttnWidget {
     this.causalBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.mask = this.causalBox.checked ? 'causal' : 'none'; }) });
     this.scaleBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.scale = this.scaleBox.checked; }) });
     const reset = h('button', { type: 'button', className: 'secondary', onclick: () => this.reset() }, 'Reset example');
+    this.scalingControl = new ScalingControl(this);
+    this.stabilityPanel = new StabilityPanel(this);
+    this.asymmetryPanel = new AsymmetryPanel(this);
 
     this.panels = STEPS.map((step, index) => this.#buildPanel(step, index));
     body.append(
@@ -101,9 +116,12 @@ export class AttnStepper extends AttnWidget {
         h('label', {}, this.causalBox, ' Causal mask'),
         h('label', {}, this.scaleBox, ' Scale by 1/√d_k'),
         reset),
-      ...this.panels.map((panel) => panel.element));
+      this.scalingControl.element,
+      ...this.panels.map((panel) => panel.element),
+      this.stabilityPanel.element,
+      this.asymmetryPanel.element);
     this.root.addEventListener('keydown', (event) => this.#onKey(event));
-    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, stepperSheet()];
+    this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, stepperSheet(), scalingSheet(), stabilitySheet(), asymmetrySheet()];
   }
 
   #buildPanel(step, index) {
@@ -163,7 +181,7 @@ export class AttnStepper extends AttnWidget {
   }
 
   #onKey(event) {
-    if (event.target instanceof HTMLInputElement && event.target.type === 'text') return;
+    if (event.target instanceof HTMLInputElement && ['text', 'range'].includes(event.target.type)) return; // their own arrow keys
     const moves = { ArrowRight: 1, ArrowLeft: -1 };
     if (event.key in moves) this.move(moves[event.key]);
     else if (event.key === 'Home') this.goTo(1);
@@ -197,6 +215,7 @@ export class AttnStepper extends AttnWidget {
     const current = this.step - 1;
     this.causalBox.checked = this.mask === 'causal';
     this.scaleBox.checked = this.scale;
+    this.scalingControl.render(this.scale, this.scaling);
     this.backButton.disabled = current === 0;
     this.nextButton.disabled = current === STEPS.length - 1;
     this.indicator.textContent = `Step ${current + 1} of ${STEPS.length}: ${STEPS[current].title}`;
@@ -216,7 +235,16 @@ export class AttnStepper extends AttnWidget {
       // Inputs set by attribute that overflow the core's floats: keep the last good state.
       this.setProblem('core', `These inputs cannot be computed: ${error.message} The last good state is still shown.`);
     }
-    const cause = ['mask', 'scale', ...INPUT_NAMES].filter((name) => changed.has(name));
+    this.scalingControl.showRows(this.state);
+    if (!changed.size || changed.has('stability')) {
+      this.stable = stabilityNumbers(this.attn, this.stability);
+      this.stabilityPanel.render(this.stable);
+    }
+    if (!this.asymmetry) { // a fixed example: computed once
+      this.asymmetry = asymmetryNumbers(this.attn);
+      this.asymmetryPanel.render(this.asymmetry);
+    }
+    const cause = ['mask', 'scale', 'scaling', ...INPUT_NAMES].filter((name) => changed.has(name));
     if (before && cause.length && this.state !== before) {
       const cells = changedCells(before, this.state, Object.keys(MATRICES));
       // Each step's focused cell moves onto what changed, the first time that step is drawn.
@@ -226,16 +254,23 @@ export class AttnStepper extends AttnWidget {
   }
 
   #compute(inputs) {
-    const { matmul, attention } = this.attn;
+    const { matmul, attention, rowStats, allowedKeys } = this.attn;
     const { x, wq, wk, wv } = inputs;
     const project = (w) => matmul({ a: x, b: w, m: TOKENS, k: MODEL_WIDTH, n: HEAD_WIDTH });
     const q = project(wq), k = project(wk), v = project(wv);
+    // scale on at scaling 1, or scale off: the core's own two ends; anything else a multiplier.
+    const multiplier = multiplierOf(this.scale, this.scaling, HEAD_WIDTH);
+    const scaling = this.scale && this.scaling !== 1 ? { multiplier } : { scale: this.scale };
     const result = attention({
-      q, k, v, n: TOKENS, m: TOKENS, dk: HEAD_WIDTH, dv: HEAD_WIDTH,
-      scale: this.scale, mask: this.mask,
+      q, k, v, n: TOKENS, m: TOKENS, dk: HEAD_WIDTH, dv: HEAD_WIDTH, ...scaling, mask: this.mask,
     });
+    const { entropy } = rowStats({ weights: result.weights, n: TOKENS, m: TOKENS });
+    const { lnK } = allowedKeys({ mask: result.mask, n: TOKENS, m: TOKENS }); // a uniform row's entropy
     // result.mask is the mask the core added to the scaled scores (its `mask` step).
-    return { ...inputs, q, k, v, ...result, causal: this.mask === 'causal', scale: this.scale };
+    return {
+      ...inputs, q, k, v, ...result, entropy, lnK,
+      causal: this.mask === 'causal', scale: this.scale, scaling: this.scaling, multiplier,
+    };
   }
 
   #drawPanel(index) {
@@ -290,6 +325,8 @@ function stepperSheet() {
     .edit-status:has(.cell-error:not([hidden])) .edit-hint { display: none; }
     .changes { border-left: 4px solid var(--attn-accent); padding: 0.1rem 0.7rem; font-size: 0.9rem; }
     .changes .toolbar { margin: 0.3rem 0; }
+    .lesson-panel { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
+    .lesson-panel :is(h2, h3, h4, h5, h6) { margin: 0.4rem 0; font-size: 1rem; }
   `);
   return sheet;
 }

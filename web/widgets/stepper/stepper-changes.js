@@ -3,9 +3,9 @@
 // changed there, or at which other steps it did. No DOM here.
 //
 // `before` and `after` are the stepper's states (stepper-steps.js); `change` is
-// { cause: ['mask' | 'scale' | 'x' | 'wq' | …], before, state, cells: Map(key → Set of r·cols+c) }.
+// { cause: ['mask' | 'scale' | 'scaling' | 'x' | 'wq' | …], before, state, cells: Map(key → Set of r·cols+c) }.
 
-import { sig } from '../../ui/format.js';
+import { fixed, sig } from '../../ui/format.js';
 import { MATRICES, STEPS } from './stepper-steps.js';
 import { EXAMPLE } from './stepper-example.js';
 
@@ -36,6 +36,7 @@ export function largestChange(indices, before, after) {
 function causeText({ cause, state }) {
   if (cause.includes('mask')) return `Switching the causal mask ${state.causal ? 'on' : 'off'}`;
   if (cause.includes('scale')) return `Switching the scaling ${state.scale ? 'on' : 'off'}`;
+  if (cause.includes('scaling')) return `Setting the scaling to ${fixed(state.scaling, 2)} × 1/√d_k`;
   if (Object.keys(EXAMPLE).every((key) => EXAMPLE[key].every((x, i) => state[key][i] === x))) return 'Going back to the chapter’s example';
   if (cause.length === 1) return `Your edit of ${MATRICES[cause[0]].name ?? cause[0].toUpperCase()}`;
   return 'The new inputs';

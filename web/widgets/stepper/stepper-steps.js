@@ -3,10 +3,11 @@
 // <attn-stepper> element draws whatever these describe.
 //
 // Every function receives `s`, the stepper's state: the inputs (x, wq, wk, wv), the toggles
-// (causal, scale) and the core's results (q, k, v: (2, 2); scores, scaled, masked, weights:
+// (causal, scale, scaling, multiplier) and the core's results (q, k, v: (2, 2); scores, scaled, masked, weights:
 // (2, 2); out: (2, 2)). Entries are row-major; i and j count from 0 and print from 1.
 
 import { fixed, sig, subscript, vector } from '../../ui/format.js';
+import { multiplierText, multiplierEffect } from './stepper-scaling.js';
 
 const N = 2, D = 2;
 const at = (m, i, j, cols = D) => m[i * cols + j];
@@ -73,15 +74,18 @@ export const STEPS = [
     shows: ['scores', 'scaled'],
     focusable: ['scaled'],
     focus: { matrix: 'scaled', i: 0, j: 0 },
-    summary: (s) => (s.scale
-      ? `Divide by √d_k = √${D} ≈ ${sig(Math.SQRT2)}, so that scores do not grow with the width of the vectors.`
-      : 'Scaling is off: the scores pass through unchanged, and softmax sees them at full size.'),
+    summary: (s) => {
+      if (!s.scale) return 'Scaling is off: the scores pass through unchanged, and softmax sees them at full size.';
+      if (s.scaling === 1) return `Divide by √d_k = √${D} ≈ ${sig(Math.SQRT2)}, so that scores do not grow with the width of the vectors.`;
+      return `Multiply by ${multiplierText(s)} instead of the chapter’s 1/√d_k: ${multiplierEffect(s)}.`;
+    },
     explain(s, { i, j }) {
       const score = at(s.scores, i, j), scaled = at(s.scaled, i, j);
+      let text = `Scaling is off, so entry (${i + 1}, ${j + 1}) stays ${sig(scaled)}.`;
+      if (s.scale && s.scaling === 1) text = `${sig(score)} ÷ √${D} = ${sig(score)} ÷ ${sig(Math.SQRT2)} = ${sig(scaled)}.`;
+      else if (s.scale) text = `${sig(score)} × ${sig(s.multiplier)} = ${sig(scaled)}.`;
       return {
-        text: s.scale
-          ? `${sig(score)} ÷ √${D} = ${sig(score)} ÷ ${sig(Math.SQRT2)} = ${sig(scaled)}.`
-          : `Scaling is off, so entry (${i + 1}, ${j + 1}) stays ${sig(scaled)}.`,
+        text,
         marks: { scores: { cells: [[i, j]] }, scaled: { cells: [[i, j]] } },
       };
     },

@@ -23,6 +23,7 @@ import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
 import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
 import { chartColours, varianceSheet } from './variance-view.js';
+import { RATIO, ratioJobs, ratioSummary, typicalSize } from './variance-ratio.js';
 
 /** Histogram bins. The raw axis stays at ±4·√256 up to d_k = 256, so the chapter's widths can be
  *  compared by eye as the histogram widens; the scaled axis is always ±4. */
@@ -80,14 +81,16 @@ export class AttnVariance extends AttnWidget {
     const m = this.measured;
     if (!m) return '';
     const { settings: { dk, draws, keys, threshold }, raw, scaled, satRaw, satScaled } = m;
+    const ratio = this.ratio ? ` Raw scores at d_k = ${RATIO.wide} are ${fixed(this.ratio.mean, 2)} ± ${fixed(this.ratio.spread, 2)} times as spread out as at d_k = ${RATIO.narrow}.` : '';
     return `Now: at d_k = ${dk}, ${group(draws)} draws, the raw scores have variance ${fixed(raw.variance, 2)} `
-      + `(${fixed(raw.ratio, 4)} times d_k) and the scaled ones ${fixed(scaled.variance, 4)}; over ${group(keys)} keys, `
-      + `${percent(satRaw.fraction)} of raw softmax rows and ${percent(satScaled.fraction)} of scaled ones put more than ${threshold} on one key.`;
+      + `(${fixed(raw.ratio, 4)} times d_k), so a typical raw score is about ${typicalSize(dk)}, and the scaled ones ${fixed(scaled.variance, 4)}; over ${group(keys)} keys, `
+      + `${percent(satRaw.fraction)} of raw softmax rows and ${percent(satScaled.fraction)} of scaled ones put more than ${threshold} on one key.${ratio}`;
   }
 
   build(body) {
     this.live = new ExperimentJobs();
     this.chapterJobs = new ExperimentJobs();
+    this.ratioJobs = new ExperimentJobs();
     this.inputs = {};
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, varianceSheet()];
 
@@ -125,9 +128,17 @@ export class AttnVariance extends AttnWidget {
         + 'weight is nearly 1 the slope is nearly 0, almost no gradient gets through to the query and key '
         + 'weights, and the head stops learning while still looking decisive.'));
 
+    this.ratioReadout = h('p', { className: 'readout', 'aria-live': 'polite' }, 'Measuring…');
+    const ratio = h('section', { className: 'panel', 'aria-labelledby': this.#id('ratio-title') },
+      h(this.subheading, { id: this.ids['ratio-title'] }, `How much larger are raw scores at d_k = ${RATIO.wide} than at d_k = ${RATIO.narrow}?`),
+      h('p', {}, `The standard deviation of raw scores at d_k = ${RATIO.wide} divided by the one at d_k = ${RATIO.narrow}, `
+        + `measured in ${RATIO.batches} independent batches of ${group(RATIO.draws)} draws each (with the seed above), so the ratio `
+        + 'comes with its spread from batch to batch.'),
+      this.ratioReadout);
+
     this.chapter = this.#buildChapterPanel();
     body.append(scoreControls, this.liveProgress.row, h('div', { className: 'charts' }, this.charts.raw.figure, this.charts.scaled.figure),
-      saturation, this.chapter.section);
+      ratio, saturation, this.chapter.section);
   }
 
   #id(key) {
@@ -217,6 +228,8 @@ export class AttnVariance extends AttnWidget {
     super.disconnectedCallback();
     this.live?.dispose(); // stops any run and frees the worker; a reconnected widget starts a new one
     this.chapterJobs?.dispose();
+    this.ratioJobs?.dispose();
+    this.ratioSeed = undefined; // measured again on reconnection
   }
 
   /** Measures the current settings in the worker, then draws. */
@@ -231,6 +244,7 @@ export class AttnVariance extends AttnWidget {
       { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: false } },
       { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: true } },
     ];
+    this.#measureRatio(seed);
     this.liveProgress.show(true);
     this.live.run(jobs, (f, left) => this.liveProgress.set(f, left)).then(async (results) => {
       this.liveProgress.show(false);
@@ -245,6 +259,24 @@ export class AttnVariance extends AttnWidget {
       }
       this.liveProgress.show(false);
       this.#showRunError(error);
+    });
+  }
+
+  /** Measures seed 004's "about 8× larger" ratio, once per seed (it depends on nothing else). */
+  #measureRatio(seed) {
+    if (this.ratioSeed === seed) return;
+    this.ratioSeed = seed;
+    this.ratioReadout.textContent = 'Measuring…';
+    this.ratioJobs.run(ratioJobs(seed)).then((results) => {
+      const { mean, spread, theory } = ratioSummary(results);
+      this.ratio = { seed, mean, spread };
+      replaceChildren(this.ratioReadout, h('strong', {}, `std at d_k = ${RATIO.wide} ÷ std at d_k = ${RATIO.narrow} = ${fixed(mean, 2)} ± ${fixed(spread, 2)}`),
+        ` (mean ± standard deviation over ${RATIO.batches} batches; theory √${RATIO.wide} = ${theory}: the chapter's “about ${theory}× larger”).`);
+      this.refreshInWords();
+    }, (error) => {
+      if (error instanceof Cancelled) return;
+      this.ratioSeed = undefined;
+      this.ratioReadout.textContent = error.message;
     });
   }
 
@@ -269,7 +301,8 @@ export class AttnVariance extends AttnWidget {
     }
     replaceChildren(this.charts.raw.readout,
       `d_k = ${dk}, ${group(draws)} draws: mean ${fixed(raw.mean, 3)}, variance ${fixed(raw.variance, 2)}, `,
-      h('strong', {}, `variance ÷ d_k = ${fixed(raw.ratio, 4)}`), ` (theory: variance ${dk}, ratio 1).`);
+      h('strong', {}, `variance ÷ d_k = ${fixed(raw.ratio, 4)}`), ` (theory: variance ${dk}, ratio 1). `,
+      h('strong', {}, `Typical score ${typicalSize(dk)}`), ` (√d_k; measured standard deviation ${fixed(Math.sqrt(raw.variance), 2)}).`);
     replaceChildren(this.charts.scaled.readout,
       `Same draws divided by √${dk}: mean ${fixed(scaled.mean, 3)}, `,
       h('strong', {}, `variance ${fixed(scaled.variance, 4)}`), ' (theory: 1 at every width).');
