@@ -1,0 +1,121 @@
+// editor-scratch.spec.js — <attn-editor>'s "Start from scratch" mode (issue 20 §3) on the lab
+// page: the blank page fails the check and the check names the first failing thing (a shape,
+// then an output with its row and column), and it passes only once the function is right; the
+// hints come one at a time with their count; the learner's text survives a reload and a switch
+// of modes, and the complete function is still there; a function that throws gets a sentence.
+import { test, expect } from './fixtures.js';
+
+const BOX = 'Your attention function (JavaScript)';
+
+async function openEditor(page) {
+  await page.goto('/#editor');
+  const widget = page.locator('attn-editor');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('textbox', { name: BOX })).toBeVisible({ timeout: 20_000 });
+  await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled();
+  return widget;
+}
+
+/** Replaces the editor's text as a person would: select all, then type (paste) the new code. */
+async function setCode(page, widget, code) {
+  await widget.getByRole('textbox', { name: BOX }).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+const scratch = (widget) => widget.getByRole('radio', { name: /Start from scratch/ });
+const complete = (widget) => widget.getByRole('radio', { name: /The complete function/ });
+const check = (widget) => widget.getByRole('button', { name: 'Check against reference' }).click();
+
+const body = (...lines) => `function attention(ops, q, k, v, { heads }) {\n  ${lines.join('\n  ')}\n}`;
+const SPLIT = 'const qh = ops.splitHeads(q, heads), kh = ops.splitHeads(k, heads), vh = ops.splitHeads(v, heads);';
+const STEPS = ['const d = qh.shape[3];', 'const scores = ops.bmm(qh, kh, { transposeB: true });'];
+const SCALED = 'const scaled = ops.scale(scores, 1 / Math.sqrt(d));';
+const REST = ['const weights = ops.softmax(ops.causalMask(scaled), -1);', 'return { out: ops.mergeHeads(ops.bmm(weights, vh)), weights };'];
+
+test('from scratch: the check names the first failing shape, then output, and passes only once the function is right', async ({ page }) => {
+  const widget = await openEditor(page);
+  await scratch(widget).check();
+  const box = widget.getByRole('textbox', { name: BOX });
+  await expect(box).toContainText('// TODO: split q, k and v into heads: (B, T, C) → (B, H, T, D)');
+  await expect(box).toContainText('function attention(ops, q, k, v, { heads })');
+  await expect(widget.getByRole('group', { name: 'Break it on purpose' })).toBeHidden();
+  // The blank page runs but returns nothing.
+  await check(widget);
+  await expect(widget.getByText(/^First failing: an error\. It stops with an error in the case B = 2, T = 5, 2 heads of d_head = 4: attention must return a tensor/)).toBeVisible();
+  // Partial: the heads are split and returned as they are: a shape.
+  await setCode(page, widget, body(SPLIT, 'return qh;'));
+  await check(widget);
+  await expect(widget.getByText(/^First failing: a shape\. A shape, in the case B = 2, T = 5, 2 heads of d_head = 4: attention returned a \(2, 2, 5, 4\) tensor; it must return \(B, T, C\) = \(2, 5, 8\)\.$/)).toBeVisible();
+  // Everything but the scale: an output, with its row, column and difference.
+  await setCode(page, widget, body(SPLIT, ...STEPS, 'const scaled = scores;', ...REST));
+  await check(widget);
+  await expect(widget.getByText(/^First failing: an output\. The output, in the case B = 2, T = 5, 2 heads of d_head = 4: row [2-5] \(position [2-5]\), column [1-8] \(feature [1-8]\) of batch [12] — yours is −?[\d.]+, the reference −?[\d.]+: off by [\d.e−]+ \(tolerance 1\.0e−4\)\.$/)).toBeVisible();
+  await expect(widget.getByText(/^Fail \(tolerance 1\.0e−4\)/)).toBeVisible();
+  // Right: it passes, and nothing is named.
+  await setCode(page, widget, body(SPLIT, ...STEPS, SCALED, ...REST));
+  await check(widget);
+  await expect(widget.getByText(/^Pass: your function agrees with the reference in every case/)).toBeVisible();
+  await expect(widget.getByText(/^First failing/)).toHaveCount(0);
+});
+
+test('a function that throws gets a sentence with its line, and the editor keeps working', async ({ page }) => {
+  const widget = await openEditor(page);
+  await scratch(widget).check();
+  await setCode(page, widget, body(SPLIT, 'throw new Error("not written yet");'));
+  await check(widget);
+  await expect(widget.getByText(/^First failing: an error\. .*Line 3: not written yet/)).toBeVisible();
+  await widget.locator('.first-failure').getByRole('button', { name: 'Go to line 3' }).click();
+  await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled();
+});
+
+test('hints are revealed one at a time, with the count, by keyboard', async ({ page }) => {
+  const widget = await openEditor(page);
+  await scratch(widget).check();
+  const hints = widget.getByRole('group', { name: 'Hints' });
+  await expect(hints.getByText('5 hints, none shown yet.')).toBeVisible();
+  await expect(hints.getByRole('listitem')).toHaveCount(0);
+  const next = hints.getByRole('button', { name: 'Show a hint' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(hints.getByText('Hint 1 of 5.')).toBeVisible();
+  await expect(hints.getByRole('listitem')).toHaveCount(1);
+  await expect(hints.getByRole('listitem').first()).toContainText('ops.splitHeads(x, heads)');
+  const more = hints.getByRole('button', { name: 'Show the next hint' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(hints.getByText('Hint 2 of 5.')).toBeVisible();
+  await expect(hints.getByRole('listitem')).toHaveCount(2);
+  await expect(hints.getByRole('listitem').nth(1)).toContainText('transposeB: true');
+  for (let n = 3; n <= 5; n++) await more.click();
+  await expect(hints.getByText('Hint 5 of 5: every hint is shown.')).toBeVisible();
+  await expect(more).toBeDisabled();
+});
+
+test('the scratch text survives a reload and a switch of modes; the complete function is still there', async ({ page }) => {
+  const widget = await openEditor(page);
+  await scratch(widget).check();
+  const mine = body(SPLIT, '// my own note: half written', 'return q;');
+  await setCode(page, widget, mine);
+  await widget.getByRole('group', { name: 'Hints' }).getByRole('button', { name: 'Show a hint' }).click();
+  await page.reload();
+  const again = await openEditor(page);
+  await expect(scratch(again)).toBeChecked();
+  const box = again.getByRole('textbox', { name: BOX });
+  await expect(box).toContainText('// my own note: half written');
+  await expect(again.getByText('Hint 1 of 5.')).toBeVisible();
+  await complete(again).check();
+  await expect(box).toContainText('ops.bmm(qh, kh, { transposeB: true })');
+  await expect(box).not.toContainText('my own note');
+  await expect(again.getByRole('group', { name: 'Break it on purpose' })).toBeVisible();
+  await check(again);
+  await expect(again.getByText(/^Pass: /)).toBeVisible();
+  await scratch(again).check();
+  await expect(box).toContainText('// my own note: half written');
+  // An undo after the switch does not bring back the other mode's code.
+  await box.click();
+  await page.keyboard.press('Control+Z');
+  await expect(box).toContainText('// my own note: half written');
+  await expect(box).not.toContainText('transposeB: true');
+});
