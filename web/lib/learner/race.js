@@ -4,7 +4,7 @@
 // (web/workers/learner-worker.js) over the lab's one channel, side by side. The page's race
 // (web/widgets/editor/race-panel.js) and the node test run this same code. DOM-free.
 //
-//   const race = new Race({ connect, source, steps, onProgress });  // connect(onEvent) → a channel
+//   const race = new Race({ connect, source, steps, onProgress });  // connect(onEvent, onFatal) → a channel
 //   const { losses } = await race.run();   // losses: [built-in, yours], a Float32Array each
 //   race.cancel();                         // ends both workers; run() rejects with Cancelled
 //   raceSummary(losses) → { builtin, mine, gap, aheadUntil, text }
@@ -31,7 +31,7 @@ export class Race {
     this.onProgress = onProgress;
     this.losses = [[], []];
     this.done = [false, false];
-    this.channels = SIDES.map((side, i) => connect((event) => this.#event(i, event)));
+    this.channels = SIDES.map((side, i) => connect((event) => this.#event(i, event), (message) => this.#fail(new Error(message))));
     this.settle = null;
   }
 
@@ -104,6 +104,11 @@ export function raceSummary([builtin, mine], window = WINDOW) {
   const sb = smoothed(builtin.subarray(0, steps), window), sm = smoothed(mine.subarray(0, steps), window);
   let aheadUntil = null;
   for (let i = 0; i < sb.length; i++) if (sm[i] < sb[i]) aheadUntil = i + window;
+  const broken = mine.findIndex((x) => !Number.isFinite(x));
+  if (broken >= 0) {
+    return { builtin: b, mine: m, gap: Infinity, aheadUntil: null, steps,
+      text: `Your function's training loss became ${mine[broken]} at step ${broken + 1}: training diverged, while the built-in's ended at ${f3(b)} nats per character (mean of the last ${window} steps).` };
+  }
   const measured = `After ${steps} steps (same model, seed, data and batches), your function's training loss is ${f3(m)} nats per character against the built-in's ${f3(b)} (means of the last ${window} steps)`;
   let text;
   if (Math.abs(gap) < TIE) {

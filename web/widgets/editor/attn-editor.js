@@ -5,6 +5,9 @@
 // changed), the causality check changes the future and watches the past, and "Use my attention"
 // makes <attn-train> train with it; then Start training, its losses and the lab's notes are
 // right here (train-readout.js), and "Show the loss chart" takes the learner to the chart.
+// "Race it against the built-in" trains two models side by side, the built-in and the editor's
+// function (same seed, data and batches), and draws both loss curves with a sentence on the gap
+// (race-panel.js, loaded on demand).
 // "Start from scratch" (a mode switch, editor-modes.js) swaps the complete function for a blank
 // page (signature, shapes, TODO lines) with hints revealed one at a time; the check then names the
 // first failing thing (a shape, an output, a gradient). Each mode's text is kept apart.
@@ -20,8 +23,8 @@
 //   timeout   seconds a check may run before it is stopped, 0.1–120 (default 5)
 // Its checks run in the learner's worker: it never loads the page's core (needsCore = false).
 // Events: `change` (bubbles) once per action; detail = { what: 'check' | 'causality' | 'use'
-//         | 'bug' | 'reset' | 'start' | 'pause' | 'mode' | 'hint' | 'settings', pass?, leak?, bug?,
-//         lines?, mode?, hints? }.
+//         | 'bug' | 'reset' | 'start' | 'pause' | 'mode' | 'hint' | 'race' | 'settings', pass?, leak?,
+//         bug?, lines?, mode?, hints?, gap? }.
 // Keyboard: every control is a native button; in the editor, Tab leaves it (Ctrl-] indents).
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
@@ -33,6 +36,7 @@ import { LearnerClient } from '../../lib/learner/learner-client.js';
 import { editorSheet, errorNode } from './editor-report.js';
 import { ResultPanel } from './result-panel.js';
 import { TrainReadout } from './train-readout.js';
+import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 
 export class AttnEditor extends AttnWidget {
   static title = 'Write your own attention, and prove it';
@@ -43,10 +47,10 @@ export class AttnEditor extends AttnWidget {
   };
   static declaredEvents = {
     change: event({
-      when: 'after a check, a causality check, a planted bug, a reset, a mode switch, a hint, “Use my attention”, training started or paused from it, and when an attribute changes',
+      when: 'after each action (a check, a planted bug, a reset, a mode switch, a hint, a race, “Use my attention”, training started or paused from it) and when an attribute changes',
       detail: {
-        what: "'check' | 'causality' | 'bug' | 'reset' | 'mode' | 'hint' | 'use' | 'start' | 'pause' | 'settings'", 'pass?': 'boolean', 'leak?': 'boolean',
-        'bug?': 'string | null', 'lines?': '[number, number]', 'mode?': "'complete' | 'scratch'", 'hints?': 'number', 'train?': 'string', 'timeout?': 'number',
+        what: "'check' | 'causality' | 'bug' | 'reset' | 'mode' | 'hint' | 'race' | 'use' | 'start' | 'pause' | 'settings'", 'pass?': 'boolean', 'leak?': 'boolean',
+        'bug?': 'string | null', 'lines?': '[number, number]', 'mode?': "'complete' | 'scratch'", 'hints?': 'number', 'gap?': 'number', 'train?': 'string', 'timeout?': 'number',
       },
     }),
   };
@@ -56,7 +60,8 @@ export class AttnEditor extends AttnWidget {
   inWords() {
     return 'A code editor holds the attention function the training lab runs, written with a small set of '
       + 'operations whose gradients the lab already knows: the complete built-in, or, from scratch, a blank page '
-      + 'with TODO lines and hints shown one at a time. A failed check names the first failing shape, output or gradient. Check against reference runs your version and the '
+      + 'with TODO lines and hints shown one at a time. A failed check names the first failing shape, output or gradient. '
+      + 'Race it against the built-in trains two identical models, one through each, and charts both losses. Check against reference runs your version and the '
       + 'built-in one on the same random inputs, in four shapes, and reports the largest difference in the '
       + 'outputs and in the gradients, where it is, and whether it is within tolerance. The four buttons under '
       + '“Break it on purpose” each put one classic bug in the code, and the check then says which bug it found '
@@ -84,6 +89,7 @@ export class AttnEditor extends AttnWidget {
       causality: button('Causality check', () => this.#causality()),
       use: button('Use my attention', () => this.#use()),
       builtin: button('Use the built-in', () => this.#useBuiltin(), { className: 'secondary' }),
+      race: button('Race it against the built-in', () => this.#race()),
       reset: button('Reset to the built-in code', () => this.#reset(), { className: 'secondary' }),
     };
     this.bugButtons = BUGS.map((bug) => button(bug.label, () => this.#bug(bug.id), { className: 'secondary' }));
@@ -94,6 +100,8 @@ export class AttnEditor extends AttnWidget {
     this.status = h('p', { role: 'status', 'aria-live': 'polite' });
     this.results = new ResultPanel('Check results', 'Check against reference again to see what it does now.');
     this.causalityOut = new ResultPanel('Causality check result', 'Run the causality check again to see what it does now.');
+    this.raceOut = new ResultPanel('Race result', 'Race again.');
+    this.raceHost = h('div');
     this.trainOut = new ResultPanel('Training lab', 'The training lab still runs the code as it was: press Use my attention again to train with this version.');
     this.readout = new TrainReadout({
       start: () => this.act(() => this.#startTraining()),
@@ -109,7 +117,8 @@ export class AttnEditor extends AttnWidget {
       this.hintsHost,
       h('div', { className: 'toolbar' }, this.buttons.check, this.buttons.causality, this.buttons.reset),
       this.status, this.results.element, this.causalityOut.element,
-      h('div', { className: 'toolbar' }, this.buttons.use, this.buttons.builtin),
+      h('div', { className: 'toolbar' }, this.buttons.use, this.buttons.builtin, this.buttons.race),
+      this.raceOut.element, this.raceHost,
       this.trainOut.element, this.readout.element,
     );
     this.helpId = helpId;
@@ -152,7 +161,7 @@ export class AttnEditor extends AttnWidget {
   }
 
   #setBusy(busy) {
-    for (const b of [this.buttons.check, this.buttons.causality, this.buttons.use, this.buttons.reset, ...this.bugButtons]) b.disabled = busy;
+    for (const b of [this.buttons.check, this.buttons.causality, this.buttons.use, this.buttons.race, this.buttons.reset, ...this.bugButtons]) b.disabled = busy;
     if (this.modes) this.modes.disabled = busy;
   }
 
@@ -166,7 +175,7 @@ export class AttnEditor extends AttnWidget {
   }
 
   #panels() {
-    return [this.results, this.causalityOut, this.trainOut];
+    return [this.results, this.causalityOut, this.trainOut, this.raceOut];
   }
 
   /**
@@ -198,6 +207,18 @@ export class AttnEditor extends AttnWidget {
     });
   }
 
+  /** Races the editor's function against the built-in (race-panel.js, which says what it found). */
+  async #race() {
+    await this.#run('Racing your function against the built-in', this.raceOut, async (source) => {
+      const { RacePanel } = await import('./race-panel.js');
+      this.racePanel ??= new RacePanel(this.raceHost, (onEvent, onFatal) => new LearnerTrainClient(onEvent, onFatal));
+      const { node, said, gap } = await this.racePanel.race(source);
+      this.raceOut.show(node, source);
+      this.status.textContent = said;
+      if (gap !== undefined) this.emitChange({ what: 'race', gap });
+    });
+  }
+
   async #causality() {
     await this.#run('Changing the future and watching the past', this.causalityOut, async (source) => {
       const result = await this.client.request('causality', { source });
@@ -225,9 +246,7 @@ export class AttnEditor extends AttnWidget {
     this.editor.value = this.modes.startText;
     this.results.clear();
     this.causalityOut.clear();
-    this.status.textContent = this.modes.mode === 'scratch'
-      ? 'The editor holds the blank page again (Ctrl-Z undoes this).'
-      : 'The editor holds the built-in attention again (Ctrl-Z undoes this).';
+    this.status.textContent = `The editor holds ${this.modes.startName} again (Ctrl-Z undoes this).`;
     this.emitChange({ what: 'reset' });
   }
 

@@ -8,7 +8,7 @@
 //   const modes = new EditorModes({ root, bugBar, reset, onSwitch, onHint });
 //   modes.code()  (the current mode's text)   modes.keep(text)   modes.attach(editor)
 //   modes.switchTo('scratch') → the sentence to say   modes.showNextHint() → hints shown
-//   modes.startText  (the text Reset puts back)
+//   modes.startText, modes.startName  (the text Reset puts back, and its name)
 
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { TEMPLATE } from '../../lib/learner/template.js';
@@ -58,8 +58,9 @@ export class EditorModes {
   /** The current mode's kept text, or the text it starts from. */
   code() { return this.store.code(this.mode) ?? START[this.mode]; }
 
-  /** The text Reset puts back in the current mode. */
+  /** The text Reset puts back in the current mode, and what it is called. */
   get startText() { return START[this.mode]; }
+  get startName() { return this.mode === 'scratch' ? 'the blank page' : 'the built-in attention'; }
 
   /** Keeps `text` as the current mode's (on every edit). */
   keep(text) { this.store.setCode(this.mode, text); }

@@ -36,6 +36,8 @@ table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
 .stale-note { font-weight: 600; border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.3rem 0.6rem; border-radius: 4px; }
 .stale-note::before { content: "⚠ "; }
 .train-readout { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.2rem 0.7rem; margin: 0.4rem 0; }
+.race .line-chart { position: relative; height: 260px; width: 100%; }
+.race-summary { font-weight: 600; }
 .train-readout .readout { font-family: var(--attn-mono); font-size: 0.88rem; overflow-wrap: anywhere; }
 .loss-note { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.4rem 0.6rem; border-radius: 4px; }
 .loss-note strong { color: var(--attn-error); }
