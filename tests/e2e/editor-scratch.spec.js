@@ -120,14 +120,19 @@ test('the scratch text survives a reload and a switch of modes; the complete fun
   await expect(box).not.toContainText('transposeB: true');
 });
 
+/** Races the built-in code, with `bug` planted (or none), from the complete mode; the race's group. */
+async function startRace(widget, bug) {
+  await complete(widget).check();
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  if (bug) await widget.getByRole('button', { name: bug }).click();
+  await widget.getByRole('button', { name: 'Race it against the built-in' }).click();
+  return widget.getByRole('group', { name: 'The race of two trainings' });
+}
+
 test('the race: the dropped scale against the built-in, two curves on one chart and the stated gap', async ({ page }) => {
   test.setTimeout(300_000);
   const widget = await openEditor(page);
-  await complete(widget).check();
-  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
-  await widget.getByRole('button', { name: 'Drop the scale' }).click();
-  await widget.getByRole('button', { name: 'Race it against the built-in' }).click();
-  const race = widget.getByRole('group', { name: 'The race of two trainings' });
+  const race = await startRace(widget, 'Drop the scale');
   await expect(race.getByRole('button', { name: 'Cancel the race' })).toBeEnabled({ timeout: 30_000 });
   await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
   const summary = race.getByText(/^After 300 steps \(same model, seed, data and batches\), your function's training loss is/);
@@ -149,10 +154,7 @@ test('the race: the dropped scale against the built-in, two curves on one chart 
 test('the race can be cancelled, and a function that throws ends it with a sentence', async ({ page }) => {
   test.setTimeout(120_000);
   const widget = await openEditor(page);
-  await complete(widget).check();
-  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
-  await widget.getByRole('button', { name: 'Race it against the built-in' }).click();
-  const race = widget.getByRole('group', { name: 'The race of two trainings' });
+  const race = await startRace(widget, null);
   await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
   await race.getByRole('button', { name: 'Cancel the race' }).click();
   await expect(widget.getByText('Race cancelled: both workers were ended.')).toBeVisible();

@@ -115,8 +115,8 @@ export function raceSummary([builtin, mine], window = WINDOW) {
     text = `${measured}: within ${TIE} of each other. Your function trains like the built-in.`;
   } else if (gap > 0) {
     const ahead = aheadUntil === null ? 'It was behind all the way.'
-      : `It was ahead until step ${aheadUntil} (larger scores mean larger gradients at first), then fell behind and stayed behind.`;
-    text = `${measured}: ${f3(gap)} worse. ${ahead} No error was raised: a function that runs can still train badly. Dropping 1/√d_head makes the scores √d_head times too large, so as the weights grow the softmax saturates and its gradient vanishes.`;
+      : `It was ahead until step ${aheadUntil}, then fell behind and stayed behind.`;
+    text = `${measured}: ${f3(gap)} worse. ${ahead} No error was raised: a function that runs can still train badly. If you dropped 1/√d_head, the chapter's explanation is that scores √d_head times too large saturate the softmax, and the gradient through it vanishes.`;
   } else {
     text = `${measured}: ${f3(-gap)} lower than the built-in's. A loss lower than correct attention reaches is a reason for suspicion: run the causality check, since a function that sees the future scores better than any honest model.`;
   }
