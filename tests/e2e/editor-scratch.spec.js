@@ -3,6 +3,9 @@
 // then an output with its row and column), and it passes only once the function is right; the
 // hints come one at a time with their count; the learner's text survives a reload and a switch
 // of modes, and the complete function is still there; a function that throws gets a sentence.
+// The race (the dropped scale against the built-in) shows two named curves and the stated gap, and
+// can be cancelled; with the hints, a failed check and the race's chart on screen, axe finds nothing.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.js';
 
 const BOX = 'Your attention function (JavaScript)';
@@ -164,3 +167,20 @@ test('the race can be cancelled, and a function that throws ends it with a sente
   await expect(widget.getByText(/Line 3: not written yet/).first()).toBeVisible({ timeout: 30_000 });
   await expect(widget.getByRole('button', { name: 'Race it against the built-in' })).toBeEnabled();
 });
+
+for (const scheme of ['light', 'dark']) {
+  test(`${scheme}: the blank page, its hints, a failed check and the race's chart have no axe violations`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const widget = await openEditor(page);
+    const race = await startRace(widget, null);
+    await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
+    await race.getByRole('button', { name: 'Cancel the race' }).click();
+    await scratch(widget).check();
+    await widget.getByRole('button', { name: 'Show a hint' }).click();
+    await check(widget);
+    await expect(widget.getByText(/^First failing: /)).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('attn-editor').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+  });
+}
