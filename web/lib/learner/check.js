@@ -1,18 +1,20 @@
 // check.js — "Check against reference" and the causality check, run in the learner's worker
 // (or a node test) on the C autograd tape.
 //
-//   checkAgainstReference(attn, fn) → { pass, tolerance, cases: [...], worst, diagnosis }
+//   checkAgainstReference(attn, fn) → { pass, tolerance, cases: [...], worst, diagnosis, first }
 //   causalityCheck(attn, fn)        → { leak, maxChange, where, message }
 //
 // Every case feeds the learner's function and the built-in the same random q, k, v, then
 // backpropagates the same random loss (a random weighting of the output) through both, and
 // compares the outputs and the gradients for q, k and v elementwise. When they disagree, the
 // learner's output is compared with each classic bug run on the same inputs, and its attention
-// weights are measured (row sums, column sums), so the report can name the bug.
+// weights are measured (row sums, column sums), so the report can name the bug. `first` names the
+// first failing thing: a shape, an output or a gradient (first-failure.js).
 
 import { Tensor } from '../api/autograd.js';
 import { reference, BUGGY } from './variants.js';
 import { LearnerError, explainRuntimeError } from './sandbox.js';
+import { firstFailure } from './first-failure.js';
 
 /** Largest allowed |learner − reference|, on values of order 1. */
 export const TOLERANCE = 1e-4;
@@ -178,14 +180,14 @@ export function checkAgainstReference(attn, fn, { seed = 7 } = {}) {
     if (mine.error) return { ...result, pass: false, error: mine.error, worst: { diff: Infinity, where: 'no output: the function failed' } };
     const worst = compare(mine, ref, c);
     const pass = worst.diff <= TOLERANCE;
-    if (pass) return { ...result, pass, worst };
+    if (pass) return { ...result, pass, worst, mine, ref };
     let bug = null;
     for (const [id, variant] of Object.entries(BUGGY)) {
       let other;
       try { other = runOn(attn, variant, c, inputs, lossSeed, true); } catch { continue; }
       if (largest(mine.out, other.out).diff <= TOLERANCE) { bug = id; break; }
     }
-    return { ...result, pass, worst, bug, sums: mine.weights ? sums(mine.weights, c) : null, refSums: sums(ref.weights, c) };
+    return { ...result, pass, worst, bug, mine, ref, sums: mine.weights ? sums(mine.weights, c) : null, refSums: sums(ref.weights, c) };
   });
   const ran = results.filter((r) => !r.error);
   const worst = ran.length ? ran.reduce((a, r) => (r.worst.diff > a.worst.diff ? r : a), ran[0]) : null;
@@ -200,6 +202,7 @@ export function checkAgainstReference(attn, fn, { seed = 7 } = {}) {
     // The largest disagreement among the cases that ran (null when none ran).
     worst: worst && { label: worst.label, diff: worst.worst.diff, where: worst.worst.where },
     diagnosis: diagnose(results),
+    first: firstFailure(results, TOLERANCE),
   };
 }
 

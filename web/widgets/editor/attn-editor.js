@@ -5,19 +5,26 @@
 // changed), the causality check changes the future and watches the past, and "Use my attention"
 // makes <attn-train> train with it; then Start training, its losses and the lab's notes are
 // right here (train-readout.js), and "Show the loss chart" takes the learner to the chart.
+// "Race it against the built-in" trains two models side by side, the built-in and the editor's
+// function (same seed, data and batches), and draws both loss curves with a sentence on the gap
+// (race-panel.js, loaded on demand).
+// "Start from scratch" (a mode switch, editor-modes.js) swaps the complete function for a blank
+// page (signature, shapes, TODO lines) with hints revealed one at a time; the check then names the
+// first failing thing (a shape, an output, a gradient). Each mode's text is kept apart.
 // A result stays on screen while the code it is about changes, marked out of date
 // (result-panel.js); running one check clears the other's out-of-date result.
 //
 // The learner's code never runs in the page: it is compiled and run in
 // web/workers/learner-worker.js, with a time limit (an infinite loop ends the worker).
-// The last code that ran is kept in localStorage.
+// Each mode's code, as typed, the mode and the hints shown are kept in localStorage (editor-modes.js).
 //
 // Attributes (declared below; observed and reflected as properties):
 //   train     the id of the <attn-train> that "Use my attention" drives (default: the first on the page)
 //   timeout   seconds a check may run before it is stopped, 0.1–120 (default 5)
 // Its checks run in the learner's worker: it never loads the page's core (needsCore = false).
 // Events: `change` (bubbles) once per action; detail = { what: 'check' | 'causality' | 'use'
-//         | 'bug' | 'reset' | 'start' | 'pause' | 'settings', pass?, leak?, bug?, lines? }.
+//         | 'bug' | 'reset' | 'start' | 'pause' | 'mode' | 'hint' | 'race' | 'settings', pass?, leak?,
+//         bug?, lines?, mode?, hints?, gap? }.
 // Keyboard: every control is a native button; in the editor, Tab leaves it (Ctrl-] indents).
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
@@ -26,18 +33,10 @@ import { event, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../../lib/learner/template.js';
 import { LearnerClient } from '../../lib/learner/learner-client.js';
-import { editorSheet, renderCheck, errorNode } from './editor-report.js';
+import { editorSheet, errorNode } from './editor-report.js';
 import { ResultPanel } from './result-panel.js';
 import { TrainReadout } from './train-readout.js';
-
-const STORE_KEY = 'attention-lab:my-attention';
-
-function stored() {
-  try { return globalThis.localStorage?.getItem(STORE_KEY) ?? null; } catch { return null; }
-}
-function store(source) {
-  try { globalThis.localStorage?.setItem(STORE_KEY, source); } catch { /* private mode: not kept */ }
-}
+import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 
 export class AttnEditor extends AttnWidget {
   static title = 'Write your own attention, and prove it';
@@ -48,10 +47,10 @@ export class AttnEditor extends AttnWidget {
   };
   static declaredEvents = {
     change: event({
-      when: 'after a check, a causality check, a planted bug, a reset, “Use my attention”, training started or paused from it, and when an attribute changes',
+      when: 'after each action (a check, a planted bug, a reset, a mode switch, a hint, a race, “Use my attention”, training started or paused from it) and when an attribute changes',
       detail: {
-        what: "'check' | 'causality' | 'bug' | 'reset' | 'use' | 'start' | 'pause' | 'settings'", 'pass?': 'boolean', 'leak?': 'boolean',
-        'bug?': 'string | null', 'lines?': '[number, number]', 'train?': 'string', 'timeout?': 'number',
+        what: "'check' | 'causality' | 'bug' | 'reset' | 'mode' | 'hint' | 'race' | 'use' | 'start' | 'pause' | 'settings'", 'pass?': 'boolean', 'leak?': 'boolean',
+        'bug?': 'string | null', 'lines?': '[number, number]', 'mode?': "'complete' | 'scratch'", 'hints?': 'number', 'gap?': 'number', 'train?': 'string', 'timeout?': 'number',
       },
     }),
   };
@@ -60,7 +59,9 @@ export class AttnEditor extends AttnWidget {
 
   inWords() {
     return 'A code editor holds the attention function the training lab runs, written with a small set of '
-      + 'operations whose gradients the lab already knows. Check against reference runs your version and the '
+      + 'operations whose gradients the lab already knows: the complete built-in, or, from scratch, a blank page '
+      + 'with TODO lines and hints shown one at a time. A failed check names the first failing shape, output or gradient. '
+      + 'Race it against the built-in trains two identical models, one through each, and charts both losses. Check against reference runs your version and the '
       + 'built-in one on the same random inputs, in four shapes, and reports the largest difference in the '
       + 'outputs and in the gradients, where it is, and whether it is within tolerance. The four buttons under '
       + '“Break it on purpose” each put one classic bug in the code, and the check then says which bug it found '
@@ -88,13 +89,19 @@ export class AttnEditor extends AttnWidget {
       causality: button('Causality check', () => this.#causality()),
       use: button('Use my attention', () => this.#use()),
       builtin: button('Use the built-in', () => this.#useBuiltin(), { className: 'secondary' }),
+      race: button('Race it against the built-in', () => this.#race()),
       reset: button('Reset to the built-in code', () => this.#reset(), { className: 'secondary' }),
     };
     this.bugButtons = BUGS.map((bug) => button(bug.label, () => this.#bug(bug.id), { className: 'secondary' }));
+    this.modeHost = h('div');   // the mode switch and the hints: loaded with the editor (editor-modes.js)
+    this.hintsHost = h('div');
+    this.bugBar = h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Break it on purpose' }, h('span', { className: 'label' }, 'Break it on purpose:'), this.bugButtons);
     this.host = h('div', { className: 'editor-host' }, h('p', { className: 'status' }, 'Loading the editor…'));
     this.status = h('p', { role: 'status', 'aria-live': 'polite' });
     this.results = new ResultPanel('Check results', 'Check against reference again to see what it does now.');
     this.causalityOut = new ResultPanel('Causality check result', 'Run the causality check again to see what it does now.');
+    this.raceOut = new ResultPanel('Race result', 'Race again.');
+    this.raceHost = h('div');
     this.trainOut = new ResultPanel('Training lab', 'The training lab still runs the code as it was: press Use my attention again to train with this version.');
     this.readout = new TrainReadout({
       start: () => this.act(() => this.#startTraining()),
@@ -102,30 +109,46 @@ export class AttnEditor extends AttnWidget {
       chart: () => this.#trainLab().showLossChart(),
     });
     body.append(
-      h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Break it on purpose' }, h('span', { className: 'label' }, 'Break it on purpose:'), this.bugButtons),
+      this.modeHost,
+      this.bugBar,
       this.host,
       h('details', { className: 'ops', id: helpId }, h('summary', {}, 'The ops you can use'),
         h('ul', {}, OPS_HELP.map(([sig, what]) => h('li', {}, h('code', {}, `ops.${sig}`.replace('ops.x.shape', 'x.shape')), ` — ${what}`)))),
+      this.hintsHost,
       h('div', { className: 'toolbar' }, this.buttons.check, this.buttons.causality, this.buttons.reset),
       this.status, this.results.element, this.causalityOut.element,
-      h('div', { className: 'toolbar' }, this.buttons.use, this.buttons.builtin),
+      h('div', { className: 'toolbar' }, this.buttons.use, this.buttons.builtin, this.buttons.race),
+      this.raceOut.element, this.raceHost,
       this.trainOut.element, this.readout.element,
     );
     this.helpId = helpId;
     this.buttons.builtin.disabled = true;
+    this.bugBar.hidden = true; // until the modes are loaded
     this.#setBusy(true);
   }
 
   async begin() {
     this.client = new LearnerClient({ timeoutMs: this.timeout * 1000 });
     try {
-      const { createCodeEditor } = await import('./code-editor.js');
+      const [{ createCodeEditor }, { EditorModes }, { renderCheck }] = await Promise.all([import('./code-editor.js'), import('./editor-modes.js'), import('./check-report.js')]);
+      this.renderCheck = renderCheck;
+      this.modes = new EditorModes({
+        root: this.shadowRoot, bugBar: this.bugBar, reset: this.buttons.reset,
+        onSwitch: (mode) => this.act(() => this.#switchMode(mode)),
+        onHint: (hints) => this.act(() => this.emitChange({ what: 'hint', hints })),
+      });
+      this.modeHost.replaceWith(this.modes.modeSwitch);
+      this.hintsHost.replaceWith(this.modes.hintsElement);
       this.host.replaceChildren();
       this.editor = createCodeEditor({
-        parent: this.host, root: this.shadowRoot, doc: stored() ?? TEMPLATE,
+        parent: this.host, root: this.shadowRoot, doc: this.modes.code(),
         label: 'Your attention function (JavaScript)', describedBy: this.helpId,
-        onChange: () => { for (const panel of this.#panels()) panel.follow(this.editor.value); },
+        onChange: () => {
+          this.modes.keep(this.editor.value); // typed text is never lost
+          for (const panel of this.#panels()) panel.follow(this.editor.value);
+        },
       });
+      this.modes.attach(this.editor);
       this.#setBusy(false);
     } catch (error) {
       replaceChildren(this.host, h('p', { className: 'error' }, `The editor could not be loaded: ${error.message}`));
@@ -138,11 +161,21 @@ export class AttnEditor extends AttnWidget {
   }
 
   #setBusy(busy) {
-    for (const b of [this.buttons.check, this.buttons.causality, this.buttons.use, this.buttons.reset, ...this.bugButtons]) b.disabled = busy;
+    for (const b of [this.buttons.check, this.buttons.causality, this.buttons.use, this.buttons.race, this.buttons.reset, ...this.bugButtons]) b.disabled = busy;
+    if (this.modes) this.modes.disabled = busy;
+  }
+
+  #switchMode(mode) {
+    const said = this.modes.switchTo(mode);
+    if (!said) return;
+    this.results.clear();
+    this.causalityOut.clear();
+    this.status.textContent = said;
+    this.emitChange({ what: 'mode', mode });
   }
 
   #panels() {
-    return [this.results, this.causalityOut, this.trainOut];
+    return [this.results, this.causalityOut, this.trainOut, this.raceOut];
   }
 
   /**
@@ -168,10 +201,21 @@ export class AttnEditor extends AttnWidget {
   async #check() {
     await this.#run('Checking against the reference', this.results, async (source) => {
       const report = await this.client.request('check', { source });
-      if (report.cases.every((c) => !c.error)) store(source); // it ran: keep it
-      this.results.show(renderCheck(report, (line) => this.editor.goToLine(line)), source);
+      this.results.show(this.renderCheck(report, (line) => this.editor.goToLine(line)), source);
       this.status.textContent = report.pass ? 'Check passed.' : 'Check failed.';
       this.emitChange({ what: 'check', pass: report.pass, bug: report.diagnosis?.bug ?? null });
+    });
+  }
+
+  /** Races the editor's function against the built-in (race-panel.js, which says what it found). */
+  async #race() {
+    await this.#run('Racing your function against the built-in', this.raceOut, async (source) => {
+      const { RacePanel } = await import('./race-panel.js');
+      this.racePanel ??= new RacePanel(this.raceHost, (onEvent, onFatal) => new LearnerTrainClient(onEvent, onFatal));
+      const { node, said, gap } = await this.racePanel.race(source);
+      this.raceOut.show(node, source);
+      this.status.textContent = said;
+      if (gap !== undefined) this.emitChange({ what: 'race', gap });
     });
   }
 
@@ -199,11 +243,10 @@ export class AttnEditor extends AttnWidget {
   }
 
   #reset() {
-    this.editor.value = TEMPLATE;
-    store(TEMPLATE);
+    this.editor.value = this.modes.startText;
     this.results.clear();
     this.causalityOut.clear();
-    this.status.textContent = 'The editor holds the built-in attention again (Ctrl-Z undoes this).';
+    this.status.textContent = `The editor holds ${this.modes.startName} again (Ctrl-Z undoes this).`;
     this.emitChange({ what: 'reset' });
   }
 
@@ -220,7 +263,6 @@ export class AttnEditor extends AttnWidget {
       const lab = this.#trainLab();
       this.#watch(lab);
       await lab.useAttention(source);
-      store(source);
       this.buttons.builtin.disabled = false;
       this.trainOut.show(h('p', {}, 'The training lab now runs your function. Start training here (or with Start in the lab), and watch the losses below; Show the loss chart takes you to its curves and maps. If the loss falls below the corpus floor, be suspicious: run the causality check.'), source);
       this.readout.show(true);

@@ -5,11 +5,12 @@
 // the editor's own shortcuts (Ctrl-] and Ctrl-[). Long lines wrap, so on a phone no code is off
 // to the side. plant(text, lines) marks the lines a planted bug changed: a bar, a tint and the
 // words "planted bug" at the line's end, for as long as the line holds the planted text (an
-// undo or an edit of that line takes the mark away).
+// undo or an edit of that line takes the mark away). swap(text) puts in another text with its
+// own, empty undo history (the widget's mode switch: an undo never brings back the other mode's code).
 
 import { EditorView, basicSetup } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
-import { EditorSelection, StateEffect, StateField } from '@codemirror/state';
+import { EditorSelection, EditorState, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, WidgetType } from '@codemirror/view';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
@@ -76,38 +77,36 @@ function smallestChange(before, after) {
 }
 
 export function createCodeEditor({ parent, root, doc, label, describedBy, onChange }) {
-  const view = new EditorView({
-    doc,
-    parent,
-    root,
-    extensions: [
-      basicSetup,
-      javascript(),
-      syntaxHighlighting(highlight),
-      EditorView.lineWrapping,
-      planted,
-      // tabindex: the editable content is a tab stop, and axe sees the scroller has focusable content.
-      EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
-      EditorView.updateListener.of((update) => { if (update.docChanged) onChange?.(); }),
-      EditorView.theme({
-        '&': { fontSize: '0.9rem', border: '1px solid var(--attn-border)', borderRadius: '6px', backgroundColor: 'var(--attn-bg)', color: 'var(--attn-fg)' },
-        '.cm-content': { fontFamily: 'var(--attn-mono)', caretColor: 'var(--attn-fg)' },
-        '.cm-gutters': { backgroundColor: 'var(--attn-surface)', color: 'var(--attn-muted)', borderRight: '1px solid var(--attn-border)' },
-        '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 8%, transparent)' },
-        '.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 14%, transparent)' },
-        '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--attn-fg)' },
-        '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 28%, transparent) !important' },
-        '.cm-scroller': { maxHeight: '28rem' },
-        // A focus ring that reads in both themes (CodeMirror's own is a 1px dotted near-black line).
-        '&.cm-focused, &:focus-within': { outline: '3px solid var(--attn-accent)', outlineOffset: '2px' },
-        // A planted bug's lines: a bar and a tint (the words at the end say it without colour).
-        '.cm-planted': { backgroundColor: 'color-mix(in srgb, var(--attn-error) 12%, transparent)', boxShadow: 'inset 4px 0 0 var(--attn-error)' },
-        '.cm-planted-label': { marginLeft: '0.6em', padding: '0 0.35em', border: '1px solid var(--attn-error)', borderRadius: '3px', color: 'var(--attn-error)', fontFamily: 'var(--attn-font)', fontSize: '0.8em', whiteSpace: 'nowrap' },
-      }),
-    ],
-  });
+  const extensions = [
+    basicSetup,
+    javascript(),
+    syntaxHighlighting(highlight),
+    EditorView.lineWrapping,
+    planted,
+    // tabindex: the editable content is a tab stop, and axe sees the scroller has focusable content.
+    EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+    EditorView.updateListener.of((update) => { if (update.docChanged) onChange?.(); }),
+    EditorView.theme({
+      '&': { fontSize: '0.9rem', border: '1px solid var(--attn-border)', borderRadius: '6px', backgroundColor: 'var(--attn-bg)', color: 'var(--attn-fg)' },
+      '.cm-content': { fontFamily: 'var(--attn-mono)', caretColor: 'var(--attn-fg)' },
+      '.cm-gutters': { backgroundColor: 'var(--attn-surface)', color: 'var(--attn-muted)', borderRight: '1px solid var(--attn-border)' },
+      '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 8%, transparent)' },
+      '.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 14%, transparent)' },
+      '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--attn-fg)' },
+      '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 28%, transparent) !important' },
+      '.cm-scroller': { maxHeight: '28rem' },
+      // A focus ring that reads in both themes (CodeMirror's own is a 1px dotted near-black line).
+      '&.cm-focused, &:focus-within': { outline: '3px solid var(--attn-accent)', outlineOffset: '2px' },
+      // A planted bug's lines: a bar and a tint (the words at the end say it without colour).
+      '.cm-planted': { backgroundColor: 'color-mix(in srgb, var(--attn-error) 12%, transparent)', boxShadow: 'inset 4px 0 0 var(--attn-error)' },
+      '.cm-planted-label': { marginLeft: '0.6em', padding: '0 0.35em', border: '1px solid var(--attn-error)', borderRadius: '3px', color: 'var(--attn-error)', fontFamily: 'var(--attn-font)', fontSize: '0.8em', whiteSpace: 'nowrap' },
+    }),
+  ];
+  const view = new EditorView({ state: EditorState.create({ doc, extensions }), parent, root });
   return {
     view,
+    /** Replaces the text and starts a fresh undo history (no marks). */
+    swap(text) { view.setState(EditorState.create({ doc: text, extensions })); },
     get value() { return view.state.doc.toString(); },
     /** Replaces the text (one undoable change, of only what differs) and clears the marks. */
     set value(text) {

@@ -1,10 +1,8 @@
-// editor-report.js — how <attn-editor> shows what the learner's worker measured: the check's
-// verdict, a table of cases, the diagnosis, the causality verdict, and errors with their line;
-// and the editor's stylesheet (results out of date, the training readout).
+// editor-report.js — the stylesheet of <attn-editor> (results, out of date marks, the training
+// readout) and how it shows an error with its line. The check's report is check-report.js's.
 // Text only (learner-derived strings are set as text, never as markup).
 
 import { h } from '../../ui/dom.js';
-import { sig } from '../../ui/format.js';
 
 const css = `
 :host {
@@ -18,6 +16,7 @@ const css = `
   }
 }
 .toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0; }
+.toolbar[hidden] { display: none; }
 .toolbar .label { color: var(--attn-muted); margin-right: 0.2rem; }
 .editor-host { margin: 0.5rem 0; min-height: 10rem; }
 .editor-host .cm-editor { max-width: 100%; }
@@ -25,6 +24,7 @@ const css = `
 .verdict.pass::before { content: "✓ "; }
 .verdict.fail::before { content: "✗ "; }
 .verdict.fail, .error { color: var(--attn-error); }
+.first-failure { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.4rem 0.6rem; border-radius: 4px; overflow-wrap: anywhere; }
 .diagnosis { border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.4rem 0.6rem; border-radius: 4px; }
 table.cases { border-collapse: collapse; font-size: 0.85rem; width: 100%; margin: 0.4rem 0; }
 table.cases th, table.cases td { border: 1px solid var(--attn-border); padding: 0.2rem 0.4rem; text-align: left; vertical-align: top; }
@@ -36,6 +36,8 @@ table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
 .stale-note { font-weight: 600; border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.3rem 0.6rem; border-radius: 4px; }
 .stale-note::before { content: "⚠ "; }
 .train-readout { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.2rem 0.7rem; margin: 0.4rem 0; }
+.race .line-chart { position: relative; height: 260px; width: 100%; }
+.race-summary { font-weight: 600; }
 .train-readout .readout { font-family: var(--attn-mono); font-size: 0.88rem; overflow-wrap: anywhere; }
 .loss-note { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.4rem 0.6rem; border-radius: 4px; }
 .loss-note strong { color: var(--attn-error); }
@@ -58,38 +60,6 @@ export function editorSheet() {
     sheet.replaceSync(css);
   }
   return sheet;
-}
-
-/** A disagreement: 0, 0.49, 1.1, or 1.7e−5 below 0.01. */
-const diffText = (d) => {
-  if (d === Infinity) return '—';
-  if (d === 0) return '0';
-  return d >= 0.01 ? String(Number(d.toPrecision(2))) : d.toExponential(1).replace('-', '−');
-};
-
-/** The check's report as nodes. */
-export function renderCheck(report, onLine) {
-  const { worst, failed, cases } = report;
-  const largest = worst && `the largest disagreement is ${worst.diff === Infinity ? 'unbounded (NaN or infinity)' : diffText(worst.diff)}, in ${worst.where}, in the case ${worst.label}`;
-  const verdict = report.pass
-    ? `Pass: your function agrees with the reference in every case, outputs and gradients (largest disagreement ${diffText(worst.diff)}, tolerance ${diffText(report.tolerance)}).`
-    : `Fail (tolerance ${diffText(report.tolerance)}): ${[
-      failed ? `${failed} of ${cases.length} cases stopped with an error` : null,
-      largest ? `${failed ? 'where it ran, ' : ''}${largest}` : null,
-    ].filter(Boolean).join('; ')}.`;
-  const rows = report.cases.map((c) => h('tr', {},
-    h('td', { 'data-label': 'case' }, c.label),
-    h('td', { 'data-label': 'result' }, c.pass ? 'pass' : 'fail'),
-    h('td', { className: 'num', 'data-label': 'largest difference' }, diffText(c.diff)),
-    h('td', { 'data-label': 'where' }, c.error ? errorNode(c.error, onLine) : `${c.where}${c.pass ? '' : ` (yours ${sig(c.mine)}, reference ${sig(c.ref)})`}`)));
-  const table = h('table', { className: 'cases' },
-    h('caption', { className: 'visually-hidden' }, 'Each case of the check'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'case (all causal)'), h('th', { scope: 'col' }, 'result'), h('th', { scope: 'col' }, 'largest |yours − reference|'), h('th', { scope: 'col' }, 'where'))),
-    h('tbody', {}, rows));
-  const diagnosis = report.diagnosis
-    ? h('div', { className: 'diagnosis' }, h('p', {}, h('strong', {}, `Diagnosis: ${report.diagnosis.name}.`), ' ', report.diagnosis.text))
-    : null;
-  return [h('p', { className: `verdict ${report.pass ? 'pass' : 'fail'}` }, verdict), diagnosis, h('div', { className: 'results' }, table)];
 }
 
 /** An error with a button that selects its line in the editor. */
