@@ -2,8 +2,9 @@
 // nanoGPT preset on the default corpus through the training worker (web/lib/train-client.js,
 // with the widget's "Use two cores" default: the kernels on two threads on this isolated page,
 // two workers where a page is not; a validation loss every 50 steps included), timed by the wall
-// clock from Start to the worker's "done", with the validation loss it reached; beside the ideal time, the run's useful FLOPs (web/bench/train-flops.js) at the
-// machine's two-thread peak (web/bench/peak.js). Long (minutes): it runs only when asked for,
+// clock from Start to the worker's "done", with the validation loss it reached; beside the ideal
+// time, the run's useful FLOPs (web/bench/train-flops.js) at the machine's two-thread peak
+// (web/bench/peak.js). Long (minutes): it runs only when asked for,
 // `npm run bench -- --long` or `?only=train-2000-steps`.
 
 import { TrainClient } from '../../lib/train-client.js';
