@@ -293,14 +293,17 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     ATTN__TRY(attn__check_product(transpose_b ? n : k, ldb));
     ATTN__TRY(attn__check_product(m, ldc));
 
-    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, about 16
-     * blocks of at least 32 rows (B is packed once, by both threads, before them). */
+    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, about 32
+     * blocks of at least 8 rows (B is packed once, by both threads, before them). Small blocks
+     * keep the two threads' last blocks short: a training step's weight gradients have only 128
+     * rows, which blocks of 32 cut into 4, and the caller waited up to a quarter of the product
+     * for the helper's last one (issue 22). A block's rows cost one pass over packed B. */
     if ((int64_t)m * k * n < (1 << 18)) {
         attn__gemm_serial(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, ATTN__GEMM_FULL);
         return ATTN_OK;
     }
-    int rows = round_up((m + 15) / 16, GEMM_MR);
-    if (rows < 32) rows = 32;
+    int rows = round_up((m + 31) / 32, GEMM_MR);
+    if (rows < 8) rows = 8;
     struct gemm_job job = {c, work, a, b, (size_t)packed_a_floats(m, k), transpose_a, transpose_b,
                            accumulate, m, k, n, lda, ldb, ldc, rows};
     attn__parallel_run(gemm_pack_block, &job, (k + GEMM_KC - 1) / GEMM_KC * b_panels(n));
