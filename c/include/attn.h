@@ -1045,6 +1045,11 @@ int attn_model_forward(int *loss, int *logits, int *weights_ids /* (L) */, struc
                        const int *tokens /* (B*T) */, const int *targets /* (B*T) */, int b, int t);
 /* Clip, schedule and AdamW after a backward pass; counts the step. */
 int attn_model_update(float *lr, double *grad_norm, struct attn_model *model);
+/* Data parallelism: the gradient becomes own_weight · itself + other_weight · other (another
+ * worker's gradient of its part of the batch, laid out like attn_model_params), each entry
+ * computed in double and rounded once to float. ATTN_ERR_ARGUMENT for a weight that is not finite. */
+int attn_model_blend_grads(struct attn_model *model, const float *other /* (count of attn_model_params) */,
+                           double own_weight, double other_weight);
 /* A batch of `batch` windows of `context`+1 characters from data, drawn by the model's own
  * generator: tokens and targets (targets are tokens shifted by one). */
 int attn_model_sample_batch(int *tokens /* (B*T) */, int *targets /* (B*T) */,

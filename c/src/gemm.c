@@ -17,6 +17,7 @@
  * needs a temporary per multiply-add, so 6×8 spills and ran at two thirds the speed here.)
  * gemm.h offers the product on one thread, with the triangular shapes of a causal attention.
  */
+#include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -254,25 +255,32 @@ void attn__gemm_serial(float *c, float *work, const float *a, const float *b, in
     gemm_rows(c, work, work + packed_b_floats(k, n), a, transpose_a, accumulate, m, k, n, lda, ldc, shape, 0);
 }
 
-/* Both cores (parallel.c): first the panels of op(B) are packed, shared out panel by panel; then
- * C is cut into blocks of whole rows, each packing its own blocks of A. A block's rows see the
- * same arithmetic as in one call over all rows, so the result does not depend on the split. */
+/* Both cores (parallel.c): one job whose first blocks pack the panels of op(B), panel by panel,
+ * and whose later blocks are blocks of whole rows of C, each packing its own blocks of A. Blocks
+ * are claimed in order, so when a thread claims its first block of rows every panel has been
+ * claimed: it waits only for the other thread's panel in flight (`packed` counts those done).
+ * One fork-join per product, not one for the packing and one for the rows. A block's rows see
+ * the same arithmetic as in one call over all rows, so the result does not depend on the split. */
 struct gemm_job {
     float *c, *work;
     const float *a, *b;
     size_t a_floats; /* one thread's A area, after the packed B */
     int transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, rows;
+    int panels;      /* the first `panels` blocks pack op(B); the rest are blocks of rows */
+    _Atomic int packed;
 };
 
-static void gemm_pack_block(void *ctx, int unit, int thread) {
-    const struct gemm_job *job = ctx;
-    (void)thread;
-    pack_b_unit(job->work, job->b, job->transpose_b, job->k, job->n, job->ldb, unit);
-}
-
 static void gemm_block(void *ctx, int unit, int thread) {
-    const struct gemm_job *job = ctx;
-    int i0 = unit * job->rows, rows = min_int(job->rows, job->m - i0);
+    struct gemm_job *job = ctx;
+    if (unit < job->panels) {
+        pack_b_unit(job->work, job->b, job->transpose_b, job->k, job->n, job->ldb, unit);
+        atomic_fetch_add(&job->packed, 1);
+        return;
+    }
+    while (atomic_load(&job->packed) < job->panels) {
+        /* the other thread finishes its last panel */
+    }
+    int i0 = (unit - job->panels) * job->rows, rows = min_int(job->rows, job->m - i0);
     /* Row i of op(A) starts at a + i·lda, or at column i (a + i) when A is stored transposed. */
     const float *a = job->a + (job->transpose_a ? (size_t)i0 : (size_t)i0 * job->lda);
     float *packed_a = job->work + packed_b_floats(job->k, job->n) + job->a_floats * (size_t)thread;
@@ -293,18 +301,20 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     ATTN__TRY(attn__check_product(transpose_b ? n : k, ldb));
     ATTN__TRY(attn__check_product(m, ldc));
 
-    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, about 16
-     * blocks of at least 32 rows (B is packed once, by both threads, before them). */
+    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, about 32
+     * blocks of at least 8 rows (B is packed once, by both threads, in the job's first blocks). Small blocks
+     * keep the two threads' last blocks short: a training step's weight gradients have only 128
+     * rows, which blocks of 32 cut into 4, and the caller waited up to a quarter of the product
+     * for the helper's last one (issue 22). A block's rows cost one pass over packed B. */
     if ((int64_t)m * k * n < (1 << 18)) {
         attn__gemm_serial(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, ATTN__GEMM_FULL);
         return ATTN_OK;
     }
-    int rows = round_up((m + 15) / 16, GEMM_MR);
-    if (rows < 32) rows = 32;
+    int rows = round_up((m + 31) / 32, GEMM_MR);
+    if (rows < 8) rows = 8;
     struct gemm_job job = {c, work, a, b, (size_t)packed_a_floats(m, k), transpose_a, transpose_b,
-                           accumulate, m, k, n, lda, ldb, ldc, rows};
-    attn__parallel_run(gemm_pack_block, &job, (k + GEMM_KC - 1) / GEMM_KC * b_panels(n));
-    attn__parallel_run(gemm_block, &job, (m + rows - 1) / rows);
+                           accumulate, m, k, n, lda, ldb, ldc, rows, (k + GEMM_KC - 1) / GEMM_KC * b_panels(n), 0};
+    attn__parallel_run(gemm_block, &job, job.panels + (m + rows - 1) / rows);
     return ATTN_OK;
 }
 

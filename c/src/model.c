@@ -353,6 +353,16 @@ int attn_model_update(float *lr_out, double *grad_norm, struct attn_model *m) {
     return ATTN_OK;
 }
 
+int attn_model_blend_grads(struct attn_model *m, const float *other, double own_weight, double other_weight) {
+    ATTN__REFUSE_IF(!m || !other, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(!isfinite(own_weight) || !isfinite(other_weight), ATTN_ERR_ARGUMENT);
+    float *grads = m->tape->param_grads;
+    const int64_t count = m->tape->param_size;
+    /* In double, rounded once: the bits of JS's a·g + b·o stored to a Float32Array. */
+    for (int64_t i = 0; i < count; i++) grads[i] = (float)(own_weight * grads[i] + other_weight * other[i]);
+    return ATTN_OK;
+}
+
 int attn_model_sample_batch(int *tokens, int *targets, struct attn_model *m, const int *data, int n) {
     ATTN__REFUSE_IF(!tokens || !targets || !m || !data, ATTN_ERR_NULL);
     const int t = m->context;

@@ -192,8 +192,42 @@ static void test_a_model_one_wide_or_one_long_trains(void) {
     }
 }
 
+/* attn_model_blend_grads: each entry own·g + other·o in double, rounded once; bad input refused
+ * and the gradients left as they were. */
+static void test_blend_grads_is_exact_and_refuses_bad_weights(void) {
+    struct attn_model *m = NULL;
+    EXPECT_EQ_INT(attn_model_create(&m, 5, 1, 2, 8, 4, 2, 3), ATTN_OK);
+    int tokens[8] = {0, 1, 2, 3, 4, 0, 1, 2}, targets[8] = {1, 2, 3, 4, 0, 1, 2, 3}, loss = -1;
+    EXPECT_EQ_INT(attn_model_forward(&loss, NULL, NULL, m, tokens, targets, 2, 4), ATTN_OK);
+    struct attn_tape *t = NULL;
+    EXPECT_EQ_INT(attn_model_tape(&t, m), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_zero_grad(t), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_backward(t, loss, NULL), ATTN_OK);
+    float *params = NULL, *grads = NULL;
+    int count = 0;
+    EXPECT_EQ_INT(attn_model_params(&params, &count, m), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_grad(&grads, t, 0), ATTN_OK);
+    float *other = malloc(sizeof(float) * (size_t)count), *before = malloc(sizeof(float) * (size_t)count);
+    for (int i = 0; i < count; i++) other[i] = 0.001f * (float)(i % 97) - 0.05f;
+    memcpy(before, grads, sizeof(float) * (size_t)count);
+    EXPECT_EQ_INT(attn_model_blend_grads(m, NULL, 0.5, 0.5), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_model_blend_grads(NULL, other, 0.5, 0.5), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_model_blend_grads(m, other, NAN, 0.5), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_model_blend_grads(m, other, 0.5, INFINITY), ATTN_ERR_ARGUMENT);
+    EXPECT(memcmp(before, grads, sizeof(float) * (size_t)count) == 0);
+    const double a = 2.0 / 3.0, b = 1.0 / 3.0;
+    EXPECT_EQ_INT(attn_model_blend_grads(m, other, a, b), ATTN_OK);
+    int exact = 1;
+    for (int i = 0; i < count; i++) exact &= grads[i] == (float)(a * (double)before[i] + b * (double)other[i]);
+    EXPECT(exact);
+    free(other);
+    free(before);
+    attn_model_free(m);
+}
+
 static const struct test tests[] = {
     TEST(test_corpus_is_seeded_and_knows_its_entropy),
+    TEST(test_blend_grads_is_exact_and_refuses_bad_weights),
     TEST(test_whole_model_gradient_matches_finite_differences),
     TEST(test_training_beats_the_unigram_baseline_and_is_deterministic),
     TEST(test_attention_maps_are_causal_rows),

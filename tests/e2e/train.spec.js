@@ -11,8 +11,8 @@ import { loadAttn } from '../../web/lib/attn.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 
-async function openTrainer(page) {
-  await page.goto('/#lab');
+async function openTrainer(page, url = '/#lab') {
+  await page.goto(url);
   const widget = page.locator('attn-train');
   await widget.scrollIntoViewIfNeeded();
   await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
@@ -111,6 +111,37 @@ test('a model that overfits a short text gets the overfitting note under its cha
   await expect(widget.getByText(/^Overfitting: The validation loss has risen from \d\.\d{3} \(step \d+\) to \d\.\d{3} \(step \d+\) while the training loss fell to \d\.\d{3}, so the gap between them grew from −?\d\.\d{3} to \d\.\d{3}\. The model is memorising its training text/)).toBeVisible({ timeout: 150_000 });
 });
 
+/** Trains the widget's model until it is past `steps` more steps, pauses, and returns the tokens-per-second text. */
+async function trainAWhile(widget, steps = 10) {
+  const from = Number(await stat(widget, 'step').textContent()) || 0;
+  await widget.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(from + steps);
+  await widget.getByRole('button', { name: 'Pause' }).click();
+  await expect(widget.getByRole('button', { name: 'Start' })).toBeEnabled();
+  return stat(widget, 'tokens').textContent();
+}
+
+test('“Use two cores” trains on a second worker where the page is not isolated, on two threads on this isolated page, and on one thread unchecked', async ({ page }) => {
+  test.setTimeout(150_000);
+  test.skip(await page.evaluate(() => navigator.hardwareConcurrency < 2), 'one core: nothing to share');
+  // The lab page without its isolation headers, as a course host that sends none would serve it.
+  await page.route((url) => url.pathname === '/' && url.search === '?not-isolated', async (route) => {
+    const response = await route.fetch();
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^cross-origin-(opener|embedder)-policy$/.test(name)));
+    await route.fulfill({ response, headers });
+  });
+  for (const [url, isolated, way] of [['/?not-isolated#lab', false, '2 workers'], ['/#lab', true, '2 threads']]) {
+    const widget = await openTrainer(page, url);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolated);
+    await buildTiny(widget);
+    const cores = widget.getByRole('checkbox', { name: 'Use two cores' });
+    await expect(cores).toBeChecked();
+    expect(await trainAWhile(widget)).toMatch(new RegExp(`^[\\d,]+ \\(${way}\\)$`));
+    await cores.uncheck();
+    expect(await trainAWhile(widget)).toMatch(/^[\d,]+$/);
+  }
+});
+
 test('training draws the curve, the loss falls, pause and resume work', async ({ page }) => {
   test.setTimeout(120_000);
   const widget = await openTrainer(page);
@@ -125,8 +156,10 @@ test('training draws the curve, the loss falls, pause and resume work', async ({
   await expect.poll(async () => Number(await stat(widget, 'train').textContent()), { timeout: 60_000 }).toBeLessThan(unigram);
   const tokens = await stat(widget, 'tokens').textContent();
   expect(Number(tokens.replace(/,/g, '').split(' ')[0])).toBeGreaterThan(0);
-  // With two or more cores, a second worker takes half of each batch.
-  if (await page.evaluate(() => navigator.hardwareConcurrency >= 2)) expect(tokens).toContain('(2 workers)');
+  // With two or more cores, both are used: on this cross-origin isolated page the kernels run
+  // on two threads; elsewhere a second worker takes half of each batch (train-embed.spec).
+  const { cores, isolated } = await page.evaluate(() => ({ cores: navigator.hardwareConcurrency, isolated: crossOriginIsolated }));
+  if (cores >= 2) expect(tokens).toContain(isolated ? '(2 threads)' : '(2 workers)');
 
   await widget.getByRole('button', { name: 'Pause' }).click();
   await expect(widget.getByText(/^Paused at step \d+/)).toBeVisible();

@@ -105,6 +105,17 @@ static void forward_step(struct fuzz_input *in, struct run *r) {
         if (loss != -1) fail("forward without targets gave a loss");
     } else {
         if (attn_tape_zero_grad(r->tape) != ATTN_OK || attn_tape_backward(r->tape, loss, NULL) != ATTN_OK) fail("backward refused");
+        if (fuzz_byte(in) & 1) { /* the data-parallel end: another worker's gradients blended in */
+            float *block = NULL;
+            int count = 0;
+            if (attn_model_params(&block, &count, r->model) != ATTN_OK) fail("params refused");
+            float *other = fuzz_floats(in, count);
+            const double own_weight = fuzz_float(in), other_weight = fuzz_float(in);
+            rc = attn_model_blend_grads(r->model, other, own_weight, other_weight);
+            FUZZ_REQUIRE_KNOWN_STATUS(rc);
+            if ((rc == ATTN_OK) != (isfinite(own_weight) && isfinite(other_weight))) fail("blend_grads accepted a weight that is not finite, or refused finite ones");
+            free(other);
+        }
         FUZZ_REQUIRE_KNOWN_STATUS(attn_model_update(NULL, NULL, r->model));
     }
     free(weights);

@@ -12,7 +12,7 @@ import { createLearnerSession } from '../../web/lib/learner/learner-session.js';
 import { reviveLearnerError } from '../../web/lib/learner/learner-client.js';
 import { TEMPLATE, insertBug } from '../../web/lib/learner/template.js';
 import { Race, raceSummary, RACE_STEPS, RACE_MODEL, WINDOW } from '../../web/lib/learner/race.js';
-import { loadWasmAttn } from './helpers.mjs';
+import { loadWasmAttn, loadThreadedAttn } from './helpers.mjs';
 
 const ports = [];
 after(() => { for (const port of ports) port.close(); });
@@ -55,6 +55,30 @@ test('the built-in against itself: the two curves are the same, a tie', async ()
   assert.equal(summary.gap, 0);
   assert.match(summary.text, /within 0\.02 of each other\. Your function trains like the built-in\.$/);
   assert.equal(raceSummary([losses[0].subarray(0, 10), losses[1].subarray(0, 10)]), null, 'too few steps to say');
+});
+
+test('each side trains on one thread, even with a core that could use two (the two sides are the two cores)', async () => {
+  const cores = [];
+  const connectThreaded = (onEvent) => {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    const core = loadThreadedAttn();
+    cores.push(core);
+    serve(({ emit }) => createLearnerSession({ prepare: () => core, emit }), { endpoint: port2, name: 'learner worker' });
+    return new Channel({ name: 'learner worker', endpoint: port1, onEvent, reviveError: reviveLearnerError });
+  };
+  try {
+    const { losses, threads } = await new Race({ connect: connectThreaded, source: TEMPLATE, steps: 6, model: SMALL }).run();
+    for (const core of await Promise.all(cores)) {
+      assert.equal(core.threads, 1, 'the race left its limit at one thread');
+      core.core.limitThreads(2);
+      assert.equal(core.threads, 2, 'the core could use two');
+    }
+    assert.deepEqual(threads, [1, 1]);
+    assert.deepEqual(Array.from(losses[0]), Array.from(losses[1]));
+  } finally {
+    for (const core of cores) await (await core).core.stopHelper();
+  }
 });
 
 test('a function that throws, or returns the wrong shape, ends the race with a sentence', async () => {

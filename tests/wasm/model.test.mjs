@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { AttnError, Status } from '../../web/lib/attn.js';
 import { builtinAttention } from '../../web/lib/model/builtin-attention.js';
 import * as checkpoint from '../../web/lib/model/checkpoint.js';
+import { gradientsInPlace, blendAndApplyGradients } from '../../web/lib/model/gradient-steps.js';
 import { loadWasmAttn, runNative } from './helpers.mjs';
 
 const attn = await loadWasmAttn();
@@ -115,6 +116,33 @@ test('two half batches (as two workers train) give the whole batch step, up to r
   }
   assert.ok(Math.abs(a.evaluate() - whole.evaluate()) < 1e-4);
   for (const m of [whole, a, b]) m.dispose();
+});
+
+test('the data-parallel step’s end in C (gradients kept in the core, blended there) gives the bits of blending in JS and applyGradients; bad weights are refused', () => {
+  // Weights 2/3 and 1/3, as a batch of 3 split 2 + 1 gives: not exact in binary.
+  const config = { ...QUICK, batch: 3 };
+  const helper = attn.createModel(config), viaJs = attn.createModel(config), inCore = attn.createModel(config);
+  const rows = 2 * config.context, a = 2 / 3, b = 1 / 3;
+  for (let s = 0; s < 3; s++) {
+    const { tokens, targets } = viaJs.sampleBatch();
+    inCore.sampleBatch(); // the same draw, to keep the two generators together
+    helper.setParams(viaJs.getParams(), viaJs.steps);
+    const theirs = helper.computeGradients(tokens.slice(rows), targets.slice(rows), 1).grads;
+    const own = viaJs.computeGradients(tokens.slice(0, rows), targets.slice(0, rows), 2);
+    const blended = own.grads.map((g, i) => a * g + b * theirs[i]);
+    viaJs.applyGradients(blended);
+    const loss = gradientsInPlace(inCore, tokens.slice(0, rows), targets.slice(0, rows), 2);
+    assert.equal(loss, own.loss, `step ${s}: the same loss`);
+    blendAndApplyGradients(inCore, theirs, a, b);
+    assert.deepEqual(inCore.getParams(), viaJs.getParams(), `step ${s}: the same parameters, bit for bit`);
+  }
+  const grads = new Float32Array(inCore.getParams().length);
+  for (const [own, other] of [[NaN, 0.5], [0.5, Infinity]]) {
+    assert.throws(() => blendAndApplyGradients(inCore, grads, own, other), (e) => e instanceof AttnError && e.code === Status.ARGUMENT && e.message === `The two gradients' weights must be finite numbers, but they are ${own} and ${other}.`);
+  }
+  assert.deepEqual(inCore.getParams(), viaJs.getParams(), 'a refused blend changes nothing');
+  assert.throws(() => blendAndApplyGradients(inCore, new Float32Array(3), a, b), (e) => e instanceof AttnError && e.code === Status.LENGTH && /grads must be a Float32Array of \d+ numbers/.test(e.message));
+  for (const m of [helper, viaJs, inCore]) m.dispose();
 });
 
 test('a learner attention with a wrong shape is refused with a sentence', () => {

@@ -15,7 +15,7 @@ import { createHalfBatchHandlers } from '../../web/lib/model/data-parallel.js';
 import { createLearnerSession } from '../../web/lib/learner/learner-session.js';
 import { LearnerFailure, reviveLearnerError } from '../../web/lib/learner/learner-client.js';
 import { TEMPLATE } from '../../web/lib/learner/template.js';
-import { loadWasmAttn } from './helpers.mjs';
+import { loadWasmAttn, loadThreadedAttn } from './helpers.mjs';
 
 const attn = await loadWasmAttn();
 const QUICK = { preset: 'small', batch: 4, context: 32, dModel: 32, lr: 3e-3, seed: 3 };
@@ -106,6 +106,37 @@ test('two workers (data parallel over a second channel) train to the whole batch
   whole.dispose();
   assert.equal(streamed.length, 5);
   for (let i = 0; i < 5; i++) assert.ok(Math.abs(streamed[i] - want[i]) < 1e-5, `step ${i + 1}: ${streamed[i]} vs ${want[i]}`);
+});
+
+test('“Use two cores” with the threaded core: the kernels on two threads, not the second worker, bit for bit as one thread; unchecked, one thread', async () => {
+  const threaded = await loadThreadedAttn();
+  try {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    serve(createHalfBatchHandlers({ loadCore: async () => loadWasmAttn() }), { endpoint: port2, name: 'second training worker' });
+    const { channel, events, next } = connect(training(async () => threaded));
+    await channel.request('helper', { port: port1 }, { transfer: [port1] });
+    await channel.request('create', { options: QUICK });
+    await channel.request('start', { untilStep: 4 });
+    await next('stopped');
+    assert.deepEqual(await channel.request('parallel', { on: false }), { parallel: false, available: true });
+    await channel.request('start', { untilStep: 8 });
+    await next('stopped', events.findIndex((e) => e.type === 'stopped') + 1);
+    const progress = events.filter((e) => e.type === 'progress');
+    const ways = progress.map((e) => [e.step <= 4 ? 'on' : 'off', e.workers, e.threads]);
+    assert.ok(ways.every(([box, workers, threads]) => workers === 1 && threads === (box === 'on' ? 2 : 1)), JSON.stringify(ways));
+    const streamed = progress.flatMap((e) => Array.from(e.loss));
+    const direct = attn.createModel(QUICK); // the single-thread build, in-process
+    assert.deepEqual(streamed, Array.from(direct.train(8).loss));
+    direct.dispose();
+    const bench = await channel.request('benchmark', { steps: 1 });
+    assert.equal(bench.mode, 'one', 'unchecked');
+    assert.ok(bench.one > 0 && bench.threads > 0 && bench.two > 0, JSON.stringify(bench));
+    await channel.request('parallel', { on: true });
+    assert.equal((await channel.request('benchmark', { steps: 1 })).mode, 'threads');
+  } finally {
+    await threaded.core.stopHelper();
+  }
 });
 
 test('the second worker refuses gradients before it has a model (ARGUMENT), and its errors name it', async () => {

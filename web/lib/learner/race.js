@@ -5,7 +5,8 @@
 // (web/widgets/editor/race-panel.js) and the node test run this same code. DOM-free.
 //
 //   const race = new Race({ connect, source, steps, onProgress });  // connect(onEvent, onFatal) → a channel
-//   const { losses } = await race.run();   // losses: [built-in, yours], a Float32Array each
+//   const { losses, threads } = await race.run();   // losses: [built-in, yours], a Float32Array each;
+//                                          // threads: [1, 1], each side on one core
 //   race.cancel();                         // ends both workers; run() rejects with Cancelled
 //   raceSummary(losses) → { builtin, mine, gap, aheadUntil, text }
 
@@ -30,6 +31,7 @@ export class Race {
     this.model = model;
     this.onProgress = onProgress;
     this.losses = [[], []];
+    this.threads = [0, 0]; // the most threads each side's progress reported
     this.done = [false, false];
     this.channels = SIDES.map((side, i) => connect((event) => this.#event(i, event), (message) => this.#fail(new Error(message))));
     this.settle = null;
@@ -40,6 +42,9 @@ export class Race {
     const finished = new Promise((resolve, reject) => { this.settle = { resolve, reject }; });
     const begin = async () => {
       await Promise.all(this.channels.map(async (channel, i) => {
+        // One thread each: the two sides are the two cores (on an isolated page each worker's
+        // kernels would otherwise take two threads, four on two cores).
+        await channel.request('parallel', { on: false });
         await channel.request('attention', { source: this.sources[i] });
         await channel.request('create', { options: this.model });
       }));
@@ -56,6 +61,7 @@ export class Race {
   #event(i, event) {
     if (event?.type === 'progress') {
       for (const x of event.loss) this.losses[i].push(x);
+      this.threads[i] = Math.max(this.threads[i], event.threads ?? 1);
       this.onProgress({ side: i, step: event.step, losses: this.losses });
     } else if (event?.type === 'stopped') {
       if (event.reason === 'error') {
@@ -63,7 +69,7 @@ export class Race {
         return;
       }
       this.done[i] = true;
-      if (this.done.every(Boolean)) this.settle?.resolve({ losses: this.losses.map((l) => Float32Array.from(l)) });
+      if (this.done.every(Boolean)) this.settle?.resolve({ losses: this.losses.map((l) => Float32Array.from(l)), threads: this.threads });
     }
   }
 

@@ -2,7 +2,9 @@
 // first half of the batch, a helper (web/workers/grad-worker.js, over a MessagePort and the lab's
 // channel, web/lib/channel.js) the second; their gradients are averaged, weighted by rows, and
 // this model makes the one optimiser step. The result equals a whole-batch step up to float
-// rounding (the loss is a mean over rows). Parameters go to the helper and gradients come back
+// rounding (the loss is a mean over rows). This worker's gradients stay in its core and the
+// helper's are blended into them there (attn_model_blend_grads): of the step's work on one core
+// only, the parameters' copy out, the blend and AdamW remain. Parameters go to the helper and gradients come back
 // transferred, not copied: one copy of each per step, as over a bare port.
 //
 //   new DataParallel(port)                    the training worker's side
@@ -12,6 +14,7 @@
 
 import { AttnError, Status } from '../errors.js';
 import { Channel, transfer } from '../channel.js';
+import { gradientsInPlace, blendAndApplyGradients } from './gradient-steps.js';
 
 export class DataParallel {
   constructor(port) {
@@ -37,13 +40,11 @@ export class DataParallel {
       params, steps: model.steps, b: theirs,
       tokens: tokens.slice(rows), targets: targets.slice(rows),
     }, { transfer: [params.buffer] });
-    const own = model.computeGradients(tokens.slice(0, rows), targets.slice(0, rows), mine);
+    const loss = gradientsInPlace(model, tokens.slice(0, rows), targets.slice(0, rows), mine);
     const other = await reply;
     const a = mine / batch, b = theirs / batch;
-    const grads = own.grads;
-    for (let i = 0; i < grads.length; i++) grads[i] = a * grads[i] + b * other.grads[i];
-    model.applyGradients(grads);
-    return a * own.loss + b * other.loss;
+    blendAndApplyGradients(model, other.grads, a, b);
+    return a * loss + b * other.loss;
   }
 }
 

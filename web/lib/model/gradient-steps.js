@@ -27,6 +27,13 @@ export function sampleBatch(model) {
  * update: { loss, grads: Float32Array(paramCount) }.
  */
 export function computeGradients(model, tokens, targets, b) {
+  const loss = gradientsInPlace(model, tokens, targets, b);
+  const { pointer, length } = gradientBlock(model);
+  return { loss, grads: model.heap.read(pointer, Float32Array, length) };
+}
+
+/** computeGradients without the copy: the gradients stay in the model's block; returns the loss. */
+export function gradientsInPlace(model, tokens, targets, b) {
   const { heap, tape } = model;
   const { context, batch } = model.config;
   check.size('b', b, { max: batch });
@@ -41,8 +48,7 @@ export function computeGradients(model, tokens, targets, b) {
   const lossTensor = new Tensor(tape, loss);
   tape.zeroGrad();
   tape.backward(lossTensor);
-  const { pointer, length } = gradientBlock(model);
-  return { loss: lossTensor.data[0], grads: heap.read(pointer, Float32Array, length) };
+  return lossTensor.data[0];
 }
 
 /** Takes `grads` (paramCount) as the gradient and makes one optimiser step (clip, schedule, AdamW). */
@@ -52,6 +58,27 @@ export function applyGradients(model, grads) {
   check.tensor('grads', grads, length);
   model.heap.write(pointer, grads);
   model.heap.call('applyGradients', 'attn_model_update', 0, 0, model.heap.pointer);
+}
+
+/**
+ * The data-parallel step's end, in C: the model's own gradients (gradientsInPlace) become
+ * ownWeight · theirs-here + otherWeight · `other` (another worker's gradients of its part of the
+ * batch, from the same core: not checked again), then one optimiser step. Bit for bit what
+ * blending in JS and applyGradients give (each entry in double, rounded once), without reading
+ * the gradients out, scanning them, and writing them back.
+ */
+export function blendAndApplyGradients(model, other, ownWeight, otherWeight) {
+  const { length } = gradientBlock(model);
+  if (!(other instanceof Float32Array) || other.length !== length) throw new AttnError(Status.LENGTH, `grads must be a Float32Array of ${length} numbers.`);
+  if (!Number.isFinite(ownWeight) || !Number.isFinite(otherWeight)) throw new AttnError(Status.ARGUMENT, `The two gradients' weights must be finite numbers, but they are ${ownWeight} and ${otherWeight}.`);
+  const { heap } = model;
+  heap.store('otherGrads', other);
+  try {
+    heap.call('blendGradients', 'attn_model_blend_grads', heap.pointer, heap.address('otherGrads'), ownWeight, otherWeight);
+  } finally {
+    heap.free('otherGrads');
+  }
+  heap.call('applyGradients', 'attn_model_update', 0, 0, heap.pointer);
 }
 
 /** Where every parameter's gradient lies: one block, laid out like the parameters. */

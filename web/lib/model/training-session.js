@@ -1,7 +1,8 @@
 // training-session.js — what the training worker does (web/workers/train-worker.js, and the
 // learner's worker, which adds its own requests): one model, trained in chunks so that requests
-// are answered between them, optionally splitting each batch with a second worker (data
-// parallel). DOM-free: node tests serve it over a MessageChannel.
+// are answered between them, on both cores when allowed: its kernels on two threads where the
+// page is cross-origin isolated, else a second worker taking half of each batch (data parallel).
+// DOM-free: node tests serve it over a MessageChannel.
 //
 //   const session = createTrainingSession({ loadCore: () => loadAttn(), emit });
 //   serve(session.handlers)            // the requests below, over web/lib/channel.js
@@ -12,7 +13,7 @@
 //
 // Requests:
 //   helper { port }        a MessagePort to the second worker (web/workers/grad-worker.js)
-//   parallel { on }        use the second worker for half of each batch (when there is one)
+//   parallel { on }        use both cores ("Use two cores"; twoCoreMode says how), or one
 //   create { options }     a new model (the current one is kept if this fails)
 //   load { bytes, text? }  a saved model (likewise)
 //   info                   the current model's description (configuration, corpus, steps, baselines,
@@ -23,7 +24,8 @@
 //   sample { prompt, length, temperature, seed }
 //   save                   the weights file (Uint8Array)
 //   benchmark { steps }    tokens/s of `steps` steps: { one } (one thread), { threads } (the
-//                          kernels on two threads, isolated pages), { two } (two workers)
+//                          kernels on two threads, isolated pages), { two } (two workers), and
+//                          { mode }: which of them "Use two cores" trains with here (twoCoreMode)
 //   heads, ablate, ablateAll, headHistory   reading the model's heads (head-requests.js)
 // Events: { type: 'progress', step, loss: Float32Array, tokensPerSecond, stepsPerSecond, workers,
 // threads }, { type: 'validation', step, loss, heads }, { type: 'stopped', step, reason, error? }.
@@ -86,15 +88,27 @@ export function createTrainingSession({ loadCore, emit }) {
     return info;
   }
 
-  const useHelper = () => Boolean(helper && parallel && model.config.batch >= 2);
+  /**
+   * How this worker trains when it may use both cores ("Use two cores", on by default):
+   *   'threads'  its kernels on two threads, where the page is cross-origin isolated (the
+   *              threaded core is up): bit for bit what one thread gives, and the faster way
+   *              (issue 22: 69% of the two-thread peak on the nanoGPT preset, against 52% for two
+   *              workers, whose optimiser step, parameter and gradient copies run on one core);
+   *   'workers'  elsewhere, a second worker takes half of each batch (the C path only, batch ≥ 2);
+   *   'one'      one thread.
+   */
+  function twoCoreMode() {
+    if (!parallel) return 'one';
+    attn.core.limitThreads(2);
+    if (attn.threads === 2) return 'threads';
+    return helper && !attention && model.config.batch >= 2 ? 'workers' : 'one';
+  }
 
-  /** Up to `steps` training steps: in C (whose kernels use both cores where the page is
-   *  cross-origin isolated), or split across two workers (then the kernels keep to one thread,
-   *  since the other worker has the other core, and it stops early when `stop()` turns true, so a
-   *  pause takes effect within one step). */
-  async function trainSteps(m, steps, stop = () => false) {
-    if (attention || !useHelper()) {
-      attn.core.limitThreads(2);
+  /** Up to `steps` training steps in `mode` (above). Two workers stop early when `stop()` turns
+   *  true, so a pause takes effect within one step. */
+  async function trainSteps(m, steps, stop = () => false, mode = twoCoreMode()) {
+    if (mode !== 'workers') {
+      attn.core.limitThreads(mode === 'threads' ? 2 : 1);
       const result = attention ? m.train(steps, { attention }) : m.train(steps);
       return { ...result, workers: 1, threads: attn.threads };
     }
@@ -184,21 +198,19 @@ export function createTrainingSession({ loadCore, emit }) {
     ...headRequests(() => model),
     benchmark: async ({ steps }) => {
       if (running) throw refuse('Pause training before a benchmark.');
-      const saved = parallel;
-      const measure = async (threads, workers) => {
-        parallel = workers === 2;
-        attn.core.limitThreads(threads);
-        if (attn.threads !== threads || (workers === 2 && !useHelper())) return null;
-        await trainSteps(model, 3); // warm-up: V8 may leave a first call in its baseline compiler
-        attn.core.limitThreads(threads);
-        return workers === 2 ? (await trainSteps(model, steps)).tokensPerSecond : model.train(steps).tokensPerSecond;
+      const available = { one: true, threads: false, workers: Boolean(helper && !attention && model.config.batch >= 2) };
+      attn.core.limitThreads(2);
+      available.threads = attn.threads === 2;
+      const measure = async (mode) => {
+        if (!available[mode]) return null;
+        await trainSteps(model, 3, undefined, mode); // warm-up: V8 may leave a first call in its baseline compiler
+        return (await trainSteps(model, steps, undefined, mode)).tokensPerSecond;
       };
       try {
         // One worker on one thread; one worker whose kernels use both cores (isolated pages only);
-        // two workers, each on one thread (data parallel).
-        return { one: await measure(1, 1), threads: await measure(2, 1), two: await measure(1, 2) };
+        // two workers, each on one thread (data parallel). `mode`: what "Use two cores" uses here.
+        return { one: await measure('one'), threads: await measure('threads'), two: await measure('workers'), mode: twoCoreMode() };
       } finally {
-        parallel = saved;
         attn.core.limitThreads(2);
       }
     },

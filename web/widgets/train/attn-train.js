@@ -471,7 +471,8 @@ export class AttnTrain extends AttnWidget {
     this.appliedSettings.running(info);
     const { config, baselines } = info;
     const st = this.training.stats;
-    st.model.textContent = `${config.layers} layers, ${config.heads} heads, d_model ${config.dModel}, context ${config.context}, batch ${config.batch}; ${info.paramCount.toLocaleString('en')} parameters, ${info.vocab.length} characters`;
+    const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+    st.model.textContent = `${count(config.layers, 'layer')}, ${count(config.heads, 'head')}, d_model ${config.dModel}, context ${config.context}, batch ${config.batch}; ${count(info.paramCount, 'parameter')}, ${count(info.vocab.length, 'character')}`;
     st.step.textContent = String(info.steps);
     st.train.textContent = '—';
     st.val.textContent = info.valLoss === null ? '— (no text)' : fixed(info.valLoss, 4);

@@ -59,7 +59,10 @@ export function buildTrainingPanel() {
   const reset = h('button', { type: 'button', className: 'secondary' }, 'Reset');
   const until = h('input', { type: 'number', min: 1, max: 100000, step: 1, value: '2000' });
   const bothCores = h('input', { type: 'checkbox', checked: true });
-  const coresLabel = h('label', {}, bothCores, ' Use two cores (a second worker takes half of each batch)');
+  // Both cores: the kernels on two threads where the page is cross-origin isolated, else a
+  // second worker taking half of each batch (training-session.js, twoCoreMode). The tokens-per-
+  // second figure says which ("2 threads" or "2 workers").
+  const coresLabel = h('label', {}, bothCores, ' Use two cores');
   const stat = (name) => h('dd', { 'data-stat': name }, '—');
   const stats = { model: stat('model'), step: stat('step'), train: stat('train'), val: stat('val'), unigram: stat('unigram'), floor: stat('floor'), tokens: stat('tokens'), steps: stat('steps') };
   const list = h('dl', { className: 'stats' },
