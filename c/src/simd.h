@@ -109,6 +109,7 @@ enum {
     ATTN__EXP_LO, ATTN__EXP_HI, ATTN__EXP_MAGIC, ATTN__EXP_LOG2E, ATTN__EXP_LN2_HI, ATTN__EXP_LN2_LO,
     ATTN__EXP_P0, ATTN__EXP_P1, ATTN__EXP_P2, ATTN__EXP_P3, ATTN__EXP_P4, ATTN__EXP_P5, ATTN__EXP_ONE,
     ATTN__EXP_BIAS, /* an integer: 127 − the magic number's exponent bits */
+    ATTN__EXP2_LO, ATTN__EXP2_C1, ATTN__EXP2_C2, ATTN__EXP2_C3, ATTN__EXP2_C4, ATTN__EXP2_C5, /* vf4_exp2_nonpositive */
     ATTN__EXP_COUNT
 };
 union attn__lanes {
@@ -147,6 +148,32 @@ static inline vf4 vf4_exp(vf4 x) {
     vi4 bits = vi4_add(vf4_as_int(t), vf4_as_int(vf4_exp_constant(ATTN__EXP_BIAS)));
     vf4 scale = vi4_as_float(vi4_shl23(bits));
     return vf4_and_ge(vf4_mul(er, scale), keep, lo);
+}
+
+/*
+ * 2^x on four lanes for x ≤ 0 (a score minus its row's maximum, in base-2 units): x = n + f with
+ * n = round(x) and |f| ≤ 1/2, 2^f by a degree-5 polynomial whose constant term is exactly 1 (so
+ * 2^0 is exactly 1), 2^n by building the float exponent. Relative error below 2e-7. Lanes below
+ * -126 (including -INFINITY, a masked score) give exactly 0. It needs no range reduction by ln 2
+ * and two terms fewer than vf4_exp: the tiled attention (flash.c) folds log2(e) into its keys
+ * so that its softmax can use it.
+ */
+static inline vf4 vf4_exp2_nonpositive(vf4 x) {
+    const vf4 lo = vf4_exp_constant(ATTN__EXP2_LO);
+    const vf4 keep = x; /* for the "below -126 is 0" test */
+    x = vf4_max(x, lo);
+    /* n = round(x) by the 1.5·2^23 trick: the float sum's low mantissa bits hold n. */
+    const vf4 magic = vf4_exp_constant(ATTN__EXP_MAGIC);
+    const vf4 t = vf4_add(x, magic);
+    const vf4 f = vf4_sub(x, vf4_sub(t, magic));
+    vf4 p = vf4_exp_constant(ATTN__EXP2_C5);
+    p = vf4_madd(p, f, vf4_exp_constant(ATTN__EXP2_C4));
+    p = vf4_madd(p, f, vf4_exp_constant(ATTN__EXP2_C3));
+    p = vf4_madd(p, f, vf4_exp_constant(ATTN__EXP2_C2));
+    p = vf4_madd(p, f, vf4_exp_constant(ATTN__EXP2_C1));
+    p = vf4_madd(p, f, vf4_exp_constant(ATTN__EXP_ONE));
+    vi4 bits = vi4_add(vf4_as_int(t), vf4_as_int(vf4_exp_constant(ATTN__EXP_BIAS)));
+    return vf4_and_ge(vf4_mul(p, vi4_as_float(vi4_shl23(bits))), keep, lo);
 }
 
 /*

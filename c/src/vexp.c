@@ -27,6 +27,14 @@ union attn__lanes attn__exp_constants[ATTN__EXP_COUNT] = {
     [ATTN__EXP_P5] = SPLAT4(5.0000001201e-1f),
     [ATTN__EXP_ONE] = SPLAT4(1.0f),
     [ATTN__EXP_BIAS] = {.i = {127 - 0x4B400000, 127 - 0x4B400000, 127 - 0x4B400000, 127 - 0x4B400000}},
+    /* 2^f ≈ 1 + C1·f + … + C5·f^5 on [-1/2, 1/2]: a least-squares fit of the relative error,
+     * reweighted towards its largest values (near minimax); 1.9e-7 at most, evaluated in float. */
+    [ATTN__EXP2_LO] = SPLAT4(-126.0f),
+    [ATTN__EXP2_C1] = SPLAT4(0.6931470036506653f),
+    [ATTN__EXP2_C2] = SPLAT4(0.24022242426872253f),
+    [ATTN__EXP2_C3] = SPLAT4(0.05550733581185341f),
+    [ATTN__EXP2_C4] = SPLAT4(0.009671512991189957f),
+    [ATTN__EXP2_C5] = SPLAT4(0.0013264722656458616f),
 };
 
 int attn_exp(float *y,       /* (COUNT) */
