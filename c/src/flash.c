@@ -4,12 +4,22 @@
  * FLASH_BC at a time; each row keeps a running maximum and a running sum, and its output
  * accumulator is rescaled whenever a new key tile raises the maximum:
  *
- *     m' = max(m, max_j s_j)      l' = l·e^(m − m') + Σ_j e^(s_j − m')
- *     o' = o·e^(m − m') + Σ_j e^(s_j − m') v_j            out = o / l,  lse = m + log l
+ *     m' = max(m, max_j s_j)      l' = l·2^(m − m') + Σ_j 2^(s_j − m')
+ *     o' = o·2^(m − m') + Σ_j 2^(s_j − m') v_j            out = o / l,  lse = (m + log2 l)·ln 2
  *
- * Extra memory: K of one head packed into panels of 8 keys, V of one head made contiguous
- * (when there are several heads), one tile of scores and one of outputs — O(M·(DK + DV)),
- * never O(N·M). attn_attention (attention.c) is the naive twin.
+ * The scores are kept in base 2 (log2(e)/√DK is folded into the packed keys, so 2^s is the
+ * e^(q·k/√DK) of the chapter), which makes the exponential vf4_exp2_nonpositive (simd.h) cheap.
+ *
+ * Both products run on packed panels through a 4×8 micro-kernel, as gemm.c's: per head, K is
+ * packed once into panels of 8 keys ([p][8]) and V into panels of 8 columns ([j][8]); per block,
+ * the queries into panels of 4 rows ([p][4]). For each panel of 4 rows and each key tile:
+ *   1. scores_panel: the 4 × 8 scores of 8 keys, stored transposed ([j][4]: one key's 4 rows in
+ *      one vector), their running maximum taken on the way;
+ *   2. mask_panel, only on a tile the causal diagonal, the window's edge or the last key crosses;
+ *   3. softmax_panel: the 4 rows at once, one per lane (no horizontal reductions);
+ *   4. weighted_values_panel: o·alpha + weights · V, the weights read as a packed A panel.
+ * Extra memory: the packed K and V of one head, one block of packed queries and outputs, one
+ * panel of weights — O(M·(DK + DV)), never O(N·M). attn_attention (attention.c) is the naive twin.
  *
  * Layout: heads sit side by side in a row, as a projection X·W produces them: row i of q is
  * (q_i of head 0, q_i of head 1, ...), each DK wide; likewise k, v and out.
@@ -23,6 +33,7 @@
 #include "attn.h"
 #include "causal.h"
 #include "check.h"
+#include "gemm.h"
 #include "parallel.h"
 #include "simd.h"
 
@@ -71,55 +82,20 @@ int attn_flash_workspace(int *floats, int m, int dk, int dv) {
     return ATTN_OK;
 }
 
-/* Packs the DK columns of one head of K, times `scale` (1/√DK, so the tile's scores come out
- * scaled), into panels of 8 keys: panel g holds, for each p, keys 8g..8g+7's entry p side by
- * side. Keys past M are zero. */
-static void pack_keys(float *packed, /* (round_up(M, 8)·DK) */
-                      const float *k, int ldk, int m, int dk, float scale) {
-    for (int j0 = 0; j0 < m; j0 += FLASH_NR) {
-        float *panel = packed + (size_t)j0 * dk;
-        for (int j = 0; j < FLASH_NR; j++) {
-            if (j0 + j < m) {
-                const float *src = k + (size_t)(j0 + j) * ldk;
-                for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_NR + j] = src[p] * scale;
-            } else {
-                for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_NR + j] = 0.0f;
-            }
-        }
-    }
-}
+/* The packing is gemm.c's (gemm.h): its panels are 4 rows by 8 columns, as this file's. */
+_Static_assert(FLASH_MR == 4 && FLASH_NR == 8, "flash.c packs with gemm.c's 4 × 8 panels");
 
-/* Packs the DV columns of one head of V into panels of 8 columns: panel c (columns 8c..8c+7,
- * zero past DV) holds, for each key j, its 8 entries side by side; panel c starts at 8c·M. */
-static void pack_values(float *packed, /* (M·round_up(DV, 8)) */
-                        const float *v, int ldv, int m, int dv) {
-    for (int c0 = 0; c0 < dv; c0 += FLASH_NR) {
-        float *panel = packed + (size_t)c0 * m;
-        const int cols = min_int(FLASH_NR, dv - c0);
-        for (int j = 0; j < m; j++) {
-            const float *src = v + (size_t)j * ldv + c0;
-            float *dst = panel + (size_t)j * FLASH_NR;
-            if (cols == FLASH_NR) {
-                vf4_store(dst, vf4_load(src));
-                vf4_store(dst + 4, vf4_load(src + 4));
-            } else {
-                for (int c = 0; c < FLASH_NR; c++) dst[c] = c < cols ? src[c] : 0.0f;
-            }
-        }
-    }
-}
-
-/* Packs `rows` (≤ FLASH_BR) query rows into panels of 4 rows: panel r0 starts at r0·DK and
- * holds, for each p, rows r0..r0+3's entry p side by side. Rows past `rows` are zero. */
-static void pack_queries(float *packed, /* (FLASH_BR·DK) */
-                         const float *q, int ldq, int rows, int dk) {
-    for (int r0 = 0; r0 < rows; r0 += FLASH_MR) {
-        float *panel = packed + (size_t)r0 * dk;
-        for (int r = 0; r < FLASH_MR; r++) {
-            const float *src = q + (size_t)(r0 + r) * ldq;
-            for (int p = 0; p < dk; p++) panel[(size_t)p * FLASH_MR + r] = r0 + r < rows ? src[p] : 0.0f;
-        }
-    }
+/* One head's keys and values, packed for the two products: K (M, DK; rows ldk apart) into
+ * panels of 8 keys (panel j0 at j0·DK: for each p, the 8 keys' entry p), times `scale`
+ * (log2(e)/√DK, so the scores come out scaled and in base 2); V (M, DV; rows ldv apart) into
+ * panels of 8 columns (panel c at c·M: for each key, its 8 entries). Zero past M and DV. */
+static void pack_head(float *packed_k, /* (round_up(M, 8)·DK) */
+                      float *packed_v, /* (M·round_up(DV, 8)) */
+                      const float *k, int ldk, const float *v, int ldv, int m, int dk, int dv, float scale) {
+    for (int j0 = 0; j0 < m; j0 += FLASH_NR) attn__gemm_pack_columns(packed_k + (size_t)j0 * dk, k, 1, 0, dk, j0, m, ldk);
+    const size_t k_floats = (size_t)round_up(m, FLASH_NR) * dk;
+    for (size_t i = 0; i < k_floats; i++) packed_k[i] *= scale;
+    for (int c0 = 0; c0 < dv; c0 += FLASH_NR) attn__gemm_pack_columns(packed_v + (size_t)c0 * m, v, 0, 0, m, c0, dv, ldv);
 }
 
 /* s = the packed query panel qp · the packed key panel kp, for 4 rows × 8 keys, stored
@@ -183,8 +159,8 @@ struct flash_problem {
     const float *q;               /* this head's first column, rows ldq apart */
     float *out;                   /* this head's first column, rows ldo apart */
     float *lse;                   /* (N) for this head, or NULL */
-    const float *packed_k;        /* (round_up(M, 8)·DK): pack_keys */
-    const float *packed_v;        /* (M·DV8): pack_values */
+    const float *packed_k;        /* (round_up(M, 8)·DK): pack_head */
+    const float *packed_v;        /* (M·DV8): pack_head */
     float *packed_q, *s, *o;      /* (FLASH_BR·DK), (FLASH_BC·4), (FLASH_BR·DV8) */
     int ldq, ldo;
     int causal, window;
@@ -248,7 +224,7 @@ static int flash_block(const struct flash_problem *p, int i0) {
     double row_sum[FLASH_BR];
     for (int r = 0; r < FLASH_BR; r++) row_max[r] = -INFINITY, row_sum[r] = 0.0;
     memset(p->o, 0, sizeof(float) * (size_t)FLASH_BR * dv8);
-    pack_queries(p->packed_q, p->q + (size_t)i0 * p->ldq, p->ldq, rows, dk);
+    attn__gemm_pack_rows(p->packed_q, p->q, 0, i0, rows, 0, dk, p->ldq);
 
     /* Keys any row of the block may see: [j_lo, j_hi), j_lo rounded down to a panel. */
     int j_hi = p->causal ? min_int(p->m, attn__causal_first_blocked(i0 + rows - 1)) : p->m;
@@ -320,8 +296,8 @@ static void flash_prepare_head(struct flash_job *job, struct flash_problem *p, i
     p->lse = job->lse ? job->lse + (size_t)h * p->n : NULL;
     if (job->packed_head[thread] == h) return;
     const int ld = job->heads * dk, ldv = job->heads * dv;
-    pack_keys(work + at.packed_k, job->k + (size_t)h * dk, ld, m, dk, job->scale);
-    pack_values(work + at.packed_v, job->v + (size_t)h * dv, ldv, m, dv);
+    pack_head(work + at.packed_k, work + at.packed_v, job->k + (size_t)h * dk, ld, job->v + (size_t)h * dv, ldv, m, dk,
+              dv, job->scale);
     job->packed_head[thread] = h;
 }
 
