@@ -15,7 +15,8 @@
  * vectors of B, broadcasts four entries of A and does eight multiply-adds. (A 6×8 tile, twelve
  * accumulators, is the usual choice natively; V8 reserves one vector register as scratch and
  * needs a temporary per multiply-add, so 6×8 spills and ran at two thirds the speed here.)
- * gemm.h offers the product on one thread, with the triangular shapes of a causal attention.
+ * gemm.h offers the product on one thread, with the triangular shapes of a causal attention,
+ * and the packing of its panels (flash.c packs its queries, keys and values with it).
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -109,6 +110,10 @@ static void pack_b_panel(float *panel, const float *b, int transpose_b, int p0, 
     }
 }
 
+void attn__gemm_pack_columns(float *panel, const float *b, int transpose_b, int p0, int kc, int j0, int n, int ldb) {
+    pack_b_panel(panel, b, transpose_b, p0, kc, j0, n, ldb);
+}
+
 /* Panels of op(B) one block of work packs: `unit` counts panels through every block of KC steps. */
 static int b_panels(int n) { return round_up(n, GEMM_NR) / GEMM_NR; }
 static void pack_b_unit(float *packed, const float *b, int transpose_b, int k, int n, int ldb, int unit) {
@@ -164,6 +169,10 @@ static void pack_a(float *packed, const float *a, int transpose_a, int i0, int m
             }
         }
     }
+}
+
+void attn__gemm_pack_rows(float *packed, const float *a, int transpose_a, int i0, int mc, int p0, int kc, int lda) {
+    pack_a(packed, a, transpose_a, i0, mc, p0, kc, lda);
 }
 
 /* C tile (rows × cols ≤ MR × 8, leading dimension ldc) = (accumulate ? C : 0) + Apanel · Bpanel.

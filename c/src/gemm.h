@@ -40,4 +40,19 @@ void attn__gemm_serial(float *c,       /* (M, ldc) */
                        int transpose_a, int transpose_b, int accumulate, int m, int k, int n, int lda, int ldb,
                        int ldc, enum attn__gemm_shape shape);
 
+/*
+ * The packing of the product's operands, for a kernel that runs its own micro-kernels on the
+ * same panels (flash.c). Rows i0..i0+mc-1, steps p0..p0+kc-1 of op(a) (stored (M, lda), or
+ * (K, lda) when transpose_a) into panels of 4 rows: panel r0 starts at r0·kc and holds, for each
+ * step, its 4 rows side by side (zero past mc).
+ */
+void attn__gemm_pack_rows(float *packed, /* (round_up(mc, 4)·kc) */
+                          const float *a, int transpose_a, int i0, int mc, int p0, int kc, int lda);
+/*
+ * Columns j0..j0+7 (zero past n) of steps p0..p0+kc-1 of op(b) (stored (K, ldb), or (N, ldb)
+ * when transpose_b) as one panel: for each step, its 8 columns side by side.
+ */
+void attn__gemm_pack_columns(float *panel, /* (kc·8) */
+                             const float *b, int transpose_b, int p0, int kc, int j0, int n, int ldb);
+
 #endif /* ATTN__GEMM_H */

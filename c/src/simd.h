@@ -109,6 +109,8 @@ enum {
     ATTN__EXP_LO, ATTN__EXP_HI, ATTN__EXP_MAGIC, ATTN__EXP_LOG2E, ATTN__EXP_LN2_HI, ATTN__EXP_LN2_LO,
     ATTN__EXP_P0, ATTN__EXP_P1, ATTN__EXP_P2, ATTN__EXP_P3, ATTN__EXP_P4, ATTN__EXP_P5, ATTN__EXP_ONE,
     ATTN__EXP_BIAS, /* an integer: 127 − the magic number's exponent bits */
+    ATTN__EXP2_LO, /* vf4_exp2_nonpositive: its bound, then its polynomial from the highest term */
+    ATTN__EXP2_C5, ATTN__EXP2_C4, ATTN__EXP2_C3, ATTN__EXP2_C2, ATTN__EXP2_C1, ATTN__EXP2_C0,
     ATTN__EXP_COUNT
 };
 union attn__lanes {
@@ -117,6 +119,13 @@ union attn__lanes {
 };
 extern union attn__lanes attn__exp_constants[ATTN__EXP_COUNT];
 static inline vf4 vf4_exp_constant(int which) { return vf4_load(attn__exp_constants[which].f); }
+
+/* c0·x^5 + c1·x^4 + … + c5 by Horner's rule, c0..c5 the six constants from `first` on. */
+static inline vf4 vf4_horner5(vf4 x, int first) {
+    vf4 p = vf4_exp_constant(first);
+    for (int i = 1; i <= 5; i++) p = vf4_madd(p, x, vf4_exp_constant(first + i));
+    return p;
+}
 
 /*
  * e^x on four lanes (Cephes-style): x = n·ln2 + r with |r| ≤ ln2/2, e^r by a degree-6
@@ -135,12 +144,7 @@ static inline vf4 vf4_exp(vf4 x) {
     vf4 r = vf4_sub(x, vf4_mul(n, vf4_exp_constant(ATTN__EXP_LN2_HI)));
     r = vf4_sub(r, vf4_mul(n, vf4_exp_constant(ATTN__EXP_LN2_LO)));
     /* e^r ≈ 1 + r + r²·P(r) (Cephes expf coefficients). */
-    vf4 p = vf4_exp_constant(ATTN__EXP_P0);
-    p = vf4_madd(p, r, vf4_exp_constant(ATTN__EXP_P1));
-    p = vf4_madd(p, r, vf4_exp_constant(ATTN__EXP_P2));
-    p = vf4_madd(p, r, vf4_exp_constant(ATTN__EXP_P3));
-    p = vf4_madd(p, r, vf4_exp_constant(ATTN__EXP_P4));
-    p = vf4_madd(p, r, vf4_exp_constant(ATTN__EXP_P5));
+    vf4 p = vf4_horner5(r, ATTN__EXP_P0);
     vf4 r2 = vf4_mul(r, r);
     vf4 er = vf4_add(vf4_madd(p, r2, r), vf4_exp_constant(ATTN__EXP_ONE));
     /* 2^n: (n + 127) << 23, with n read from t's low bits (t's bits are 0x4B400000 + n). */
@@ -150,8 +154,31 @@ static inline vf4 vf4_exp(vf4 x) {
 }
 
 /*
+ * 2^x on four lanes for x ≤ 0 (a score minus its row's maximum, in base-2 units): x = n + f with
+ * n = round(x) and |f| ≤ 1/2, 2^f by a degree-5 polynomial whose constant term is exactly 1 (so
+ * 2^0 is exactly 1), 2^n by adding n to its exponent. Relative error below 2e-7. Lanes below
+ * -125 (including -INFINITY, a masked score) give exactly 0. It needs no range reduction by ln 2
+ * and two terms fewer than vf4_exp: the tiled attention (flash.c) folds log2(e) into its keys
+ * so that its softmax can use it.
+ */
+static inline vf4 vf4_exp2_nonpositive(vf4 x) {
+    const vf4 lo = vf4_exp_constant(ATTN__EXP2_LO);
+    const vf4 keep = x; /* for the "below -125 is 0" test */
+    x = vf4_max(x, lo);
+    /* n = round(x) by the 1.5·2^23 trick: the float sum's low mantissa bits hold n. */
+    const vf4 magic = vf4_exp_constant(ATTN__EXP_MAGIC);
+    const vf4 t = vf4_add(x, magic);
+    const vf4 f = vf4_sub(x, vf4_sub(t, magic));
+    const vf4 p = vf4_horner5(f, ATTN__EXP2_C5); /* 2^f, in [2^-1/2, 2^1/2] */
+    /* 2^f·2^n: n added to p's exponent bits (t's bits are 0x4B400000 + n; shifted left by 23,
+     * only n << 23 is left). p's exponent is 126 or 127 and n ≥ -125: the result is normal. */
+    const vf4 scaled = vi4_as_float(vi4_add(vf4_as_int(p), vi4_shl23(vf4_as_int(t))));
+    return vf4_and_ge(scaled, keep, lo);
+}
+
+/*
  * The numerators of a softmax, in place: x[i] = e^(x[i] − max) for i < count (a multiple of 4),
- * and their sum. The tiled attention and the KV cache both use it.
+ * and their sum. The KV cache uses it (the tiled attention works on 4 rows per vector instead).
  */
 static inline float vf4_exp_shifted_sum(float *x, /* (COUNT) */
                                         float max, int count) {

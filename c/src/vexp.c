@@ -1,7 +1,7 @@
 /*
- * vexp.c — the vectorised exponential over an array, and the constants of vf4_exp (simd.h),
- * which the softmax inside the fast kernels calls inline; this entry point lets the tests hold
- * it to libm's expf.
+ * vexp.c — the vectorised exponential over an array, and the constants of vf4_exp and
+ * vf4_exp2_nonpositive (simd.h), which the softmax inside the fast kernels calls inline; this
+ * entry point lets the tests hold vf4_exp to libm's expf (tests/c/test_flash.c holds the other).
  */
 #include <math.h>
 
@@ -9,8 +9,9 @@
 #include "check.h"
 #include "simd.h"
 
-/* Four copies of each constant of vf4_exp, in the order of its enum (simd.h). Not const: a
- * const table would be folded back into literals by the compiler (see simd.h). */
+/* Four copies of each constant of vf4_exp and vf4_exp2_nonpositive, in the order of their enum
+ * (simd.h). Not const: a const table would be folded back into literals by the compiler (see
+ * simd.h). */
 #define SPLAT4(x) {.f = {x, x, x, x}}
 union attn__lanes attn__exp_constants[ATTN__EXP_COUNT] = {
     [ATTN__EXP_LO] = SPLAT4(-87.0f),
@@ -27,6 +28,15 @@ union attn__lanes attn__exp_constants[ATTN__EXP_COUNT] = {
     [ATTN__EXP_P5] = SPLAT4(5.0000001201e-1f),
     [ATTN__EXP_ONE] = SPLAT4(1.0f),
     [ATTN__EXP_BIAS] = {.i = {127 - 0x4B400000, 127 - 0x4B400000, 127 - 0x4B400000, 127 - 0x4B400000}},
+    /* 2^f ≈ 1 + C1·f + … + C5·f^5 on [-1/2, 1/2]: a least-squares fit of the relative error,
+     * reweighted towards its largest values (near minimax); 1.9e-7 at most, evaluated in float. */
+    [ATTN__EXP2_LO] = SPLAT4(-125.0f),
+    [ATTN__EXP2_C5] = SPLAT4(0.0013264722656458616f),
+    [ATTN__EXP2_C4] = SPLAT4(0.009671512991189957f),
+    [ATTN__EXP2_C3] = SPLAT4(0.05550733581185341f),
+    [ATTN__EXP2_C2] = SPLAT4(0.24022242426872253f),
+    [ATTN__EXP2_C1] = SPLAT4(0.6931470036506653f),
+    [ATTN__EXP2_C0] = SPLAT4(1.0f),
 };
 
 int attn_exp(float *y,       /* (COUNT) */

@@ -1,7 +1,11 @@
 /*
  * test_flash.c — the tiled online-softmax attention against its naive twin (attn_attention):
  * every mask (none, causal, sliding window), several heads, N ≠ M, sizes that are not multiples
- * of the tiles, N = 1, M = 1; the log-sum-exp; empty rows; bad input.
+ * of the tiles, N = 1, M = 1; the log-sum-exp; empty rows; bad input. Then the edges of the
+ * kernel's own tiling (panels of 4 query rows, 8 keys, 8 value columns; key tiles of 128): a key
+ * tile the causal diagonal or the window's edge crosses (the masked path) beside full ones,
+ * a last panel with fewer than 4 rows, DV not a multiple of 8, M not a multiple of a panel;
+ * and its base-2 exponential (simd.h) against libm.
  */
 #include <math.h>
 #include <stdint.h>
@@ -10,6 +14,7 @@
 #include "attn.h"
 #include "fast_common.h"
 #include "harness.h"
+#include "../../c/src/simd.h" /* the private vector layer, for its base-2 exponential */
 
 /* Runs both kernels; returns the largest relative difference over out and lse. */
 static double flash_vs_naive(int heads, int n, int m, int dk, int dv, int kind, int window, uint32_t seed) {
@@ -140,6 +145,66 @@ static void test_refuses_bad_input(void) {
     EXPECT_EQ_INT(attn_flash_attention(x, NULL, NULL, work, x, x, x, 0, 0, 1 << 20, 1 << 20, 1, 1 << 20, 1), ATTN_ERR_OVERFLOW);
 }
 
+/* Key tiles are 128 wide: N, M and windows around 128 and 256 put the diagonal and the
+ * window's edge inside tiles, on their first and last keys, and past the last key. */
+static void test_tile_edges_match_naive(void) {
+    CHECK_CASE(1, 257, 257, 64, 64, ATTN_MASK_CAUSAL, 0, 30);  /* diagonal inside every tile; one key past 256 */
+    CHECK_CASE(2, 301, 301, 16, 13, ATTN_MASK_CAUSAL, 0, 31);  /* last block of 13 rows: a 1-row panel; DV 13 */
+    CHECK_CASE(1, 300, 300, 8, 8, ATTN_MASK_CAUSAL, 128, 32);  /* window of one tile: its edge crosses two */
+    CHECK_CASE(1, 300, 300, 8, 20, ATTN_MASK_CAUSAL, 129, 33); /* edges one key past a tile */
+    CHECK_CASE(1, 270, 270, 12, 7, ATTN_MASK_CAUSAL, 3, 34);   /* every tile masked */
+    CHECK_CASE(3, 130, 131, 24, 9, ATTN_MASK_NONE, 0, 35);     /* M = 128 + 3: a last tile of 3 keys */
+    CHECK_CASE(1, 5, 129, 64, 64, ATTN_MASK_NONE, 0, 36);      /* one panel of 4 rows and one of 1 */
+    CHECK_CASE(1, 200, 137, 10, 17, ATTN_MASK_CAUSAL, 0, 37);  /* N > M: later rows see all 137 keys */
+    CHECK_CASE(1, 137, 400, 10, 17, ATTN_MASK_CAUSAL, 0, 38);  /* N < M: keys past the last row skipped */
+}
+
+/* Scores far apart: a late key with a much larger score rescales everything before it (the
+ * running maximum jumps by more than 2^100), and tiny weights underflow to 0 as in the naive
+ * kernel. */
+static void test_large_score_ranges_match_naive(void) {
+    enum { N = 40, M = 300, D = 8 };
+    static float q[N * D], k[M * D], v[M * D], out[N * D], lse[N], naive[N * D];
+    fill_random(q, N * D, 40, 1.0f), fill_random(v, M * D, 41, 1.0f);
+    for (int j = 0; j < M; j++)
+        for (int p = 0; p < D; p++) k[j * D + p] = (float)j * (float)j / 400.0f * (p % 2 ? 1.0f : -0.5f);
+    int floats = 0;
+    EXPECT_EQ_INT(attn_flash_workspace(&floats, M, D, D), ATTN_OK);
+    float *work = malloc(sizeof(float) * (size_t)floats);
+    EXPECT_EQ_INT(attn_flash_attention(out, lse, NULL, work, q, k, v, ATTN_MASK_NONE, 0, 1, N, M, D, D), ATTN_OK);
+    EXPECT_EQ_INT(attn_attention(naive, NULL, NULL, q, k, v, ATTN_MASK_NONE, NULL, 1, N, M, D, D), ATTN_OK);
+    double worst = 0;
+    for (int i = 0; i < N; i++) {
+        double d = max_relative_difference(out + i * D, naive + i * D, D);
+        if (d > worst) worst = d;
+        EXPECT(isfinite(lse[i]));
+    }
+    if (!(worst <= 1e-5)) fprintf(stderr, "    large score ranges: %g\n", worst);
+    EXPECT(worst <= 1e-5);
+    free(work);
+}
+
+/* vf4_exp2_nonpositive, the exponential of the tiled softmax: 2^x within 2e-7 of libm over
+ * [-125, 0], exactly 1 at 0 (an unchanged maximum rescales by exactly 1), exactly 0 below
+ * -125 and at -INFINITY (a masked score). */
+static void test_base2_exponential_matches_libm(void) {
+    double worst = 0;
+    for (int i = 0; i <= 100000; i++) {
+        float x[4], y[4];
+        for (int lane = 0; lane < 4; lane++) x[lane] = -125.0f * (float)(4 * i + lane) / 400003.0f;
+        vf4_store(y, vf4_exp2_nonpositive(vf4_load(x)));
+        for (int lane = 0; lane < 4; lane++) {
+            double want = exp2((double)x[lane]), rel = fabs(y[lane] - want) / want;
+            if (rel > worst) worst = rel;
+        }
+    }
+    if (!(worst < 2e-7)) fprintf(stderr, "    exp2: %g\n", worst);
+    EXPECT(worst < 2e-7);
+    float edge[4] = {0.0f, -125.5f, -1000.0f, -INFINITY}, y[4];
+    vf4_store(y, vf4_exp2_nonpositive(vf4_load(edge)));
+    EXPECT(y[0] == 1.0f && y[1] == 0.0f && y[2] == 0.0f && y[3] == 0.0f);
+}
+
 static const struct test tests[] = {
     TEST(test_no_mask_matches_naive),
     TEST(test_causal_matches_naive),
@@ -148,5 +213,8 @@ static const struct test tests[] = {
     TEST(test_single_query_and_single_key),
     TEST(test_rows_with_no_key_are_nan),
     TEST(test_refuses_bad_input),
+    TEST(test_tile_edges_match_naive),
+    TEST(test_large_score_ranges_match_naive),
+    TEST(test_base2_exponential_matches_libm),
 };
 RUN_TESTS(tests)

@@ -43,8 +43,11 @@ const CASES = [
   { heads: 1, n: 101, m: 131, dk: 13, dv: 11 },
   { heads: 3, n: 37, m: 90, dk: 8, dv: 12 },
   { heads: 8, n: 90, m: 37, dk: 16, dv: 5 },
+  // Past the kernel's key tile of 128: the diagonal and a window's edge inside tiles, a last
+  // tile of 3 keys, a last panel of 1 query row, DV not a multiple of 8.
+  { heads: 2, n: 261, m: 259, dk: 24, dv: 13 },
 ];
-const MASKS = ['none', 'causal', { window: 1 }, { window: 9 }];
+const MASKS = ['none', 'causal', { window: 1 }, { window: 9 }, { window: 130 }];
 
 for (const c of CASES) {
   for (const mask of MASKS) {
