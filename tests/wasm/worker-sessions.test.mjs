@@ -133,7 +133,11 @@ test('“Use two cores” with the threaded core: the kernels on two threads, no
     assert.equal(bench.mode, 'one', 'unchecked');
     assert.ok(bench.one > 0 && bench.threads > 0 && bench.two > 0, JSON.stringify(bench));
     await channel.request('parallel', { on: true });
-    assert.equal((await channel.request('benchmark', { steps: 1 })).mode, 'threads');
+    const rounds = await channel.request('benchmark', { steps: 1, rounds: 3 });
+    assert.equal(rounds.mode, 'threads');
+    for (const way of ['one', 'threads', 'two']) assert.ok(rounds.fastest[way] >= rounds[way], `${way}: the fastest round is at least the overall rate`);
+    const refused = await failure(channel.request('benchmark', { steps: 1, rounds: 0 }));
+    assert.deepEqual([refused.code, refused.message], [Status.ARGUMENT, 'rounds must be a whole number from 1 to 100, but it is 0.']);
   } finally {
     await threaded.core.stopHelper();
   }

@@ -23,9 +23,10 @@
 //   probe { text }         attention maps (every layer and head) on a probe text
 //   sample { prompt, length, temperature, seed }
 //   save                   the weights file (Uint8Array)
-//   benchmark { steps }    tokens/s of `steps` steps: { one } (one thread), { threads } (the
-//                          kernels on two threads, isolated pages), { two } (two workers), and
-//                          { mode }: which of them "Use two cores" trains with here (twoCoreMode)
+//   benchmark { steps, rounds = 1 }  tokens/s over `rounds` rounds of `steps` steps: { one } (one
+//                          thread), { threads } (the kernels on two threads, isolated pages),
+//                          { two } (two workers), { fastest: { one, threads, two } } (each one's
+//                          fastest round), and { mode }: which "Use two cores" trains with here
 //   heads, ablate, ablateAll, headHistory   reading the model's heads (head-requests.js)
 // Events: { type: 'progress', step, loss: Float32Array, tokensPerSecond, stepsPerSecond, workers,
 // threads }, { type: 'validation', step, loss, heads }, { type: 'stopped', step, reason, error? }.
@@ -196,20 +197,30 @@ export function createTrainingSession({ loadCore, emit }) {
     sample: (options) => model.sample(options),
     save: () => model.save(),
     ...headRequests(() => model),
-    benchmark: async ({ steps }) => {
+    benchmark: async ({ steps, rounds = 1 }) => {
       if (running) throw refuse('Pause training before a benchmark.');
+      if (!Number.isInteger(rounds) || rounds < 1 || rounds > 100) throw refuse(`rounds must be a whole number from 1 to 100, but it is ${String(rounds)}.`);
       const available = { one: true, threads: false, workers: Boolean(helper && !attention && model.config.batch >= 2) };
       attn.core.limitThreads(2);
       available.threads = attn.threads === 2;
+      const fastest = { one: null, threads: null, workers: null };
       const measure = async (mode) => {
         if (!available[mode]) return null;
         await trainSteps(model, 3, undefined, mode); // warm-up: V8 may leave a first call in its baseline compiler
-        return (await trainSteps(model, steps, undefined, mode)).tokensPerSecond;
+        let tokens = 0, seconds = 0;
+        for (let round = 0; round < rounds; round++) {
+          const result = await trainSteps(model, steps, undefined, mode);
+          tokens += result.tokensPerSecond * result.seconds;
+          seconds += result.seconds;
+          fastest[mode] = Math.max(fastest[mode] ?? 0, result.tokensPerSecond);
+        }
+        return tokens / seconds;
       };
       try {
         // One worker on one thread; one worker whose kernels use both cores (isolated pages only);
         // two workers, each on one thread (data parallel). `mode`: what "Use two cores" uses here.
-        return { one: await measure('one'), threads: await measure('threads'), two: await measure('workers'), mode: twoCoreMode() };
+        const one = await measure('one'), threads = await measure('threads'), two = await measure('workers');
+        return { one, threads, two, mode: twoCoreMode(), fastest: { one: fastest.one, threads: fastest.threads, two: fastest.workers } };
       } finally {
         attn.core.limitThreads(2);
       }
