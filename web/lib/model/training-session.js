@@ -89,20 +89,26 @@ export function createTrainingSession({ loadCore, emit }) {
     return info;
   }
 
+  /** The two ways of using both cores, and whether each is open now (the learner's function
+   *  runs in this worker only, so it never takes the second worker). */
+  const canUseWorkers = () => Boolean(helper && !attention && model.config.batch >= 2);
+  const canUseThreads = () => {
+    attn.core.limitThreads(2);
+    return attn.threads === 2;
+  };
+
   /**
    * How this worker trains when it may use both cores ("Use two cores", on by default):
    *   'threads'  its kernels on two threads, where the page is cross-origin isolated (the
-   *              threaded core is up): bit for bit what one thread gives, and the faster way
-   *              (issue 22: 69% of the two-thread peak on the nanoGPT preset, against 52% for two
-   *              workers, whose optimiser step, parameter and gradient copies run on one core);
+   *              threaded core is up): bit for bit what one thread gives, and no parameter or
+   *              gradient copies between workers (README, "Both cores");
    *   'workers'  elsewhere, a second worker takes half of each batch (the C path only, batch ≥ 2);
    *   'one'      one thread.
    */
   function twoCoreMode() {
     if (!parallel) return 'one';
-    attn.core.limitThreads(2);
-    if (attn.threads === 2) return 'threads';
-    return helper && !attention && model.config.batch >= 2 ? 'workers' : 'one';
+    if (canUseThreads()) return 'threads';
+    return canUseWorkers() ? 'workers' : 'one';
   }
 
   /** Up to `steps` training steps in `mode` (above). Two workers stop early when `stop()` turns
@@ -200,9 +206,7 @@ export function createTrainingSession({ loadCore, emit }) {
     benchmark: async ({ steps, rounds = 1 }) => {
       if (running) throw refuse('Pause training before a benchmark.');
       if (!Number.isInteger(rounds) || rounds < 1 || rounds > 100) throw refuse(`rounds must be a whole number from 1 to 100, but it is ${String(rounds)}.`);
-      const available = { one: true, threads: false, workers: Boolean(helper && !attention && model.config.batch >= 2) };
-      attn.core.limitThreads(2);
-      available.threads = attn.threads === 2;
+      const available = { one: true, threads: canUseThreads(), workers: canUseWorkers() };
       const fastest = { one: null, threads: null, workers: null };
       const measure = async (mode) => {
         if (!available[mode]) return null;
