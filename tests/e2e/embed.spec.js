@@ -105,6 +105,9 @@ test('an iframe of embed.html takes the height of its widget (no inner scrollbar
 test('two instances of a widget on one page are independent', async ({ page }) => {
   await page.goto('/examples/course.html');
   const [left, right] = [page.locator('.pair attn-stepper').nth(0), page.locator('.pair attn-stepper').nth(1)];
+  // The stepper above the pair starts when it scrolls into view and grows as it does; the click
+  // on "Next →" below scrolls it into view, and a click landing during that layout shift misses.
+  await started(page.locator('#by-hand > attn-stepper'));
   await started(left);
   await started(right);
   const weights = (widget) => widget.getByRole('grid', { name: 'Weights', exact: true }).locator('tbody tr').first().locator('td')

@@ -89,7 +89,7 @@ test('a sample marks the prompt off from the text the model generated', async ({
   await expect(sample.locator('.generated')).toHaveText(/^ Generated: .{20,}/s);
   await expect(widget.getByText(/your prompt; the rest the model wrote\.$/)).toBeVisible();
   // Marked by more than colour: underlined.
-  expect(await sample.locator('.prompt').evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
+  await expect(sample.locator('.prompt')).toHaveCSS('text-decoration-line', 'underline');
 });
 
 test('a model that overfits a short text gets the overfitting note under its chart', async ({ page }) => {
