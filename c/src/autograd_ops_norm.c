@@ -5,6 +5,7 @@
  * column's) arithmetic in the order one thread would do it (parallel.h).
  */
 #include <math.h>
+#include <string.h>
 
 #include "autograd_internal.h"
 #include "check.h"
@@ -14,10 +15,12 @@
 /* Rows (or slices, or columns) per block on both cores: about 16k entries of work. */
 static int64_t rows_per_block(int64_t width) { return width >= 16384 ? 1 : 16384 / width; }
 
-/* The node a row-wise job works on. */
+/* The node a row-wise job works on; a backward adds to its input's gradient, or writes 0 + its
+ * term (adds: tape_grad_adds). */
 struct node_job {
     struct attn_tape *t;
     int id;
+    int adds;
 };
 
 /* ---------------------------------------------------------------- softmax along an axis */
@@ -39,14 +42,15 @@ static void softmax_backward_slices(void *ctx, int64_t begin, int64_t end, int t
         const float d = (float)dot;
         for (int64_t j = 0; j < len; j++) {
             const size_t at = base + (size_t)(j * inner);
-            if (y[at] != 0.0f) dx[at] += y[at] * (dy[at] - d); /* 0 where masked: no NaN from −∞ */
+            const float was = job->adds ? dx[at] : 0.0f;
+            dx[at] = y[at] != 0.0f ? was + y[at] * (dy[at] - d) : was; /* 0 where masked: no NaN from −∞ */
         }
     }
 }
 
 static void softmax_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
-    struct node_job job = {t, id};
+    struct node_job job = {t, id, tape_grad_adds(t, id, 0)};
     attn__parallel_ranges(softmax_backward_slices, &job, (int64_t)n->iarg[0] * n->iarg[2], rows_per_block(n->iarg[1]));
 }
 
@@ -80,7 +84,7 @@ int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
     const float *x = tape_val(t, a);
     float *y = tape_val(t, *out);
     if (inner == 1) {
-        struct node_job job = {t, *out};
+        struct node_job job = {t, *out, 0};
         attn__parallel_ranges(softmax_rows, &job, outer, rows_per_block(len));
         return ATTN_OK;
     }
@@ -132,7 +136,7 @@ static void layernorm_backward_rows(void *ctx, int64_t begin, int64_t end, int t
         const float gm = (float)(g_mean / c), gxm = (float)(gx_mean / c);
         for (int j = 0; j < c; j++) {
             const float xhat = (xr[j] - mean) * rstd;
-            dxr[j] += rstd * (dyr[j] * gamma[j] - gm - xhat * gxm);
+            dxr[j] = (job->adds ? dxr[j] : 0.0f) + rstd * (dyr[j] * gamma[j] - gm - xhat * gxm);
         }
     }
 }
@@ -161,8 +165,11 @@ static void layernorm_backward_columns(void *ctx, int64_t begin, int64_t end, in
 static void layernorm_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const int c = n->dims[n->ndim - 1];
-    struct node_job job = {t, id};
+    struct node_job job = {t, id, tape_grad_adds(t, id, 0)};
     attn__parallel_ranges(layernorm_backward_rows, &job, n->size / c, rows_per_block(c));
+    /* γ and β are parameters, added to; when they are not, their gradients start from zeros */
+    for (int slot = 1; slot <= 2; slot++)
+        if (!tape_grad_adds(t, id, slot)) memset(tape_grad(t, n->in[slot]), 0, (size_t)c * sizeof(float));
     attn__parallel_ranges(layernorm_backward_columns, &job, c, 16);
 }
 
@@ -202,7 +209,7 @@ int attn_tape_layernorm(int *out, struct attn_tape *t, int x, int gamma, int bet
     n->in[0] = x;
     n->in[1] = gamma;
     n->in[2] = beta;
-    struct node_job job = {t, *out};
+    struct node_job job = {t, *out, 0};
     attn__parallel_ranges(layernorm_rows, &job, rows, rows_per_block(c));
     return ATTN_OK;
 }
@@ -225,7 +232,7 @@ static void cross_entropy_backward_rows(void *ctx, int64_t begin, int64_t end, i
     for (int64_t r = begin; r < end; r++) {
         float *d = dlogits + r * v;
         const float *pr = p + r * v;
-        for (int j = 0; j < v; j++) d[j] += scale * pr[j];
+        for (int j = 0; j < v; j++) d[j] = (job->adds ? d[j] : 0.0f) + scale * pr[j];
         d[targets[r]] -= scale;
     }
 }
@@ -233,7 +240,7 @@ static void cross_entropy_backward_rows(void *ctx, int64_t begin, int64_t end, i
 static void cross_entropy_backward(struct attn_tape *t, int id) {
     const struct tape_node *ln = tape_node(t, tape_node(t, id)->in[0]);
     const int v = ln->dims[ln->ndim - 1];
-    struct node_job job = {t, id};
+    struct node_job job = {t, id, tape_grad_adds(t, id, 0)};
     attn__parallel_ranges(cross_entropy_backward_rows, &job, ln->size / v, rows_per_block(v));
 }
 
@@ -279,7 +286,7 @@ int attn_tape_cross_entropy(int *out, struct attn_tape *t, int logits, const int
     n->in[0] = logits;
     int *idx = tape_idx(t, *out);
     for (int64_t r = 0; r < rows; r++) idx[r] = targets[r];
-    struct node_job job = {t, *out};
+    struct node_job job = {t, *out, 0};
     attn__parallel_ranges(cross_entropy_rows, &job, rows, rows_per_block(v));
     const double *terms = (const double *)t->scratch;
     double total = 0;
