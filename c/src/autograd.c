@@ -275,12 +275,22 @@ int attn_tape_zero_grad(struct attn_tape *t) {
 int attn_tape_backward(struct attn_tape *t, int root, const float *seed) {
     ATTN__REFUSE_IF(!t, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(!tape_valid(t, root) || root < t->param_nodes, ATTN_ERR_ARGUMENT);
-    if (t->act_size) zero_floats(t->act_grads, t->act_size);
+    for (int id = t->param_nodes; id < t->node_count; id++) t->nodes[id].grad_written = 0;
     float *g = tape_grad(t, root);
     const int64_t size = t->nodes[root].size;
     for (int64_t i = 0; i < size; i++) g[i] = seed ? seed[i] : 1.0f;
+    t->nodes[root].grad_written = 1;
+    /* Each op writes or adds its inputs' gradients (tape_grad_adds); a node no op reached has
+     * a zero gradient, as do the nodes after the root. */
     for (int id = root; id >= t->param_nodes; id--) {
-        if (t->nodes[id].backward) t->nodes[id].backward(t, id);
+        struct tape_node *n = &t->nodes[id];
+        if (!n->grad_written) zero_floats(tape_grad(t, id), n->size);
+        n->grad_written = 1;
+        if (!n->backward) continue;
+        n->backward(t, id);
+        for (int slot = 0; slot < TAPE_MAX_INPUTS; slot++)
+            if (n->in[slot] >= 0) t->nodes[n->in[slot]].grad_written = 1;
     }
+    for (int id = root + 1; id < t->node_count; id++) zero_floats(tape_grad(t, id), t->nodes[id].size);
     return ATTN_OK;
 }

@@ -33,6 +33,7 @@ struct tape_node {
     int in[TAPE_MAX_INPUTS];
     int iarg[4];
     float farg;
+    int grad_written; /* during a backward sweep: 1 once an op has written this node's gradient */
 };
 
 struct attn_tape {
@@ -71,6 +72,23 @@ static inline float *tape_grad(struct attn_tape *t, int id) {
     struct tape_node *n = &t->nodes[id];
     return (n->is_param ? t->param_grads : t->act_grads) + n->offset;
 }
+/*
+ * The backward sweep does not zero the activations' gradients first (that streamed every one of
+ * them through memory each step): the first op to reach an input's gradient writes 0 + its term,
+ * the bits that adding to a zeroed gradient gives, and later ops add theirs. Whether input
+ * `slot` of node `id` adds (1) or writes (0): a parameter's gradient always adds
+ * (attn_tape_zero_grad zeroes those), and an input an op names twice adds the second time (an op
+ * reaches its inputs' gradients in slot order; autograd.c marks them written after the op).
+ */
+static inline int tape_grad_adds(const struct attn_tape *t, int id, int slot) {
+    const struct tape_node *n = &t->nodes[id];
+    const struct tape_node *in = &t->nodes[n->in[slot]];
+    if (in->is_param || in->grad_written) return 1;
+    for (int s = 0; s < slot; s++)
+        if (n->in[s] == n->in[slot]) return 1;
+    return 0;
+}
+
 static inline float *tape_aux(struct attn_tape *t, int id) { return t->act + t->nodes[id].aux; }
 static inline int *tape_idx(struct attn_tape *t, int id) { return t->indices + t->nodes[id].index; }
 static inline int tape_valid(const struct attn_tape *t, int id) { return t && id >= 0 && id < t->node_count; }

@@ -62,14 +62,16 @@ struct heads_job {
     struct heads_view v;
     float scale;
     size_t scratch_per_thread;
+    int add_a, add_b; /* the backward: whether each input's gradient is added to or written (tape_grad_adds) */
 };
 
 static float *thread_scratch(const struct heads_job *job, int thread) {
     return job->t->scratch + job->scratch_per_thread * (size_t)thread;
 }
 
-static void run_heads(struct attn_tape *t, int id, const struct heads_view *v, float scale, attn__task_fn fn) {
-    struct heads_job job = {t, id, *v, scale, (size_t)(t->scratch_capacity / ATTN__MAX_THREADS)};
+static void run_heads(struct attn_tape *t, int id, const struct heads_view *v, float scale, attn__task_fn fn, int backward) {
+    struct heads_job job = {t, id, *v, scale, (size_t)(t->scratch_capacity / ATTN__MAX_THREADS),
+                            backward && tape_grad_adds(t, id, 0), backward && tape_grad_adds(t, id, 1)};
     attn__parallel_run(fn, &job, v->b * v->h);
 }
 
@@ -127,14 +129,14 @@ static void weights_head_backward(void *ctx, int unit, int thread) {
     for (int i = 0; i < v->t; i++) weights_row_backward(ds + (size_t)i * v->t, w + (size_t)i * v->t, i, v->t, job->scale);
     float *work = thread_scratch(job, thread);
     /* scores = Q·Kᵀ  →  dQ += dS·K (dS is lower triangular);  dK += dSᵀ·Q (dSᵀ is upper) */
-    attn__gemm_serial(dq, work, ds, k, 0, 0, 1, v->t, v->t, v->d, v->t, v->c, v->c, ATTN__GEMM_A_LOWER);
-    attn__gemm_serial(dk, work, ds, q, 1, 0, 1, v->t, v->t, v->d, v->t, v->c, v->c, ATTN__GEMM_A_UPPER);
+    attn__gemm_serial(dq, work, ds, k, 0, 0, job->add_a, v->t, v->t, v->d, v->t, v->c, v->c, ATTN__GEMM_A_LOWER);
+    attn__gemm_serial(dk, work, ds, q, 1, 0, job->add_b, v->t, v->t, v->d, v->t, v->c, v->c, ATTN__GEMM_A_UPPER);
 }
 
 static void causal_weights_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const struct heads_view v = view_of(tape_node(t, n->in[0]), n->dims[1]);
-    run_heads(t, id, &v, n->farg, weights_head_backward);
+    run_heads(t, id, &v, n->farg, weights_head_backward, 1);
 }
 
 int attn__tape_causal_weights(int *out, struct attn_tape *t, int q, int k, int heads) {
@@ -153,7 +155,7 @@ int attn__tape_causal_weights(int *out, struct attn_tape *t, int q, int k, int h
     n->in[0] = q;
     n->in[1] = k;
     n->farg = 1.0f / sqrtf((float)v.d); /* as model.c scales: 1/√D */
-    run_heads(t, *out, &v, n->farg, weights_head);
+    run_heads(t, *out, &v, n->farg, weights_head, 0);
     return ATTN_OK;
 }
 
@@ -181,15 +183,17 @@ static void attend_head_backward(void *ctx, int unit, int thread) {
     const float *dy = tape_grad(job->t, job->id) + at;
     float *dw = tape_grad(job->t, n->in[0]) + unit * tt, *dv = tape_grad(job->t, n->in[1]) + at;
     float *work = thread_scratch(job, thread);
-    /* y = W·V  →  dW += dY·Vᵀ (wanted on and below the diagonal only);  dV += Wᵀ·dY (Wᵀ is upper) */
-    attn__gemm_serial(dw, work, dy, vv, 0, 1, 1, v->t, v->d, v->t, v->c, v->c, v->t, ATTN__GEMM_LOWER_OUT);
-    attn__gemm_serial(dv, work, w, dy, 1, 0, 1, v->t, v->t, v->d, v->t, v->c, v->c, ATTN__GEMM_A_UPPER);
+    /* y = W·V  →  dW += dY·Vᵀ (wanted on and below the diagonal only: written, the tiles above
+     * it keep what they held, which the backward of the weights never reads);  dV += Wᵀ·dY (Wᵀ
+     * is upper) */
+    attn__gemm_serial(dw, work, dy, vv, 0, 1, job->add_a, v->t, v->d, v->t, v->c, v->c, v->t, ATTN__GEMM_LOWER_OUT);
+    attn__gemm_serial(dv, work, w, dy, 1, 0, job->add_b, v->t, v->t, v->d, v->t, v->c, v->c, ATTN__GEMM_A_UPPER);
 }
 
 static void attend_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const struct heads_view v = view_of(n, tape_node(t, n->in[0])->dims[1]);
-    run_heads(t, id, &v, 0.0f, attend_head_backward);
+    run_heads(t, id, &v, 0.0f, attend_head_backward, 1);
 }
 
 int attn__tape_attend(int *out, struct attn_tape *t, int w, int v) {
@@ -207,6 +211,6 @@ int attn__tape_attend(int *out, struct attn_tape *t, int w, int v) {
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = w;
     n->in[1] = v;
-    run_heads(t, *out, &hv, 0.0f, attend_head);
+    run_heads(t, *out, &hv, 0.0f, attend_head, 0);
     return ATTN_OK;
 }

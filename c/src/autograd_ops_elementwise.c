@@ -17,11 +17,13 @@
 #define BLOCK 8192
 
 /* An element-wise job over `size` entries: up to three inputs (y may hold `bsize` entries,
- * repeated) and up to two outputs; each op's range function says which it uses. */
+ * repeated) and up to two outputs; each op's range function says which it uses. A backward adds
+ * its term to the gradient `out` (adds) or writes 0 + its term (tape_grad_adds). */
 struct elementwise_job {
     const float *x, *y, *z;
     float *out, *out2;
     int64_t size, bsize;
+    int adds;
 };
 
 /* ---------------------------------------------------------------- add */
@@ -37,18 +39,23 @@ static void add_range(void *ctx, int64_t begin, int64_t end, int thread) {
     }
 }
 
-/* out[i] += x[i] on [begin, end). */
+/* out[i] += x[i] on [begin, end) (or out[i] = 0 + x[i]). */
 static void accumulate_range(void *ctx, int64_t begin, int64_t end, int thread) {
     const struct elementwise_job *job = ctx;
     (void)thread;
-    for (int64_t i = begin; i < end; i++) job->out[i] += job->x[i];
+    if (!job->adds)
+        for (int64_t i = begin; i < end; i++) job->out[i] = 0.0f + job->x[i];
+    else
+        for (int64_t i = begin; i < end; i++) job->out[i] += job->x[i];
 }
 
 /* out[j] += Σ_start x[start + j] for columns j in [begin, end) of x (rows of bsize): the rows in
- * order, as one thread would add them. */
+ * order, as one thread would add them (out starts from 0 unless the job adds). */
 static void accumulate_columns(void *ctx, int64_t begin, int64_t end, int thread) {
     const struct elementwise_job *job = ctx;
     (void)thread;
+    if (!job->adds)
+        for (int64_t j = begin; j < end; j++) job->out[j] = 0.0f;
     for (int64_t start = 0; start < job->size; start += job->bsize)
         for (int64_t j = begin; j < end; j++) job->out[j] += job->x[start + j];
 }
@@ -59,7 +66,8 @@ static void add_backward(struct attn_tape *t, int id) {
     const float *dout = tape_grad(t, id);
     float *da = tape_grad(t, n->in[0]), *db = tape_grad(t, n->in[1]);
     /* out[i] = a[i] + b[i mod |b|]  →  da[i] += dout[i];  db[i mod |b|] += dout[i] */
-    struct elementwise_job to_a = {dout, NULL, NULL, da, NULL, size, size}, to_b = {dout, NULL, NULL, db, NULL, size, bsize};
+    struct elementwise_job to_a = {dout, NULL, NULL, da, NULL, size, size, tape_grad_adds(t, id, 0)};
+    struct elementwise_job to_b = {dout, NULL, NULL, db, NULL, size, bsize, tape_grad_adds(t, id, 1)};
     attn__parallel_ranges(accumulate_range, &to_a, size, BLOCK);
     attn__parallel_ranges(accumulate_columns, &to_b, bsize, BLOCK / 16);
 }
@@ -80,7 +88,7 @@ int attn_tape_add(int *out, struct attn_tape *t, int a, int b) {
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     n->in[1] = b;
-    struct elementwise_job job = {tape_val(t, a), tape_val(t, b), NULL, tape_val(t, *out), NULL, n->size, tape_node(t, b)->size};
+    struct elementwise_job job = {tape_val(t, a), tape_val(t, b), NULL, tape_val(t, *out), NULL, n->size, tape_node(t, b)->size, 0};
     attn__parallel_ranges(add_range, &job, n->size, BLOCK);
     return ATTN_OK;
 }
@@ -91,8 +99,11 @@ static void scale_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const float s = n->farg, *dout = tape_grad(t, id);
     float *da = tape_grad(t, n->in[0]);
-    /* out = s · a  →  da += s · dout */
-    for (int64_t i = 0; i < n->size; i++) da[i] += s * dout[i];
+    /* out = s · a  →  da += s · dout (or da = 0 + s · dout, when written: tape_grad_adds) */
+    if (tape_grad_adds(t, id, 0))
+        for (int64_t i = 0; i < n->size; i++) da[i] += s * dout[i];
+    else
+        for (int64_t i = 0; i < n->size; i++) da[i] = 0.0f + s * dout[i];
 }
 
 int attn_tape_scale(int *out, struct attn_tape *t, int a, float s) {
@@ -153,13 +164,13 @@ static void store_part(float *p, int64_t i, int64_t end, vf4 x) {
     for (int64_t j = i; j < end; j++) p[j] = v[j - i];
 }
 
-/* dx (out) += dout (z) · gelu'(x), with the sigmoids y. */
+/* dx (out) += dout (z) · gelu'(x), with the sigmoids y (or dx = 0 + dout · gelu'(x)). */
 static void gelu_backward_range(void *ctx, int64_t begin, int64_t end, int thread) {
     const struct elementwise_job *job = ctx;
     (void)thread;
     FOR_FOUR(i, begin, end) {
-        const vf4 g = gelu_grad(load_part(job->x, i, end), load_part(job->y, i, end), load_part(job->z, i, end),
-                                load_part(job->out, i, end));
+        const vf4 dx = job->adds ? load_part(job->out, i, end) : vf4_zero();
+        const vf4 g = gelu_grad(load_part(job->x, i, end), load_part(job->y, i, end), load_part(job->z, i, end), dx);
         store_part(job->out, i, end, g);
     }
 }
@@ -168,7 +179,7 @@ static void gelu_backward_range(void *ctx, int64_t begin, int64_t end, int threa
 static void gelu_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     struct elementwise_job job = {tape_val(t, n->in[0]), tape_aux(t, id), tape_grad(t, id), tape_grad(t, n->in[0]), NULL,
-                                  n->size, n->size};
+                                  n->size, n->size, tape_grad_adds(t, id, 0)};
     attn__parallel_ranges(gelu_backward_range, &job, n->size, BLOCK);
 }
 
@@ -193,7 +204,7 @@ int attn_tape_gelu(int *out, struct attn_tape *t, int a) {
     struct tape_node *n = tape_node(t, *out);
     n->in[0] = a;
     /* out = ½x(1 + tanh(k(x + 0.044715x³))) = x·σ(2u); σ(2u) kept in aux */
-    struct elementwise_job job = {tape_val(t, a), NULL, NULL, tape_val(t, *out), tape_aux(t, *out), n->size, n->size};
+    struct elementwise_job job = {tape_val(t, a), NULL, NULL, tape_val(t, *out), tape_aux(t, *out), n->size, n->size, 0};
     attn__parallel_ranges(gelu_range, &job, n->size, BLOCK);
     return ATTN_OK;
 }
@@ -206,12 +217,16 @@ static void causal_mask_backward(struct attn_tape *t, int id) {
     const int64_t batch = n->size / ((int64_t)rows * cols);
     const float *dout = tape_grad(t, id);
     float *da = tape_grad(t, n->in[0]);
-    /* out[i, j] = blocked(i, j) ? fill : a[i, j]  →  da[i, j] += dout[i, j] where not blocked */
+    const int adds = tape_grad_adds(t, id, 0);
+    /* out[i, j] = blocked(i, j) ? fill : a[i, j]  →  da[i, j] += dout[i, j] where not blocked
+     * (written: 0 + dout there, 0 where blocked) */
     for (int64_t b = 0; b < batch; b++)
         for (int i = 0; i < rows; i++) {
             const size_t row = ((size_t)b * rows + i) * cols;
             const int seen = attn__causal_first_blocked(i) < cols ? attn__causal_first_blocked(i) : cols;
-            for (int j = 0; j < seen; j++) da[row + j] += dout[row + j];
+            for (int j = 0; j < seen; j++) da[row + j] = (adds ? da[row + j] : 0.0f) + dout[row + j];
+            if (!adds)
+                for (int j = seen; j < cols; j++) da[row + j] = 0.0f;
         }
 }
 

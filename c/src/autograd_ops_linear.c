@@ -11,6 +11,7 @@
 #include "check.h"
 #include "gemm.h"
 #include "parallel.h"
+#include "simd.h"
 #include "tensor_ops.h"
 
 /* out[idx[r]·c + j] += x[r·c + j] for rows r in order and columns [begin, end): the gradient of
@@ -23,11 +24,42 @@ struct rows_into_job {
     int c;
 };
 
+/* out[j] += Σ_r x[r·c + j] for j in [begin, end), the rows in order: each group of 16 columns
+ * (one cache line of a row) sums in four vector registers that start from `out`, the same
+ * additions in the same order as adding row after row into out. */
+static void bias_columns(const struct rows_into_job *job, int64_t begin, int64_t end) {
+    const size_t c = (size_t)job->c;
+    int64_t j = begin;
+    for (; j + 16 <= end; j += 16) {
+        vf4 s0 = vf4_load(job->out + j), s1 = vf4_load(job->out + j + 4);
+        vf4 s2 = vf4_load(job->out + j + 8), s3 = vf4_load(job->out + j + 12);
+        for (const float *row = job->x + j, *last = job->x + job->rows * c + j; row < last; row += c) {
+            s0 = vf4_add(s0, vf4_load(row));
+            s1 = vf4_add(s1, vf4_load(row + 4));
+            s2 = vf4_add(s2, vf4_load(row + 8));
+            s3 = vf4_add(s3, vf4_load(row + 12));
+        }
+        vf4_store(job->out + j, s0);
+        vf4_store(job->out + j + 4, s1);
+        vf4_store(job->out + j + 8, s2);
+        vf4_store(job->out + j + 12, s3);
+    }
+    for (; j < end; j++) {
+        float sum = job->out[j];
+        for (int64_t r = 0; r < job->rows; r++) sum += job->x[(size_t)r * c + j];
+        job->out[j] = sum;
+    }
+}
+
 static void rows_into_columns(void *ctx, int64_t begin, int64_t end, int thread) {
     const struct rows_into_job *job = ctx;
     (void)thread;
+    if (!job->idx) {
+        bias_columns(job, begin, end);
+        return;
+    }
     for (int64_t r = 0; r < job->rows; r++) {
-        float *dst = job->out + (job->idx ? (size_t)job->idx[r] * job->c : 0);
+        float *dst = job->out + (size_t)job->idx[r] * job->c;
         const float *src = job->x + (size_t)r * job->c;
         for (int64_t j = begin; j < end; j++) dst[j] += src[j];
     }
@@ -45,7 +77,9 @@ static void embedding_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const int table = n->in[0], c = n->dims[n->ndim - 1];
     const int64_t rows = n->size / c;
-    /* out[r, :] = table[tokens[r], :]  →  dtable[tokens[r], :] += dout[r, :] */
+    /* out[r, :] = table[tokens[r], :]  →  dtable[tokens[r], :] += dout[r, :] (a table that is
+     * not a parameter and whose gradient no op has written yet starts from zeros) */
+    if (!tape_grad_adds(t, id, 0)) memset(tape_grad(t, table), 0, (size_t)tape_node(t, table)->size * sizeof(float));
     add_rows_into(tape_grad(t, table), tape_grad(t, id), tape_idx(t, id), rows, c);
 }
 
@@ -96,8 +130,25 @@ static void matmul_backward(struct attn_tape *t, int id) {
     const float *dout = tape_grad(t, id);
     /* out = a · op(w) (+ bias)  →  da += dout · op(w)ᵀ, dw += stored like w, dbias += Σ_rows dout */
     attn__ops_gemm_backward(tape_grad(t, a), tape_grad(t, w), t->scratch, tape_val(t, a), tape_val(t, w), dout, rows, k,
-                            cols, 0, transpose_w, ATTN__OPS_BOTH_CORES);
-    if (bias >= 0) add_rows_into(tape_grad(t, bias), dout, NULL, rows, cols);
+                            cols, 0, transpose_w, tape_grad_adds(t, id, 0), tape_grad_adds(t, id, 1),
+                            ATTN__OPS_BOTH_CORES);
+    if (bias < 0) return;
+    if (!tape_grad_adds(t, id, 2)) memset(tape_grad(t, bias), 0, (size_t)cols * sizeof(float)); /* not a parameter */
+    add_rows_into(tape_grad(t, bias), dout, NULL, rows, cols);
+}
+
+/* Rows [begin, end) of a linear's output start as its bias (on both cores: 1.5 MB for a (768, 512)
+ * output). */
+struct bias_rows_job {
+    const float *bias;
+    float *out;
+    int cols;
+};
+
+static void bias_rows(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct bias_rows_job *job = ctx;
+    (void)thread;
+    for (int64_t r = begin; r < end; r++) memcpy(job->out + (size_t)r * job->cols, job->bias, (size_t)job->cols * sizeof(float));
 }
 
 static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int transpose_w) {
@@ -123,8 +174,8 @@ static int matmul(int *out, struct attn_tape *t, int a, int w, int bias, int tra
     n->iarg[1] = k;
     float *o = tape_val(t, *out);
     if (bias >= 0) { /* out starts as the bias in every row; the product accumulates onto it */
-        const float *b = tape_val(t, bias);
-        for (int r = 0; r < rows; r++) memcpy(o + (size_t)r * cols, b, (size_t)cols * sizeof(float));
+        struct bias_rows_job job = {tape_val(t, bias), o, cols};
+        attn__parallel_ranges(bias_rows, &job, rows, cols >= 16384 ? 1 : 16384 / cols);
     }
     attn__ops_gemm(o, t->scratch, tape_val(t, a), tape_val(t, w), rows, k, cols, 0, transpose_w != 0, bias >= 0,
                    ATTN__OPS_BOTH_CORES);
@@ -147,6 +198,7 @@ int attn_tape_linear(int *out, struct attn_tape *t, int a, int w, int bias) {
 struct bmm_job {
     struct attn_tape *t;
     int id;
+    int add_a, add_b; /* the backward: whether each input's gradient is added to or written */
 };
 
 struct bmm_item {
@@ -179,13 +231,14 @@ static void bmm_item(void *ctx, int i, int thread) {
 static void bmm_item_backward(void *ctx, int i, int thread) {
     const struct bmm_item it = item_of(ctx, i);
     /* out[i] = op(a[i]) · op(b[i])  →  the two gradients of each product */
-    attn__ops_gemm_backward(it.da, it.db, thread_work(((const struct bmm_job *)ctx)->t, thread), it.a,
-                            it.b, it.dc, it.m, it.k, it.n, it.ta, it.tb, ATTN__OPS_ONE_THREAD);
+    const struct bmm_job *job = ctx;
+    attn__ops_gemm_backward(it.da, it.db, thread_work(job->t, thread), it.a, it.b, it.dc, it.m, it.k, it.n, it.ta, it.tb,
+                            job->add_a, job->add_b, ATTN__OPS_ONE_THREAD);
 }
 
 static void bmm_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
-    struct bmm_job job = {t, id};
+    struct bmm_job job = {t, id, tape_grad_adds(t, id, 0), tape_grad_adds(t, id, 1)};
     attn__parallel_run(bmm_item_backward, &job, (int)(n->size / ((int64_t)n->iarg[2] * n->dims[n->ndim - 1])));
 }
 
@@ -214,7 +267,7 @@ int attn_tape_bmm(int *out, struct attn_tape *t, int a, int b, int transpose_a, 
     n->iarg[1] = tb;
     n->iarg[2] = m;
     n->iarg[3] = k;
-    struct bmm_job job = {t, *out};
+    struct bmm_job job = {t, *out, 0, 0};
     attn__parallel_run(bmm_item, &job, (int)batch);
     return ATTN_OK;
 }

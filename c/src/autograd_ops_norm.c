@@ -5,19 +5,23 @@
  * column's) arithmetic in the order one thread would do it (parallel.h).
  */
 #include <math.h>
+#include <string.h>
 
 #include "autograd_internal.h"
 #include "check.h"
 #include "parallel.h"
+#include "simd.h"
 #include "tensor_ops.h"
 
 /* Rows (or slices, or columns) per block on both cores: about 16k entries of work. */
 static int64_t rows_per_block(int64_t width) { return width >= 16384 ? 1 : 16384 / width; }
 
-/* The node a row-wise job works on. */
+/* The node a row-wise job works on; a backward adds to its input's gradient, or writes 0 + its
+ * term (adds: tape_grad_adds). */
 struct node_job {
     struct attn_tape *t;
     int id;
+    int adds;
 };
 
 /* ---------------------------------------------------------------- softmax along an axis */
@@ -39,14 +43,15 @@ static void softmax_backward_slices(void *ctx, int64_t begin, int64_t end, int t
         const float d = (float)dot;
         for (int64_t j = 0; j < len; j++) {
             const size_t at = base + (size_t)(j * inner);
-            if (y[at] != 0.0f) dx[at] += y[at] * (dy[at] - d); /* 0 where masked: no NaN from −∞ */
+            const float was = job->adds ? dx[at] : 0.0f;
+            dx[at] = y[at] != 0.0f ? was + y[at] * (dy[at] - d) : was; /* 0 where masked: no NaN from −∞ */
         }
     }
 }
 
 static void softmax_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
-    struct node_job job = {t, id};
+    struct node_job job = {t, id, tape_grad_adds(t, id, 0)};
     attn__parallel_ranges(softmax_backward_slices, &job, (int64_t)n->iarg[0] * n->iarg[2], rows_per_block(n->iarg[1]));
 }
 
@@ -80,7 +85,7 @@ int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
     const float *x = tape_val(t, a);
     float *y = tape_val(t, *out);
     if (inner == 1) {
-        struct node_job job = {t, *out};
+        struct node_job job = {t, *out, 0};
         attn__parallel_ranges(softmax_rows, &job, outer, rows_per_block(len));
         return ATTN_OK;
     }
@@ -109,6 +114,12 @@ int attn_tape_softmax(int *out, struct attn_tape *t, int a, int axis) {
 
 #define LN_EPS 1e-5
 
+/* Rows side by side in layer norm: each row's sums in double are a chain of dependent additions;
+ * four rows' chains are independent, so the processor overlaps them. Each row still adds its own
+ * entries in order: the bits of one row at a time. Past the last row, a block repeats its first
+ * (computed, never stored). */
+#define LN_ROWS 4
+
 /* dx of rows [begin, end) (stats: (rows, 2), mean and 1/σ of each row, cached by the forward). */
 static void layernorm_backward_rows(void *ctx, int64_t begin, int64_t end, int thread) {
     const struct node_job *job = ctx;
@@ -119,25 +130,36 @@ static void layernorm_backward_rows(void *ctx, int64_t begin, int64_t end, int t
     const float *dy = tape_grad(job->t, job->id);
     float *dx = tape_grad(job->t, n->in[0]);
     /* dx = (1/σ)·(g − mean(g) − x̂·mean(g·x̂)), g = dy·γ */
-    for (int64_t r = begin; r < end; r++) {
-        const float *xr = x + r * c, *dyr = dy + r * c;
-        float *dxr = dx + r * c;
-        const float mean = stats[2 * r], rstd = stats[2 * r + 1];
-        double g_mean = 0, gx_mean = 0;
-        for (int j = 0; j < c; j++) {
-            const float xhat = (xr[j] - mean) * rstd, g = dyr[j] * gamma[j];
-            g_mean += g;
-            gx_mean += (double)g * xhat;
+    for (int64_t r0 = begin; r0 < end; r0 += LN_ROWS) {
+        int64_t r[LN_ROWS];
+        float mean[LN_ROWS], rstd[LN_ROWS];
+        double g_mean[LN_ROWS], gx_mean[LN_ROWS];
+        for (int q = 0; q < LN_ROWS; q++) {
+            r[q] = r0 + q < end ? r0 + q : r0;
+            mean[q] = stats[2 * r[q]], rstd[q] = stats[2 * r[q] + 1];
+            g_mean[q] = 0, gx_mean[q] = 0;
         }
-        const float gm = (float)(g_mean / c), gxm = (float)(gx_mean / c);
-        for (int j = 0; j < c; j++) {
-            const float xhat = (xr[j] - mean) * rstd;
-            dxr[j] += rstd * (dyr[j] * gamma[j] - gm - xhat * gxm);
+        for (int j = 0; j < c; j++)
+            for (int q = 0; q < LN_ROWS; q++) {
+                const float xhat = (x[r[q] * c + j] - mean[q]) * rstd[q], g = dy[r[q] * c + j] * gamma[j];
+                g_mean[q] += g;
+                gx_mean[q] += (double)g * xhat;
+            }
+        for (int q = 0; q < LN_ROWS && r0 + q < end; q++) {
+            const float *xr = x + r[q] * c, *dyr = dy + r[q] * c;
+            float *dxr = dx + r[q] * c;
+            const float gm = (float)(g_mean[q] / c), gxm = (float)(gx_mean[q] / c);
+            for (int j = 0; j < c; j++) {
+                const float xhat = (xr[j] - mean[q]) * rstd[q];
+                dxr[j] = (job->adds ? dxr[j] : 0.0f) + rstd[q] * (dyr[j] * gamma[j] - gm - xhat * gxm);
+            }
         }
     }
 }
 
-/* dγ += Σ_rows dy·x̂ and dβ += Σ_rows dy for columns [begin, end), the rows in order. */
+/* dγ += Σ_rows dy·x̂ and dβ += Σ_rows dy for columns [begin, end), the rows in order: four
+ * columns to a vector, summed in registers that start from dγ and dβ (the same additions in the
+ * same order as adding row after row into them). */
 static void layernorm_backward_columns(void *ctx, int64_t begin, int64_t end, int thread) {
     const struct node_job *job = ctx;
     (void)thread;
@@ -146,27 +168,39 @@ static void layernorm_backward_columns(void *ctx, int64_t begin, int64_t end, in
     const int64_t rows = n->size / c;
     const float *x = tape_val(job->t, n->in[0]), *stats = tape_aux(job->t, job->id), *dy = tape_grad(job->t, job->id);
     float *dgamma = tape_grad(job->t, n->in[1]), *dbeta = tape_grad(job->t, n->in[2]);
-    for (int64_t r = 0; r < rows; r++) {
-        const float *xr = x + r * c, *dyr = dy + r * c;
-        const float mean = stats[2 * r], rstd = stats[2 * r + 1];
-        for (int64_t j = begin; j < end; j++) {
-            const float xhat = (xr[j] - mean) * rstd;
-            dgamma[j] += dyr[j] * xhat;
-            dbeta[j] += dyr[j];
+    int64_t j = begin;
+    for (; j + 4 <= end; j += 4) {
+        vf4 sum_g = vf4_load(dgamma + j), sum_b = vf4_load(dbeta + j);
+        for (int64_t r = 0; r < rows; r++) {
+            const vf4 xhat = vf4_mul(vf4_sub(vf4_load(x + r * c + j), vf4_splat(stats[2 * r])), vf4_splat(stats[2 * r + 1]));
+            const vf4 d = vf4_load(dy + r * c + j);
+            sum_g = vf4_add(sum_g, vf4_mul(d, xhat));
+            sum_b = vf4_add(sum_b, d);
         }
+        vf4_store(dgamma + j, sum_g);
+        vf4_store(dbeta + j, sum_b);
     }
+    for (; j < end; j++)
+        for (int64_t r = 0; r < rows; r++) {
+            const float xhat = (x[r * c + j] - stats[2 * r]) * stats[2 * r + 1];
+            dgamma[j] += dy[r * c + j] * xhat;
+            dbeta[j] += dy[r * c + j];
+        }
 }
 
 /* y = x̂·γ + β, x̂ = (x − μ)/σ  →  dγ += dy·x̂;  dβ += dy;  dx as in layernorm_backward_rows */
 static void layernorm_backward(struct attn_tape *t, int id) {
     const struct tape_node *n = tape_node(t, id);
     const int c = n->dims[n->ndim - 1];
-    struct node_job job = {t, id};
+    struct node_job job = {t, id, tape_grad_adds(t, id, 0)};
     attn__parallel_ranges(layernorm_backward_rows, &job, n->size / c, rows_per_block(c));
+    /* γ and β are parameters, added to; when they are not, their gradients start from zeros */
+    for (int slot = 1; slot <= 2; slot++)
+        if (!tape_grad_adds(t, id, slot)) memset(tape_grad(t, n->in[slot]), 0, (size_t)c * sizeof(float));
     attn__parallel_ranges(layernorm_backward_columns, &job, c, 16);
 }
 
-/* Rows [begin, end) of the forward; caches (rows, 2): mean and 1/σ of each row. */
+/* Rows [begin, end) of the forward, LN_ROWS side by side; caches (rows, 2): mean and 1/σ of each row. */
 static void layernorm_rows(void *ctx, int64_t begin, int64_t end, int thread) {
     const struct node_job *job = ctx;
     (void)thread;
@@ -174,17 +208,22 @@ static void layernorm_rows(void *ctx, int64_t begin, int64_t end, int thread) {
     const int c = n->dims[n->ndim - 1];
     const float *xv = tape_val(job->t, n->in[0]), *g = tape_val(job->t, n->in[1]), *b = tape_val(job->t, n->in[2]);
     float *y = tape_val(job->t, job->id), *stats = tape_aux(job->t, job->id);
-    for (int64_t r = begin; r < end; r++) {
-        const float *xr = xv + r * c;
-        float *yr = y + r * c;
-        double sum = 0, sq = 0;
-        for (int j = 0; j < c; j++) sum += xr[j];
-        const double mean = sum / c;
-        for (int j = 0; j < c; j++) sq += (xr[j] - mean) * (xr[j] - mean);
-        const float rstd = (float)(1.0 / sqrt(sq / c + LN_EPS));
-        stats[2 * r] = (float)mean;
-        stats[2 * r + 1] = rstd;
-        for (int j = 0; j < c; j++) yr[j] = (xr[j] - (float)mean) * rstd * g[j] + b[j];
+    for (int64_t r0 = begin; r0 < end; r0 += LN_ROWS) {
+        const float *xr[LN_ROWS];
+        double sum[LN_ROWS], sq[LN_ROWS], mean[LN_ROWS];
+        for (int q = 0; q < LN_ROWS; q++) xr[q] = xv + (r0 + q < end ? r0 + q : r0) * c, sum[q] = 0, sq[q] = 0;
+        for (int j = 0; j < c; j++)
+            for (int q = 0; q < LN_ROWS; q++) sum[q] += xr[q][j];
+        for (int q = 0; q < LN_ROWS; q++) mean[q] = sum[q] / c;
+        for (int j = 0; j < c; j++)
+            for (int q = 0; q < LN_ROWS; q++) sq[q] += (xr[q][j] - mean[q]) * (xr[q][j] - mean[q]);
+        for (int q = 0; q < LN_ROWS && r0 + q < end; q++) {
+            const float rstd = (float)(1.0 / sqrt(sq[q] / c + LN_EPS));
+            float *yr = y + (r0 + q) * c;
+            stats[2 * (r0 + q)] = (float)mean[q];
+            stats[2 * (r0 + q) + 1] = rstd;
+            for (int j = 0; j < c; j++) yr[j] = (xr[q][j] - (float)mean[q]) * rstd * g[j] + b[j];
+        }
     }
 }
 
@@ -202,7 +241,7 @@ int attn_tape_layernorm(int *out, struct attn_tape *t, int x, int gamma, int bet
     n->in[0] = x;
     n->in[1] = gamma;
     n->in[2] = beta;
-    struct node_job job = {t, *out};
+    struct node_job job = {t, *out, 0};
     attn__parallel_ranges(layernorm_rows, &job, rows, rows_per_block(c));
     return ATTN_OK;
 }
@@ -225,7 +264,7 @@ static void cross_entropy_backward_rows(void *ctx, int64_t begin, int64_t end, i
     for (int64_t r = begin; r < end; r++) {
         float *d = dlogits + r * v;
         const float *pr = p + r * v;
-        for (int j = 0; j < v; j++) d[j] += scale * pr[j];
+        for (int j = 0; j < v; j++) d[j] = (job->adds ? d[j] : 0.0f) + scale * pr[j];
         d[targets[r]] -= scale;
     }
 }
@@ -233,7 +272,7 @@ static void cross_entropy_backward_rows(void *ctx, int64_t begin, int64_t end, i
 static void cross_entropy_backward(struct attn_tape *t, int id) {
     const struct tape_node *ln = tape_node(t, tape_node(t, id)->in[0]);
     const int v = ln->dims[ln->ndim - 1];
-    struct node_job job = {t, id};
+    struct node_job job = {t, id, tape_grad_adds(t, id, 0)};
     attn__parallel_ranges(cross_entropy_backward_rows, &job, ln->size / v, rows_per_block(v));
 }
 
@@ -279,7 +318,7 @@ int attn_tape_cross_entropy(int *out, struct attn_tape *t, int logits, const int
     n->in[0] = logits;
     int *idx = tape_idx(t, *out);
     for (int64_t r = 0; r < rows; r++) idx[r] = targets[r];
-    struct node_job job = {t, *out};
+    struct node_job job = {t, *out, 0};
     attn__parallel_ranges(cross_entropy_rows, &job, rows, rows_per_block(v));
     const double *terms = (const double *)t->scratch;
     double total = 0;

@@ -40,20 +40,21 @@ void attn__ops_gemm(float *c, float *work, const float *a, const float *b, int m
 }
 
 void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
-                             int m, int k, int n, int trans_a, int trans_b, enum attn__ops_threads threads) {
+                             int m, int k, int n, int trans_a, int trans_b, int add_a, int add_b,
+                             enum attn__ops_threads threads) {
     /* Forward: c (M, N) = op(a) (M, K) · op(b) (K, N). */
     if (!trans_a && !trans_b) {
-        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 1, 1, threads); /* da (M,K) += dc · bᵀ */
-        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 1, 0, 1, threads); /* db (K,N) += aᵀ · dc */
+        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 1, add_a, threads); /* da (M,K) += dc · bᵀ */
+        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 1, 0, add_b, threads); /* db (K,N) += aᵀ · dc */
     } else if (!trans_a && trans_b) {
-        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 0, 1, threads); /* da (M,K) += dc · b, b (N,K) */
-        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 0, 1, threads); /* db (N,K) += dcᵀ · a */
+        if (da) attn__ops_gemm(da, work, dc, b, m, n, k, 0, 0, add_a, threads); /* da (M,K) += dc · b, b (N,K) */
+        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 0, add_b, threads); /* db (N,K) += dcᵀ · a */
     } else if (trans_a && !trans_b) {
-        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 0, 1, 1, threads); /* da (K,M) += b · dcᵀ */
-        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 0, 0, 1, threads); /* db (K,N) += a · dc, a (K,M) */
+        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 0, 1, add_a, threads); /* da (K,M) += b · dcᵀ */
+        if (db) attn__ops_gemm(db, work, a, dc, k, m, n, 0, 0, add_b, threads); /* db (K,N) += a · dc, a (K,M) */
     } else {
-        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 1, 1, 1, threads); /* da (K,M) += bᵀ · dcᵀ */
-        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 1, 1, threads); /* db (N,K) += dcᵀ · aᵀ */
+        if (da) attn__ops_gemm(da, work, b, dc, k, n, m, 1, 1, add_a, threads); /* da (K,M) += bᵀ · dcᵀ */
+        if (db) attn__ops_gemm(db, work, dc, a, n, m, k, 1, 1, add_b, threads); /* db (N,K) += dcᵀ · aᵀ */
     }
 }
 

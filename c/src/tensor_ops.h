@@ -25,10 +25,12 @@ void attn__ops_gemm(float *c,       /* (M, N) */
 
 /*
  * The gradients of c = op(a) · op(b) for one matrix: da (+)= ∂/∂a, db (+)= ∂/∂b, each stored
- * like its input. Either output may be NULL (not wanted). Always accumulates.
+ * like its input: added to what is there when add_a (add_b), else written. Either output may be
+ * NULL (not wanted). da is done before db.
  */
 void attn__ops_gemm_backward(float *da, float *db, float *work, const float *a, const float *b, const float *dc,
-                             int m, int k, int n, int trans_a, int trans_b, enum attn__ops_threads threads);
+                             int m, int k, int n, int trans_a, int trans_b, int add_a, int add_b,
+                             enum attn__ops_threads threads);
 
 /* Floats of `work` that a product of these sizes and both its gradients need (0: bad sizes), on
  * both cores, or on one thread (one thread's share: a batch needs one per thread). */

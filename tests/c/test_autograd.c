@@ -50,8 +50,23 @@ static double loss_of(struct attn_tape *t, build_fn build, const int *in, const 
     return l;
 }
 
+/* The op under test with each input first passed through scale(·, 1): its inputs are then
+ * activations, whose gradients the backward sweep does not zero, so the op writes them (a
+ * parameter's gradient is added to). */
+static const struct check *through_check;
+static int through_activations(int *o, struct attn_tape *t, const int *in) {
+    int act[MAX_INPUTS];
+    for (int i = 0; i < through_check->count; i++) {
+        const int rc = attn_tape_scale(&act[i], t, in[i], 1.0f);
+        if (rc != ATTN_OK) return rc;
+    }
+    return through_check->build(o, t, act);
+}
+
 /* Returns the largest |numeric − analytic| / (1e-3 + |numeric|) over every input entry. */
-static double gradient_check(const struct check *c) {
+static double gradient_check(const struct check *c, int via_activations) {
+    through_check = c;
+    const build_fn build = via_activations ? through_activations : c->build;
     struct attn_tape *t;
     EXPECT_EQ_INT(attn_tape_create(&t), ATTN_OK);
     int in[MAX_INPUTS];
@@ -66,11 +81,15 @@ static double gradient_check(const struct check *c) {
     int out, nd, dims[4], size;
     float w[4096];
     attn_tape_reset(t);
-    EXPECT_EQ_INT(c->build(&out, t, in), ATTN_OK);
+    EXPECT_EQ_INT(build(&out, t, in), ATTN_OK);
     attn_tape_shape(&nd, dims, &size, t, out);
     EXPECT(size <= 4096);
     for (int j = 0; j < size; j++) w[j] = (float)(2 * test_uniform() - 1);
-    loss_of(t, c->build, in, w, &out);
+    loss_of(t, build, in, w, &out);
+    /* A sweep with other weights first: the gradients it leaves must not leak into the next. */
+    float other[4096];
+    for (int j = 0; j < size; j++) other[j] = 3.0f * w[j] + 1.0f;
+    EXPECT_EQ_INT(attn_tape_backward(t, out, other), ATTN_OK);
     attn_tape_zero_grad(t);
     EXPECT_EQ_INT(attn_tape_backward(t, out, w), ATTN_OK);
     double worst = 0;
@@ -86,10 +105,10 @@ static double gradient_check(const struct check *c) {
             const float saved = x[j];
             const double h = 1e-2 * (fabs(saved) > 1 ? fabs(saved) : 1);
             x[j] = (float)(saved + h);
-            const double up = loss_of(t, c->build, in, w, NULL);
+            const double up = loss_of(t, build, in, w, NULL);
             attn_tape_data(&x, t, in[i]);
             x[j] = (float)(saved - h);
-            const double down = loss_of(t, c->build, in, w, NULL);
+            const double down = loss_of(t, build, in, w, NULL);
             attn_tape_data(&x, t, in[i]);
             x[j] = saved;
             const double h2 = (double)(float)(saved + h) - (double)(float)(saved - h);
@@ -100,7 +119,7 @@ static double gradient_check(const struct check *c) {
         free(analytic);
     }
     attn_tape_free(t);
-    printf("     %-28s worst relative error %.2e\n", c->name, worst);
+    printf("     %-28s worst relative error %.2e%s\n", c->name, worst, via_activations ? " (inputs: activations)" : "");
     return worst;
 }
 
@@ -170,11 +189,67 @@ static const struct check CHECKS[] = {
 
 static void test_every_op_matches_finite_differences(void) {
     for (int i = 0; i < 64; i++) TOKENS[i] = (i * 7 + 3) % 5, TARGETS[i] = (i * 3 + 1) % 5;
-    for (size_t i = 0; i < sizeof CHECKS / sizeof CHECKS[0]; i++) {
-        double worst = gradient_check(&CHECKS[i]);
-        if (!(worst < 2e-2)) fprintf(stderr, "    %s: worst relative error %g\n", CHECKS[i].name, worst);
-        EXPECT(worst < 2e-2);
+    for (int via_activations = 0; via_activations < 2; via_activations++)
+        for (size_t i = 0; i < sizeof CHECKS / sizeof CHECKS[0]; i++) {
+            double worst = gradient_check(&CHECKS[i], via_activations);
+            if (!(worst < 2e-2)) fprintf(stderr, "    %s: worst relative error %g\n", CHECKS[i].name, worst);
+            EXPECT(worst < 2e-2);
+        }
+}
+
+/* x → a = 1·x, used by several ops and twice by one: a's gradient is the first op's term,
+ * written, plus every other term, added. */
+static void test_an_activation_used_many_times_sums_its_gradients(void) {
+    struct attn_tape *t;
+    attn_tape_create(&t);
+    int x, a, twice, scaled, out, d[1] = {4};
+    attn_tape_param(&x, t, 1, d, 0);
+    float *v, *g;
+    attn_tape_data(&v, t, x);
+    for (int i = 0; i < 4; i++) v[i] = (float)(i + 1);
+    for (int sweep = 0; sweep < 2; sweep++) { /* the second sweep finds the first one's gradients in memory */
+        attn_tape_reset(t);
+        EXPECT_EQ_INT(attn_tape_scale(&a, t, x, 1.0f), ATTN_OK);
+        EXPECT_EQ_INT(attn_tape_add(&twice, t, a, a), ATTN_OK);     /* 2a */
+        EXPECT_EQ_INT(attn_tape_scale(&scaled, t, a, 3.0f), ATTN_OK); /* 3a */
+        EXPECT_EQ_INT(attn_tape_add(&out, t, twice, scaled), ATTN_OK); /* 5a */
+        attn_tape_zero_grad(t);
+        const float seed[4] = {1, -1, 0.5f, 2};
+        EXPECT_EQ_INT(attn_tape_backward(t, out, seed), ATTN_OK);
+        attn_tape_grad(&g, t, a);
+        for (int i = 0; i < 4; i++) EXPECT_NEAR(g[i], 5 * seed[i], 0);
+        attn_tape_grad(&g, t, x);
+        for (int i = 0; i < 4; i++) EXPECT_NEAR(g[i], 5 * seed[i], 0);
     }
+    attn_tape_free(t);
+}
+
+/* A written gradient has the bits adding to a zeroed one gives (0 + −0 is +0), and a node the
+ * root does not reach has a zero gradient, whatever an earlier sweep left there. */
+static void test_written_gradients_have_the_bits_of_zeroed_ones(void) {
+    struct attn_tape *t;
+    attn_tape_create(&t);
+    int x, a, b, c, d[1] = {2};
+    attn_tape_param(&x, t, 1, d, 0);
+    float *v, *g;
+    attn_tape_data(&v, t, x);
+    v[0] = 1, v[1] = -1;
+    EXPECT_EQ_INT(attn_tape_scale(&a, t, x, 2.0f), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_scale(&b, t, a, -1.0f), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_scale(&c, t, a, 4.0f), ATTN_OK);
+    const float ones[2] = {1, 1}, zeros[2] = {0, 0};
+    EXPECT_EQ_INT(attn_tape_backward(t, c, ones), ATTN_OK); /* a's gradient: 4, 4 */
+    attn_tape_grad(&g, t, a);
+    EXPECT_NEAR(g[0], 4, 0);
+    EXPECT_EQ_INT(attn_tape_backward(t, b, zeros), ATTN_OK); /* −1 · (+0) = −0, written as 0 + −0 */
+    attn_tape_grad(&g, t, a);
+    EXPECT(g[0] == 0 && !signbit(g[0]) && g[1] == 0 && !signbit(g[1]));
+    attn_tape_grad(&g, t, c); /* after the root: not reached */
+    EXPECT(g[0] == 0 && g[1] == 0);
+    EXPECT_EQ_INT(attn_tape_backward(t, a, ones), ATTN_OK);
+    attn_tape_grad(&g, t, b);
+    EXPECT(g[0] == 0 && g[1] == 0);
+    attn_tape_free(t);
 }
 
 static void test_softmax_rows_sum_to_one_and_masked_rows_are_zero(void) {
@@ -294,6 +369,8 @@ static void test_adamw_and_clipping(void) {
 
 static const struct test tests[] = {
     TEST(test_every_op_matches_finite_differences),
+    TEST(test_an_activation_used_many_times_sums_its_gradients),
+    TEST(test_written_gradients_have_the_bits_of_zeroed_ones),
     TEST(test_softmax_rows_sum_to_one_and_masked_rows_are_zero),
     TEST(test_bad_shapes_are_refused),
     TEST(test_schedule_warms_up_then_decays),
