@@ -6,7 +6,8 @@
  * The classic blocking: all of op(B) is packed once per call, each block of GEMM_KC steps of the
  * shared dimension as panels of 8 columns (one panel is GEMM_KC·8 floats, read by the
  * micro-kernel from L1); for each block of GEMM_MC rows, A is packed into panels of 4 rows (the
- * block stays in L2). Transposed operands are absorbed by the packing, and accumulation
+ * block stays in L2). Transposed operands are absorbed by the packing (A stored transposed is
+ * copied a 64-byte line of each stored row at a time, four panels per step), and accumulation
  * (C += A·B) by the micro-kernel's store. Every entry of C is summed in the same order whatever
  * rows a call covers, so a call on a block of C's rows gives bitwise that block of the whole
  * call. On both cores, the panels of B are shared out first, then blocks of rows (parallel.c).
@@ -129,27 +130,47 @@ static void pack_b_unit(float *packed, const float *b, int transpose_b, int k, i
     pack_b_panel(packed + (size_t)p0 * round_up(n, GEMM_NR) + (size_t)j0 * kc, b, transpose_b, p0, kc, j0, n, ldb);
 }
 
+/* One step of a full panel of A stored transposed: its MR contiguous floats. */
+static inline void copy_step(float *dst, const float *src) {
+#if GEMM_MR == 4
+    vf4_store(dst, vf4_load(src));
+#else
+    for (int r = 0; r < GEMM_MR; r++) dst[r] = src[r];
+#endif
+}
+
+/* pack_a's panels when A is stored transposed ((K, lda)): step p of a panel is MR contiguous
+ * floats of stored row p0+p. Up to four full panels (16 floats: a 64-byte line) are copied per
+ * step, so each line of A is read once, whole, and not again for the next panel. */
+static void pack_a_transposed(float *packed, const float *a, int i0, int mc, int p0, int kc, int lda) {
+    const int full = mc / GEMM_MR * GEMM_MR;
+    const size_t panel_floats = (size_t)GEMM_MR * kc;
+    for (int r0 = 0; r0 < full; r0 += 4 * GEMM_MR) {
+        const int panels = min_int(4, (full - r0) / GEMM_MR);
+        const float *src = a + (size_t)p0 * lda + i0 + r0;
+        float *dst = packed + (size_t)r0 * kc;
+        for (int p = 0; p < kc; p++, src += lda, dst += GEMM_MR)
+            for (int j = 0; j < panels; j++) copy_step(dst + j * panel_floats, src + j * GEMM_MR);
+    }
+    if (full == mc) return;
+    const int rows = mc - full; /* the last panel's rows; zero past them */
+    float *dst = packed + (size_t)full * kc;
+    for (int p = 0; p < kc; p++) {
+        const float *src = a + (size_t)(p0 + p) * lda + i0 + full;
+        for (int r = 0; r < GEMM_MR; r++) dst[(size_t)p * GEMM_MR + r] = r < rows ? src[r] : 0.0f;
+    }
+}
+
 /* Packs rows i0..i0+mc-1, columns p0..p0+kc-1 of op(A) (a is stored (M, K), or (K, M) when
- * transpose_a, with leading dimension lda) into panels of MR rows, zero-padded. Transposed, a
- * panel's step is MR contiguous floats: one vector copy. */
+ * transpose_a, with leading dimension lda) into panels of MR rows, zero-padded. */
 static void pack_a(float *packed, const float *a, int transpose_a, int i0, int mc, int p0, int kc, int lda) {
+    if (transpose_a) {
+        pack_a_transposed(packed, a, i0, mc, p0, kc, lda);
+        return;
+    }
     for (int r0 = 0; r0 < mc; r0 += GEMM_MR) {
         float *panel = packed + (size_t)r0 * kc;
         const int rows = min_int(GEMM_MR, mc - r0);
-        if (transpose_a) {
-            for (int p = 0; p < kc; p++) {
-                const float *src = a + (size_t)(p0 + p) * lda + i0 + r0;
-                float *dst = panel + (size_t)p * GEMM_MR;
-#if GEMM_MR == 4
-                if (rows == GEMM_MR) {
-                    vf4_store(dst, vf4_load(src));
-                    continue;
-                }
-#endif
-                for (int r = 0; r < GEMM_MR; r++) dst[r] = r < rows ? src[r] : 0.0f;
-            }
-            continue;
-        }
         int p = 0;
 #if GEMM_MR == 4
         if (rows == GEMM_MR) {

@@ -7,6 +7,7 @@
  * gives bitwise that block of the whole call. The one-thread product with a causal shape
  * (gemm.h) gives the full product's bits where the shape's zeros are true zeros, and so does a
  * triangular A read where it is stored (strided, rows not a multiple of the panel, past a block).
+ * A stored transposed packs into the same panels as A stored plainly.
  */
 #include <math.h>
 #include <stdint.h>
@@ -262,6 +263,31 @@ static void test_a_triangular_a_read_in_place_gives_the_packed_bits(void) {
                 }
 }
 
+/* The packing of A stored transposed (copied up to four panels per step) gives the panels of the
+ * same A stored plainly (4×4 transposes), float for float: every count of rows 1..21 (whole
+ * groups of four panels, fewer, a ragged last panel), a row offset, steps from an offset, one step
+ * and many, and a leading dimension wider than the rows. */
+static void test_packing_a_transposed_gives_the_plain_panels(void) {
+    enum { K = 300, M = 23, LDA = 29 };
+    float at[K * LDA], plain[M * K]; /* at: A stored transposed (K, LDA); plain: the same A (M, K) */
+    fill_random(at, K * LDA, 31, 1.0f);
+    for (int i = 0; i < M; i++)
+        for (int p = 0; p < K; p++) plain[i * K + p] = at[p * LDA + i];
+    const int steps[][2] = {{0, 1}, {0, 7}, {3, 256}, {256, 44}}; /* p0, kc */
+    static float from_at[24 * 256], from_plain[24 * 256];
+    for (int mc = 1; mc <= 21; mc++)
+        for (int i0 = 0; i0 <= 2; i0 += 2)
+            for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+                const int p0 = steps[s][0], kc = steps[s][1], floats = (mc + 3) / 4 * 4 * kc;
+                memset(from_at, 0xff, sizeof from_at), memset(from_plain, 0xee, sizeof from_plain);
+                attn__gemm_pack_rows(from_at, at, 1, i0, mc, p0, kc, LDA);
+                attn__gemm_pack_rows(from_plain, plain, 0, i0, mc, p0, kc, K);
+                const int same = memcmp(from_at, from_plain, sizeof(float) * (size_t)floats) == 0;
+                if (!same) fprintf(stderr, "    mc=%d i0=%d p0=%d kc=%d: the panels differ\n", mc, i0, p0, kc);
+                EXPECT(same);
+            }
+}
+
 static const struct test tests[] = {
     TEST(test_every_transpose_and_accumulate_matches_the_plain_loops),
     TEST(test_a_block_of_rows_is_bitwise_that_block_of_the_whole),
@@ -269,6 +295,7 @@ static const struct test tests[] = {
     TEST(test_gemm_ex_refuses_bad_input),
     TEST(test_causal_shapes_give_the_full_products_bits),
     TEST(test_a_triangular_a_read_in_place_gives_the_packed_bits),
+    TEST(test_packing_a_transposed_gives_the_plain_panels),
 };
 
 RUN_TESTS(tests)
