@@ -16,8 +16,9 @@
  * reads its 4 rows where they are stored (one pointer stepping by lda when A is stored
  * transposed, four row offsets stepping by one float when not), the same sums in the same order.
  * Half of a packed triangular block would be zeros never read, and a head's block is small; there
- * reading in place is 5–20% faster. A full A stays packed: read in place, its panels' strided
- * rows made the training step ~5% slower than the packing they save (README, performance).
+ * reading in place is 6–23% faster. A full A stays packed: read in place, its panels' strided
+ * rows made the training step ~5% slower than the packing they save (README: "Packing A or
+ * reading it in place").
  *
  * The micro-kernel keeps a 4×8 tile of C in eight vector registers: per step it loads two
  * vectors of B, broadcasts four entries of A and does eight multiply-adds. (A 6×8 tile, twelve
@@ -286,7 +287,7 @@ static void term_range(int *lo, int *hi, enum attn__gemm_shape shape, int p0, in
 /* Whether op(A) is read where it is stored rather than packed: only when it is triangular (the
  * tape's causal attention), where a packed block would be half zeros never read and a head's
  * block is small. Every other product packs A: read in place, a full A's strided panels cost the
- * micro-kernel more than the packing saves (README, performance). */
+ * micro-kernel more than the packing saves (README: "Packing A or reading it in place"). */
 static int reads_a_in_place(enum attn__gemm_shape shape) {
     return shape == ATTN__GEMM_A_LOWER || shape == ATTN__GEMM_A_UPPER;
 }
