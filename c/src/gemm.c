@@ -6,10 +6,19 @@
  * The classic blocking: all of op(B) is packed once per call, each block of GEMM_KC steps of the
  * shared dimension as panels of 8 columns (one panel is GEMM_KC·8 floats, read by the
  * micro-kernel from L1); for each block of GEMM_MC rows, A is packed into panels of 4 rows (the
- * block stays in L2). Transposed operands are absorbed by the packing, and accumulation
+ * block stays in L2). Transposed operands are absorbed by the packing (A stored transposed is
+ * copied a 64-byte line of each stored row at a time, four panels per step), and accumulation
  * (C += A·B) by the micro-kernel's store. Every entry of C is summed in the same order whatever
  * rows a call covers, so a call on a block of C's rows gives bitwise that block of the whole
  * call. On both cores, the panels of B are shared out first, then blocks of rows (parallel.c).
+ *
+ * A triangular A (the causal attention's shapes, gemm.h) is not packed: a second micro-kernel
+ * reads its 4 rows where they are stored (one pointer stepping by lda when A is stored
+ * transposed, four row offsets stepping by one float when not), the same sums in the same order.
+ * Half of a packed triangular block would be zeros never read, and a head's block is small; there
+ * reading in place is 6–23% faster. A full A stays packed: read in place, its panels' strided
+ * rows made the training step ~5% slower than the packing they save (README: "Packing A or
+ * reading it in place").
  *
  * The micro-kernel keeps a 4×8 tile of C in eight vector registers: per step it loads two
  * vectors of B, broadcasts four entries of A and does eight multiply-adds. (A 6×8 tile, twelve
@@ -122,27 +131,47 @@ static void pack_b_unit(float *packed, const float *b, int transpose_b, int k, i
     pack_b_panel(packed + (size_t)p0 * round_up(n, GEMM_NR) + (size_t)j0 * kc, b, transpose_b, p0, kc, j0, n, ldb);
 }
 
+/* One step of a full panel of A stored transposed: its MR contiguous floats. */
+static inline void copy_step(float *dst, const float *src) {
+#if GEMM_MR == 4
+    vf4_store(dst, vf4_load(src));
+#else
+    for (int r = 0; r < GEMM_MR; r++) dst[r] = src[r];
+#endif
+}
+
+/* pack_a's panels when A is stored transposed ((K, lda)): step p of a panel is MR contiguous
+ * floats of stored row p0+p. Up to four full panels (16 floats: a 64-byte line) are copied per
+ * step, so each line of A is read once, whole, and not again for the next panel. */
+static void pack_a_transposed(float *packed, const float *a, int i0, int mc, int p0, int kc, int lda) {
+    const int full = mc / GEMM_MR * GEMM_MR;
+    const size_t panel_floats = (size_t)GEMM_MR * kc;
+    for (int r0 = 0; r0 < full; r0 += 4 * GEMM_MR) {
+        const int panels = min_int(4, (full - r0) / GEMM_MR);
+        const float *src = a + (size_t)p0 * lda + i0 + r0;
+        float *dst = packed + (size_t)r0 * kc;
+        for (int p = 0; p < kc; p++, src += lda, dst += GEMM_MR)
+            for (int j = 0; j < panels; j++) copy_step(dst + j * panel_floats, src + j * GEMM_MR);
+    }
+    if (full == mc) return;
+    const int rows = mc - full; /* the last panel's rows; zero past them */
+    float *dst = packed + (size_t)full * kc;
+    for (int p = 0; p < kc; p++) {
+        const float *src = a + (size_t)(p0 + p) * lda + i0 + full;
+        for (int r = 0; r < GEMM_MR; r++) dst[(size_t)p * GEMM_MR + r] = r < rows ? src[r] : 0.0f;
+    }
+}
+
 /* Packs rows i0..i0+mc-1, columns p0..p0+kc-1 of op(A) (a is stored (M, K), or (K, M) when
- * transpose_a, with leading dimension lda) into panels of MR rows, zero-padded. Transposed, a
- * panel's step is MR contiguous floats: one vector copy. */
+ * transpose_a, with leading dimension lda) into panels of MR rows, zero-padded. */
 static void pack_a(float *packed, const float *a, int transpose_a, int i0, int mc, int p0, int kc, int lda) {
+    if (transpose_a) {
+        pack_a_transposed(packed, a, i0, mc, p0, kc, lda);
+        return;
+    }
     for (int r0 = 0; r0 < mc; r0 += GEMM_MR) {
         float *panel = packed + (size_t)r0 * kc;
         const int rows = min_int(GEMM_MR, mc - r0);
-        if (transpose_a) {
-            for (int p = 0; p < kc; p++) {
-                const float *src = a + (size_t)(p0 + p) * lda + i0 + r0;
-                float *dst = panel + (size_t)p * GEMM_MR;
-#if GEMM_MR == 4
-                if (rows == GEMM_MR) {
-                    vf4_store(dst, vf4_load(src));
-                    continue;
-                }
-#endif
-                for (int r = 0; r < GEMM_MR; r++) dst[r] = r < rows ? src[r] : 0.0f;
-            }
-            continue;
-        }
         int p = 0;
 #if GEMM_MR == 4
         if (rows == GEMM_MR) {
@@ -175,23 +204,8 @@ void attn__gemm_pack_rows(float *packed, const float *a, int transpose_a, int i0
     pack_a(packed, a, transpose_a, i0, mc, p0, kc, lda);
 }
 
-/* C tile (rows × cols ≤ MR × 8, leading dimension ldc) = (accumulate ? C : 0) + Apanel · Bpanel.
- * The loops over the MR rows have constant bounds: the compiler unrolls them and keeps the
- * 2·MR accumulators in vector registers. */
-static void micro_kernel(float *c, int ldc, const float *ap, const float *bp, int kc, int rows, int cols,
-                         int accumulate) {
-    vf4 acc[GEMM_MR][2];
-    for (int r = 0; r < GEMM_MR; r++) acc[r][0] = acc[r][1] = vf4_zero();
-    for (int p = 0; p < kc; p++) {
-        vf4 b0 = vf4_load(bp), b1 = vf4_load(bp + 4);
-        for (int r = 0; r < GEMM_MR; r++) {
-            vf4 a = vf4_load_splat(ap + r);
-            acc[r][0] = vf4_madd(a, b0, acc[r][0]);
-            acc[r][1] = vf4_madd(a, b1, acc[r][1]);
-        }
-        ap += GEMM_MR;
-        bp += GEMM_NR;
-    }
+/* C tile (rows × cols ≤ MR × 8, leading dimension ldc) = (accumulate ? C : 0) + acc. */
+static void store_tile(float *c, int ldc, vf4 acc[GEMM_MR][2], int rows, int cols, int accumulate) {
     if (rows == GEMM_MR && cols == GEMM_NR) {
         for (int r = 0; r < GEMM_MR; r++) {
             float *row = c + (size_t)r * ldc;
@@ -217,6 +231,52 @@ static void micro_kernel(float *c, int ldc, const float *ap, const float *bp, in
         }
 }
 
+/* acc (MR rows × 8 columns) += A · Bpanel over kc steps: row r of step p at a + row_at(r) + p·a_step,
+ * where row_at(r) is r when side_by_side (a constant at every call: the compiler drops the other
+ * case), else row_at[r]. The loops over the MR rows have constant bounds: the compiler unrolls
+ * them and keeps the 2·MR accumulators in vector registers. */
+static inline void multiply_add_steps(vf4 acc[GEMM_MR][2], const float *a, int side_by_side, const size_t *row_at,
+                                      size_t a_step, const float *bp, int kc) {
+    for (int p = 0; p < kc; p++) {
+        vf4 b0 = vf4_load(bp), b1 = vf4_load(bp + 4);
+        for (int r = 0; r < GEMM_MR; r++) {
+            vf4 x = vf4_load_splat(a + (side_by_side ? (size_t)r : row_at[r]));
+            acc[r][0] = vf4_madd(x, b0, acc[r][0]);
+            acc[r][1] = vf4_madd(x, b1, acc[r][1]);
+        }
+        a += a_step;
+        bp += GEMM_NR;
+    }
+}
+
+/* C tile (rows × cols, leading dimension ldc) (+)= Apanel · Bpanel over kc steps, A packed (step
+ * p's MR rows side by side). */
+static void micro_kernel(float *c, int ldc, const float *ap, const float *bp, int kc, int rows, int cols,
+                         int accumulate) {
+    vf4 acc[GEMM_MR][2];
+    for (int r = 0; r < GEMM_MR; r++) acc[r][0] = acc[r][1] = vf4_zero();
+    multiply_add_steps(acc, ap, 1, NULL, GEMM_MR, bp, kc);
+    store_tile(c, ldc, acc, rows, cols, accumulate);
+}
+
+/* The same tile with A read where it is stored: row r of step p at a + r·a_row + p·a_step (a_row 1
+ * and a_step lda when A is stored transposed; a_row lda and a_step 1 when not). A row past `rows`
+ * reads row 0 instead (in bounds; its sums are never stored). Each entry is the same sum in the
+ * same order as from a packed panel. */
+static void micro_kernel_in_place(float *c, int ldc, const float *a, size_t a_row, size_t a_step, const float *bp,
+                                  int kc, int rows, int cols, int accumulate) {
+    vf4 acc[GEMM_MR][2];
+    for (int r = 0; r < GEMM_MR; r++) acc[r][0] = acc[r][1] = vf4_zero();
+    if (a_row == 1 && rows == GEMM_MR) {
+        multiply_add_steps(acc, a, 1, NULL, a_step, bp, kc); /* stored transposed: one pointer, as a packed panel */
+    } else {
+        size_t row_at[GEMM_MR];
+        for (int r = 0; r < GEMM_MR; r++) row_at[r] = (r < rows ? (size_t)r : 0) * a_row;
+        multiply_add_steps(acc, a, 0, row_at, a_step, bp, kc);
+    }
+    store_tile(c, ldc, acc, rows, cols, accumulate);
+}
+
 /* The terms [lo, hi) of block [p0, p0 + kc) that rows first..last of op(A) need under `shape`. */
 static void term_range(int *lo, int *hi, enum attn__gemm_shape shape, int p0, int kc, int first, int last) {
     *lo = p0, *hi = p0 + kc;
@@ -224,20 +284,29 @@ static void term_range(int *lo, int *hi, enum attn__gemm_shape shape, int p0, in
     if (shape == ATTN__GEMM_A_UPPER) *lo = max_int(*lo, first);
 }
 
+/* Whether op(A) is read where it is stored rather than packed: only when it is triangular (the
+ * tape's causal attention), where a packed block would be half zeros never read and a head's
+ * block is small. Every other product packs A: read in place, a full A's strided panels cost the
+ * micro-kernel more than the packing saves (README: "Packing A or reading it in place"). */
+static int reads_a_in_place(enum attn__gemm_shape shape) {
+    return shape == ATTN__GEMM_A_LOWER || shape == ATTN__GEMM_A_UPPER;
+}
+
 /*
  * Rows row0..row0+m-1 of the product (their own a, c), on one thread, B already packed
- * (packed_b) and A packed block by block into packed_a. A row panel's first block with terms
- * stores its sum (unless accumulate) and later blocks add theirs, as when no block is skipped:
- * a skipped block's sum is +0.
+ * (packed_b) and A packed block by block into packed_a (or read in place, reads_a_in_place). A
+ * row panel's first block with terms stores its sum (unless accumulate) and later blocks add
+ * theirs, as when no block is skipped: a skipped block's sum is +0.
  */
-static void gemm_rows(float *c, const float *packed_b, float *packed_a, const float *a, int transpose_a, int accumulate,
-                      int m, int k, int n, int lda, int ldc, enum attn__gemm_shape shape, int row0) {
+static inline __attribute__((always_inline)) void
+gemm_rows_with(float *c, const float *packed_b, float *packed_a, const float *a, int transpose_a, int accumulate, int m,
+               int k, int n, int lda, int ldc, enum attn__gemm_shape shape, int row0, int in_place) {
     const size_t npad = (size_t)round_up(n, GEMM_NR);
     for (int p0 = 0; p0 < k; p0 += GEMM_KC) {
         const int kc = min_int(GEMM_KC, k - p0);
         for (int i0 = 0; i0 < m; i0 += GEMM_MC) {
             const int mc = min_int(GEMM_MC, m - i0);
-            pack_a(packed_a, a, transpose_a, i0, mc, p0, kc, lda);
+            if (!in_place) pack_a(packed_a, a, transpose_a, i0, mc, p0, kc, lda);
             for (int j0 = 0; j0 < n; j0 += GEMM_NR) {
                 const float *bp = packed_b + (size_t)p0 * npad + (size_t)j0 * kc;
                 for (int r0 = 0; r0 < mc; r0 += GEMM_MR) {
@@ -248,13 +317,34 @@ static void gemm_rows(float *c, const float *packed_b, float *packed_a, const fl
                     /* the panel's first block with terms: block 0, unless A_UPPER skips those before `first` */
                     const int first_block = shape == ATTN__GEMM_A_UPPER ? min_int(first, k - 1) / GEMM_KC * GEMM_KC : 0;
                     if (lo >= hi && !(p0 == first_block && !accumulate)) continue; /* no terms: adds +0 */
-                    micro_kernel(c + (size_t)(i0 + r0) * ldc + j0, ldc, packed_a + (size_t)r0 * kc + (size_t)(lo - p0) * GEMM_MR,
-                                 bp + (size_t)(lo - p0) * GEMM_NR, max_int(hi - lo, 0), rows, min_int(GEMM_NR, n - j0),
-                                 accumulate || p0 > first_block);
+                    const int from = lo < hi ? lo : p0; /* no terms: nothing is read, any address in A will do */
+                    float *tile = c + (size_t)(i0 + r0) * ldc + j0;
+                    const float *bfrom = bp + (size_t)(from - p0) * GEMM_NR;
+                    const int terms = max_int(hi - lo, 0), cols = min_int(GEMM_NR, n - j0), add = accumulate || p0 > first_block;
+                    if (!in_place)
+                        micro_kernel(tile, ldc, packed_a + (size_t)r0 * kc + (size_t)(from - p0) * GEMM_MR, bfrom, terms, rows,
+                                     cols, add);
+                    else if (transpose_a) /* row i, step p at a + p·lda + i */
+                        micro_kernel_in_place(tile, ldc, a + (size_t)from * lda + i0 + r0, 1, (size_t)lda, bfrom, terms,
+                                              rows, cols, add);
+                    else /* row i, step p at a + i·lda + p */
+                        micro_kernel_in_place(tile, ldc, a + (size_t)(i0 + r0) * lda + from, (size_t)lda, 1, bfrom, terms,
+                                              rows, cols, add);
                 }
             }
         }
     }
+}
+
+/* gemm_rows_with, compiled once per way of reading A (always_inline: `in_place` is a constant in
+ * each copy), so the packed products' loops carry nothing of the other way (in one copy, the
+ * attention's small packed products ran 2–3% slower). */
+static void gemm_rows(float *c, const float *packed_b, float *packed_a, const float *a, int transpose_a, int accumulate,
+                      int m, int k, int n, int lda, int ldc, enum attn__gemm_shape shape, int row0) {
+    if (reads_a_in_place(shape))
+        gemm_rows_with(c, packed_b, packed_a, a, transpose_a, accumulate, m, k, n, lda, ldc, shape, row0, 1);
+    else
+        gemm_rows_with(c, packed_b, packed_a, a, transpose_a, accumulate, m, k, n, lda, ldc, shape, row0, 0);
 }
 
 void attn__gemm_serial(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,

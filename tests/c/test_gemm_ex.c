@@ -5,7 +5,9 @@
  * (see scaled_difference). All four transpose combinations,
  * with and without accumulation, odd sizes, one row and one column; a call on a block of rows
  * gives bitwise that block of the whole call. The one-thread product with a causal shape
- * (gemm.h) gives the full product's bits where the shape's zeros are true zeros.
+ * (gemm.h) gives the full product's bits where the shape's zeros are true zeros, and so does a
+ * triangular A read where it is stored (strided, rows not a multiple of the panel, past a block).
+ * A stored transposed packs into the same panels as A stored plainly.
  */
 #include <math.h>
 #include <stdint.h>
@@ -155,12 +157,12 @@ static void test_gemm_ex_refuses_bad_input(void) {
     EXPECT(attn__ops_gemm_workspace(0, 1, 1, ATTN__OPS_ONE_THREAD) == 0);
 }
 
-/* op(A) stored as a (zeros where the shape says op(A) is zero). */
-static void zero_outside_shape(float *a, int ta, int m, int k, enum attn__gemm_shape shape) {
+/* op(A) stored as a with leading dimension lda (zeros where the shape says op(A) is zero). */
+static void zero_outside_shape(float *a, int ta, int m, int k, int lda, enum attn__gemm_shape shape) {
     for (int i = 0; i < m; i++)
         for (int p = 0; p < k; p++) {
             const int zero = (shape == ATTN__GEMM_A_LOWER && p > i) || (shape == ATTN__GEMM_A_UPPER && p < i);
-            if (zero) *(ta ? &a[(size_t)p * m + i] : &a[(size_t)i * k + p]) = 0.0f;
+            if (zero) *(ta ? &a[(size_t)p * lda + i] : &a[(size_t)i * lda + p]) = 0.0f;
         }
 }
 
@@ -181,7 +183,7 @@ static void test_causal_shapes_give_the_full_products_bits(void) {
                     float *full = malloc(sizeof(float) * m * n), *shaped = malloc(sizeof(float) * m * n);
                     fill_random(a, (size_t)m * k, 11 + (uint32_t)s, 1.0f);
                     fill_random(b, (size_t)k * n, 12 + (uint32_t)s, 1.0f);
-                    zero_outside_shape(a, ta, m, k, shape);
+                    zero_outside_shape(a, ta, m, k, ta ? m : k, shape);
                     fill_random(full, (size_t)m * n, 13, 1.0f);
                     memcpy(shaped, full, sizeof(float) * m * n);
                     int floats;
@@ -212,12 +214,88 @@ static void test_causal_shapes_give_the_full_products_bits(void) {
                 }
 }
 
+/*
+ * A triangular op(A) is read where it is stored, never packed (gemm.c, reads_a_in_place), as the
+ * tape's attention stores it: a head's (T, T) block, or (T, D) columns of a wider (T, C) row
+ * (lda > the row's width). Stored transposed or not, T not a multiple of the 4-row panel (its last
+ * panel's missing rows must read nothing past A: a is allocated to its last used float, so
+ * AddressSanitizer sees any such read) and T past one block of KC = 256 steps: every entry has
+ * the bits of the packed full product on the same operands, and is within 1e-5 of the plain
+ * loops in double.
+ */
+static void test_a_triangular_a_read_in_place_gives_the_packed_bits(void) {
+    const int sizes[][3] = {{64, 32, 128}, {64, 64, 64}, {7, 5, 9}, {33, 8, 40}, {257, 16, 260}, {300, 12, 300}};
+    const enum attn__gemm_shape shapes[] = {ATTN__GEMM_A_LOWER, ATTN__GEMM_A_UPPER};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (size_t h = 0; h < 2; h++)
+            for (int ta = 0; ta <= 1; ta++)
+                for (int acc = 0; acc <= 1; acc++) {
+                    const int t = sizes[s][0], n = sizes[s][1], lda = sizes[s][2]; /* op(A) (T, T), op(B) (T, N) */
+                    const size_t a_floats = (size_t)(t - 1) * lda + t; /* up to A's last used float */
+                    float *a = malloc(sizeof(float) * a_floats), *b = malloc(sizeof(float) * (size_t)t * n);
+                    float *packed = malloc(sizeof(float) * (size_t)t * n), *in_place = malloc(sizeof(float) * (size_t)t * n);
+                    float *exact = malloc(sizeof(float) * (size_t)t * n), *dense = malloc(sizeof(float) * (size_t)t * t);
+                    double *scale = malloc(sizeof(double) * (size_t)t * n);
+                    fill_random(a, a_floats, 21 + (uint32_t)s, 1.0f);
+                    fill_random(b, (size_t)t * n, 22 + (uint32_t)s, 1.0f);
+                    zero_outside_shape(a, ta, t, t, lda, shapes[h]);
+                    fill_random(packed, (size_t)t * n, 23, 1.0f);
+                    memcpy(in_place, packed, sizeof(float) * (size_t)t * n);
+                    memcpy(exact, packed, sizeof(float) * (size_t)t * n);
+                    for (int i = 0; i < t; i++) /* a without its stride, for the plain loops */
+                        memcpy(dense + (size_t)i * t, a + (size_t)i * lda, sizeof(float) * t);
+                    reference_product(exact, scale, dense, b, t, t, n, ta, 0, acc);
+                    int floats;
+                    int64_t serial;
+                    EXPECT_EQ_INT(attn_gemm_workspace(&floats, t, t, n), ATTN_OK);
+                    EXPECT_EQ_INT(attn__gemm_serial_workspace(&serial, t, t, n), ATTN_OK);
+                    float *work = malloc(sizeof(float) * (size_t)(floats > serial ? floats : serial));
+                    EXPECT_EQ_INT(attn_gemm_ex(packed, work, a, b, ta, 0, acc, t, t, n, lda, n, n), ATTN_OK);
+                    attn__gemm_serial(in_place, work, a, b, ta, 0, acc, t, t, n, lda, n, n, shapes[h]);
+                    const int same = memcmp(in_place, packed, sizeof(float) * (size_t)t * n) == 0;
+                    const double diff = scaled_difference(in_place, exact, scale, (size_t)t * n);
+                    if (!same || !(diff <= 1e-5))
+                        fprintf(stderr, "    t=%d n=%d lda=%d shape=%d ta=%d acc=%d: %s, %g from the plain loops\n", t, n, lda,
+                                (int)shapes[h], ta, acc, same ? "packed bits" : "NOT the packed bits", diff);
+                    EXPECT(same);
+                    EXPECT(diff <= 1e-5);
+                    free(a), free(b), free(packed), free(in_place), free(exact), free(dense), free(scale), free(work);
+                }
+}
+
+/* The packing of A stored transposed (copied up to four panels per step) gives the panels of the
+ * same A stored plainly (4×4 transposes), float for float: every count of rows 1..21 (whole
+ * groups of four panels, fewer, a ragged last panel), a row offset, steps from an offset, one step
+ * and many, and a leading dimension wider than the rows. */
+static void test_packing_a_transposed_gives_the_plain_panels(void) {
+    enum { K = 300, M = 23, LDA = 29 };
+    float at[K * LDA], plain[M * K]; /* at: A stored transposed (K, LDA); plain: the same A (M, K) */
+    fill_random(at, K * LDA, 31, 1.0f);
+    for (int i = 0; i < M; i++)
+        for (int p = 0; p < K; p++) plain[i * K + p] = at[p * LDA + i];
+    const int steps[][2] = {{0, 1}, {0, 7}, {3, 256}, {256, 44}}; /* p0, kc */
+    static float from_at[24 * 256], from_plain[24 * 256];
+    for (int mc = 1; mc <= 21; mc++)
+        for (int i0 = 0; i0 <= 2; i0 += 2)
+            for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+                const int p0 = steps[s][0], kc = steps[s][1], floats = (mc + 3) / 4 * 4 * kc;
+                memset(from_at, 0xff, sizeof from_at), memset(from_plain, 0xee, sizeof from_plain);
+                attn__gemm_pack_rows(from_at, at, 1, i0, mc, p0, kc, LDA);
+                attn__gemm_pack_rows(from_plain, plain, 0, i0, mc, p0, kc, K);
+                const int same = memcmp(from_at, from_plain, sizeof(float) * (size_t)floats) == 0;
+                if (!same) fprintf(stderr, "    mc=%d i0=%d p0=%d kc=%d: the panels differ\n", mc, i0, p0, kc);
+                EXPECT(same);
+            }
+}
+
 static const struct test tests[] = {
     TEST(test_every_transpose_and_accumulate_matches_the_plain_loops),
     TEST(test_a_block_of_rows_is_bitwise_that_block_of_the_whole),
     TEST(test_strides_touch_only_the_block),
     TEST(test_gemm_ex_refuses_bad_input),
     TEST(test_causal_shapes_give_the_full_products_bits),
+    TEST(test_a_triangular_a_read_in_place_gives_the_packed_bits),
+    TEST(test_packing_a_transposed_gives_the_plain_panels),
 };
 
 RUN_TESTS(tests)
