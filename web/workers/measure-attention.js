@@ -5,6 +5,7 @@
 
 import { loadAttn } from '../lib/attn.js';
 import { serve } from '../lib/channel.js';
+import { measureSize } from '../widgets/cost/measure-size.js';
 
 const ready = loadAttn();
 
@@ -12,8 +13,7 @@ serve({
   measure: async ({ sizes, d }, { progress }) => {
     const attn = await ready;
     for (const n of sizes) {
-      const { ms } = attn.measureAttention({ n, d, repeats: n <= 512 ? 5 : n <= 1024 ? 2 : 1, warmUp: n <= 1024 });
-      progress({ n, ms });
+      progress({ n, ms: measureSize(attn, n, d) });
     }
     return sizes.length;
   },

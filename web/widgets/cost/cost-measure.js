@@ -6,6 +6,7 @@
 
 import { Cancelled } from '../../lib/channel.js';
 import { LabWorker as Worker } from '../../lib/worker.js';
+import { measureSize } from './measure-size.js';
 import { measureInWorker } from './worker-or-main.js';
 
 /**
@@ -25,7 +26,6 @@ async function mainThread(attn, { sizes, d, onPoint, signal }) {
   for (const n of sizes) {
     await new Promise((resolve) => setTimeout(resolve, 30));
     if (signal?.aborted) throw new Cancelled('Measuring was stopped.');
-    const { ms } = attn.measureAttention({ n, d, repeats: n <= 512 ? 5 : n <= 1024 ? 2 : 1, warmUp: n <= 1024 });
-    onPoint({ n, ms });
+    onPoint({ n, ms: measureSize(attn, n, d) });
   }
 }
