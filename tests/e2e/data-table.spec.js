@@ -144,6 +144,9 @@ test('the loss chart: the table lists its points and reference lines, and grows 
   expect(data.notes.map(([label]) => label)).toEqual(['unigram baseline', 'corpus floor']);
 
   // Train (started and paused from the keyboard): the open table now holds the training points.
+  // A far target, so that training is still running when Pause is pressed (the shipped model
+  // reaches the default 2,000 steps in well under a minute).
+  await widget.getByLabel('Train until step').fill('100000');
   await widget.getByRole('button', { name: 'Start' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => widget.evaluate((el) => el.chart.count('training loss')), { timeout: 60_000 }).toBeGreaterThan(2);
