@@ -6,6 +6,7 @@
 #   bash build.sh          what `npm start` needs: emscripten, npm packages, WASM, dist/
 #   bash build.sh --test   also what `npm test` needs: gcc/ASan, chromium, native test binaries
 #   bash build.sh --bench  also the benchmark's site (build/bench-site/), which `npm run bench` serves
+#                          in chromium (installed too: a fresh machine has none)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -22,9 +23,10 @@ packages_needed=()
 need() { command -v "$1" >/dev/null 2>&1 || packages_needed+=("$2"); }
 need make make
 need emcc emscripten
+# The benchmark, like the browser tests, drives the page in headless Chromium.
+if [ "$want_tests" = 1 ] || [ "$want_bench" = 1 ]; then need chromium chromium; fi
 if [ "$want_tests" = 1 ]; then
   need gcc gcc
-  need chromium chromium
   need clang clang
   need valgrind valgrind
   # libFuzzer's runtime for clang 14 (the fuzz targets link it)

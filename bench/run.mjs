@@ -28,11 +28,13 @@ function startServer() {
 
 async function browserRows() {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-  });
+  let browser;
   try {
+    // Inside the try: a browser that fails to start must not leave the server holding the port.
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    });
     const page = await browser.newPage();
     // The machine may be shared: cases can time by the page's main-thread CPU seconds (through
     // the DevTools protocol) rather than the wall clock, which counts time spent descheduled.
@@ -64,7 +66,7 @@ async function browserRows() {
     }
     return await page.evaluate(() => window.bench.rows);
   } finally {
-    await browser.close();
+    await browser?.close();
     server.kill();
   }
 }
