@@ -1,6 +1,6 @@
 /*
  * test_gemm.c — the fast matrix product against its naive twin (attn_matmul) on random inputs,
- * including sizes that are not multiples of the 6×8 tile or the K block, and the vectorised
+ * including sizes that are not multiples of the 4×8 tile or the K block, and the vectorised
  * exponential against libm.
  */
 #include <math.h>
