@@ -90,6 +90,7 @@ export class Heatmap {
   update(values) {
     this.values = values;
     this.waiting = false;
+    this.legend.style.visibility = '';
     this.#draw();
     this.#announce(false);
     const shown = (x) => (Number.isFinite(x) ? this.format(x) : tableNumber(x));
@@ -104,6 +105,7 @@ export class Heatmap {
    *  their way: the place of a heatmap whose numbers come once its widget starts. */
   reserve() {
     this.waiting = true;
+    this.legend.style.visibility = 'hidden'; // its place kept; its scale is not known yet
     this.#draw();
     this.readout.textContent = 'The numbers come when the widget starts.';
   }
