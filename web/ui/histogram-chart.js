@@ -36,7 +36,23 @@ function tick(x) {
   return String(Number(x.toPrecision(3))).replace('-', '\u2212');
 }
 
+/** canvas → its data table made by HistogramChart.reserve(), and the chart once it exists. */
+const RESERVED = new WeakMap();
+
 export class HistogramChart {
+  /**
+   * Puts the chart's "Show data as a table" row in place now, before Chart.js is loaded (a
+   * widget not started yet), so that the chart made later on `canvas` takes it and nothing moves.
+   * @param {HTMLCanvasElement} canvas  inside its sized container
+   * @param {{ xLabel: string, tableCaption?: string }} o
+   */
+  static reserve(canvas, { xLabel, tableCaption = `Histogram of ${xLabel}` }) {
+    const holder = { histogram: null };
+    const table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => holder.histogram?.chart) });
+    (canvas.parentElement ?? canvas).after(table.element);
+    RESERVED.set(canvas, { table, holder });
+  }
+
   /**
    * @param {HTMLCanvasElement} canvas  already in the document, inside a sized container
    * @param {object} o
@@ -55,8 +71,14 @@ export class HistogramChart {
     this.xLabel = xLabel;
     this.barLabel = barLabel;
     canvas.setAttribute('role', 'img');
-    this.table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => this.chart) });
-    (canvas.parentElement ?? canvas).after(this.table.element);
+    const reserved = RESERVED.get(canvas);
+    if (reserved) {
+      reserved.holder.histogram = this;
+      this.table = reserved.table;
+    } else {
+      this.table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => this.chart) });
+      (canvas.parentElement ?? canvas).after(this.table.element);
+    }
     const { bar, line, text, grid } = colours;
     this.chart = new Chart(canvas, {
       data: {
