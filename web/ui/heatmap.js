@@ -107,7 +107,7 @@ export class Heatmap {
     this.waiting = true;
     this.legend.style.visibility = 'hidden'; // its place kept; its scale is not known yet
     this.#draw();
-    this.readout.textContent = 'The numbers come when the widget starts.';
+    this.readout.textContent = 'Numbers to come…';
   }
 
   /** Changes the focused cell and tells listeners. */
