@@ -47,7 +47,6 @@ export function varianceSheet() {
     figure.chart { margin: 0; min-width: 0; }
     figure.chart figcaption { font-weight: 600; font-size: 0.92rem; margin-bottom: 0.2rem; }
     .chart-box { position: relative; width: 100%; aspect-ratio: 1.5; } /* HistogramChart's aspect ratio: its place before it is drawn */
-    .chart-box.waiting { background: var(--attn-surface); border-radius: var(--attn-radius-small); }
     .readout { font-size: 0.88rem; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .readout .pending { display: inline-block; text-align: center; }
     .panel { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
