@@ -12,9 +12,8 @@
 // and a "Show data as a table" view (data-table.js, placed after the canvas's box) lists every
 // bin: its edges, its count, the bar's height and the curve's value at the bin centre.
 
-import { DataTable } from './data-table.js';
+import { chartTable } from './chart-table-place.js';
 import { chartAnimation } from './motion.js';
-import { chartFigure } from './figure-export.js';
 
 let chartModule = null;
 
@@ -36,23 +35,7 @@ function tick(x) {
   return String(Number(x.toPrecision(3))).replace('-', '\u2212');
 }
 
-/** canvas → its data table made by HistogramChart.reserve(), and the chart once it exists. */
-const RESERVED = new WeakMap();
-
 export class HistogramChart {
-  /**
-   * Puts the chart's "Show data as a table" row in place now, before Chart.js is loaded (a
-   * widget not started yet), so that the chart made later on `canvas` takes it and nothing moves.
-   * @param {HTMLCanvasElement} canvas  inside its sized container
-   * @param {{ xLabel: string, tableCaption?: string }} o
-   */
-  static reserve(canvas, { xLabel, tableCaption = `Histogram of ${xLabel}` }) {
-    const holder = { histogram: null };
-    const table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => holder.histogram?.chart) });
-    (canvas.parentElement ?? canvas).after(table.element);
-    RESERVED.set(canvas, { table, holder });
-  }
-
   /**
    * @param {HTMLCanvasElement} canvas  already in the document, inside a sized container
    * @param {object} o
@@ -71,14 +54,8 @@ export class HistogramChart {
     this.xLabel = xLabel;
     this.barLabel = barLabel;
     canvas.setAttribute('role', 'img');
-    const reserved = RESERVED.get(canvas);
-    if (reserved) {
-      reserved.holder.histogram = this;
-      this.table = reserved.table;
-    } else {
-      this.table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => this.chart) });
-      (canvas.parentElement ?? canvas).after(this.table.element);
-    }
+    // (a row placed before, by placeChartTable, is taken as it is)
+    this.table = chartTable(canvas, tableCaption, () => this.chart);
     const { bar, line, text, grid } = colours;
     this.chart = new Chart(canvas, {
       data: {

@@ -19,6 +19,7 @@ import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
+import { placeChartTable } from '../../ui/chart-table-place.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
 import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
@@ -201,7 +202,7 @@ export class AttnVariance extends AttnWidget {
     // The box has the chart's shape from the start (shaded until it is drawn), its table row too.
     const box = h('div', { className: 'chart-box waiting' }, canvas);
     const figure = h('figure', { className: 'chart' }, h('figcaption', {}, title), box, readout);
-    HistogramChart.reserve(canvas, { xLabel: key === 'raw' ? 'score q·k' : 'score q·k / √d_k' });
+    placeChartTable(canvas, `Histogram of ${key === 'raw' ? 'score q·k' : 'score q·k / √d_k'}`); // HistogramChart's caption
     return { key, canvas, box, readout, figure, chart: null };
   }
 
