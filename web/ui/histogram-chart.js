@@ -12,7 +12,7 @@
 // and a "Show data as a table" view (data-table.js, placed after the canvas's box) lists every
 // bin: its edges, its count, the bar's height and the curve's value at the bin centre.
 
-import { chartTable } from './chart-table-place.js';
+import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
 
 let chartModule = null;

@@ -9,7 +9,7 @@
 //   chart.draw();
 //   chart.destroy();
 
-import { chartTable } from './chart-table-place.js';
+import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
 
 let chartModule = null;

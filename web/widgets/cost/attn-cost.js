@@ -25,7 +25,7 @@ import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/ele
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
-import { placeChartTable } from '../../ui/chart-table-place.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { tickNumber, byteSize as bytes } from '../../ui/format.js';
 import { Status } from '../../lib/errors.js';
 import { measureSeries } from './cost-measure.js';

@@ -13,7 +13,7 @@ import { choice, integer } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
-import { placeChartTable } from '../../ui/chart-table-place.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { byteSize as bytes, compactCount as shortCount } from '../../ui/format.js';
 import { measureMemorySeries } from './cost-memory.js';
 

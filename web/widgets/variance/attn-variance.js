@@ -19,7 +19,7 @@ import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
-import { placeChartTable } from '../../ui/chart-table-place.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
 import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';

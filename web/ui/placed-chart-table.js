@@ -1,4 +1,4 @@
-// chart-table-place.js — the "Show data as a table" row of a Chart.js chart, put in place before
+// placed-chart-table.js — the "Show data as a table" row of a Chart.js chart, put in place before
 // Chart.js loads (a widget not started yet: the row keeps its place, so nothing moves when the
 // chart arrives), and taken by the chart made later on the same canvas.
 //
