@@ -39,7 +39,17 @@ for (const tag of COVERED) {
       document.querySelector(name).dataset.layoutProbe = '';
     }, tag);
     const widget = page.locator(`${tag}[data-layout-probe]`);
-    const before = await widget.evaluate((el) => ({ started: el.started, height: el.getBoundingClientRect().height }));
+    // Its height once the page has settled (the stylesheets applied, heatmaps fitted to their boxes):
+    // the same in two reads 100 ms apart.
+    await page.waitForLoadState('load');
+    const before = await widget.evaluate(async (el) => {
+      for (let last = -1; ;) {
+        await new Promise((resolve) => { setTimeout(resolve, 100); });
+        const height = el.getBoundingClientRect().height;
+        if (height === last) return { started: el.started, height };
+        last = height;
+      }
+    });
     expect(before.started, `${tag} must not have started before it is scrolled near`).toBe(false);
 
     await widget.scrollIntoViewIfNeeded();
