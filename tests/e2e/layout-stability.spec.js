@@ -8,8 +8,9 @@
 // and drawn its numbers, and compares.
 //
 // Covered: the widgets whose places are laid out before they start. Not covered: attn-stepper (laid
-// out, but its "In words" gains three sentences at the start, about 200 px), and attn-train and
-// attn-decode (not laid out yet: they still grow when they start).
+// out, but its "In words" gains three sentences at the start, about 200 px), attn-decode (laid out
+// but for the cache's maps, whose size is the model's, known once it loads) and attn-train (not
+// laid out yet: it still grows when it starts).
 import { test, expect, whenStarted } from './fixtures.js';
 
 const COVERED = ['attn-bottleneck', 'attn-variance', 'attn-masks', 'attn-cross', 'attn-shuffle', 'attn-heads', 'attn-cost', 'attn-editor'];
