@@ -94,6 +94,8 @@ test('an iframe of embed.html takes the height of its widget (no inner scrollbar
   await iframe.scrollIntoViewIfNeeded();
   const frame = page.frameLocator('iframe');
   await expect(frame.locator('attn-cost').getByText('4 heads × 64 features = d_model 256.', { exact: false })).toBeVisible();
+  // Started and drawn (the sentence above is laid out before the start, with "…" for its numbers).
+  await expect(frame.locator('attn-cost').getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toHaveAttribute('data-drawn', /\d/);
   const content = page.frames().find((f) => f.url().includes('embed.html'));
   await expect.poll(async () => content.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
   const height = (await iframe.boundingBox()).height;

@@ -190,7 +190,8 @@ test('a bad entry typed before the core has loaded gets its message, and the wid
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
   await cell.fill('');
   await cell.press('Enter');
-  await expect(stepper.getByRole('alert')).toHaveText('⚠ An empty cell is not a number. Type a number such as 1.5 or −2; the cell keeps its earlier value.');
+  // The inputs are shown before the start (the widget lays itself out), so the value kept is named.
+  await expect(stepper.getByRole('alert')).toHaveText('⚠ An empty cell is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
   release();
   // The core arrives: the chapter's Q, computed from the last good X; the refused entry stays
   // in its cell, marked, for the learner to correct.

@@ -12,7 +12,7 @@ async function openVariance(page) {
   await page.goto('/#s6-3');
   const widget = page.locator('attn-variance');
   await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText(/variance ÷ d_k = /)).toBeVisible({ timeout: 20_000 });
+  await expect(widget.getByText(/variance ÷ d_k = \d/)).toBeVisible({ timeout: 20_000 }); // “…” until measured
   return widget;
 }
 

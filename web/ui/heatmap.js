@@ -13,6 +13,8 @@
 //                             min: 0, max: 1, format: (x) => x.toFixed(2) });
 //   host.append(map.element);
 //   map.update(weights /* Float32Array(rows*cols) */);
+//   (before there are numbers — a widget not started yet — map.reserve() draws the labels and
+//   empty cells at the size the numbers will take, so that they arrive without moving the page)
 //   map.element.addEventListener('cell-focus', (e) => e.detail /* { row, col, value } */);
 
 import { h, uniqueId } from './dom.js';
@@ -49,6 +51,7 @@ export class Heatmap {
     this.colTitle = colTitle;
     this.focusedCell = { row: 0, col: 0 };
     this.values = new Float32Array(rowLabels.length * colLabels.length);
+    this.waiting = false; // reserve() drew empty cells; update() brings the numbers
     this.largestCell = cellSize ?? Math.max(MIN_CELL, Math.min(44, Math.floor(360 / Math.max(rowLabels.length, colLabels.length))));
     this.cellSize = this.largestCell;
 
@@ -86,6 +89,8 @@ export class Heatmap {
   /** Draws `values` (rows*cols, row-major). */
   update(values) {
     this.values = values;
+    this.waiting = false;
+    this.legend.style.visibility = '';
     this.#draw();
     this.#announce(false);
     const shown = (x) => (Number.isFinite(x) ? this.format(x) : tableNumber(x));
@@ -94,6 +99,15 @@ export class Heatmap {
       columns: [{ label: `${this.rowTitle} ↓, ${this.colTitle} →` }, ...this.colLabels.map((l, c) => ({ label: `${c + 1} “${l}”`, format: shown }))],
       rows: this.rowLabels.map((l, r) => [`${r + 1} “${l}”`, ...Array.from(values.slice(r * cols, (r + 1) * cols))]),
     });
+  }
+
+  /** Draws the labels and empty cells at the size the numbers will take, and says they are on
+   *  their way: the place of a heatmap whose numbers come once its widget starts. */
+  reserve() {
+    this.waiting = true;
+    this.legend.style.visibility = 'hidden'; // its place kept; its scale is not known yet
+    this.#draw();
+    this.readout.textContent = 'Numbers to come…';
   }
 
   /** Changes the focused cell and tells listeners. */
@@ -154,6 +168,10 @@ export class Heatmap {
       for (let c = 0; c < this.cols; c++) {
         const value = this.values[r * this.cols + c];
         const x = left + c * size, y = top + r * size;
+        if (this.waiting) {
+          drawEmpty(ctx, x, y, size, muted);
+          continue;
+        }
         if (!Number.isFinite(value)) {
           drawHatched(ctx, x, y, size, muted);
           continue;
@@ -190,6 +208,7 @@ export class Heatmap {
       ctx.restore();
     }
     ctx.restore();
+    if (this.waiting) return;
     // The focused cell: a black ring inside a white one, so that it shows on the darkest and
     // the brightest colour of the scale alike (and on a hatched cell).
     const fx = left + this.focusedCell.col * size, fy = top + this.focusedCell.row * size;
@@ -210,6 +229,7 @@ export class Heatmap {
   }
 
   #announce(emit = true) {
+    if (this.waiting) return;
     this.readout.textContent = this.#describeFocus();
     if (emit) {
       const { row, col } = this.focusedCell;
@@ -236,6 +256,16 @@ export class Heatmap {
     if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return;
     if (commit || event.buttons === 0) this.setFocus(row, col);
   }
+}
+
+/** A cell with no number yet: a faint outline. */
+function drawEmpty(ctx, x, y, size, colour) {
+  ctx.save();
+  ctx.globalAlpha = 0.25;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
+  ctx.restore();
 }
 
 function drawHatched(ctx, x, y, size, colour) {

@@ -12,9 +12,8 @@
 // and a "Show data as a table" view (data-table.js, placed after the canvas's box) lists every
 // bin: its edges, its count, the bar's height and the curve's value at the bin centre.
 
-import { DataTable } from './data-table.js';
+import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
-import { chartFigure } from './figure-export.js';
 
 let chartModule = null;
 
@@ -55,8 +54,8 @@ export class HistogramChart {
     this.xLabel = xLabel;
     this.barLabel = barLabel;
     canvas.setAttribute('role', 'img');
-    this.table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => this.chart) });
-    (canvas.parentElement ?? canvas).after(this.table.element);
+    // (a row placed before, by placeChartTable, is taken as it is)
+    this.table = chartTable(canvas, tableCaption, () => this.chart);
     const { bar, line, text, grid } = colours;
     this.chart = new Chart(canvas, {
       data: {

@@ -20,7 +20,8 @@ export class LineChart {
 
   constructor({ label, xTitle = 'x', yTitle = 'y', yRange = null }) {
     this.canvas = h('canvas', { role: 'img', 'aria-label': label });
-    const box = h('div', { className: 'line-chart' }, this.canvas);
+    // Shaded (class "waiting") until Chart.js draws in it: the chart's place, kept from the start.
+    const box = h('div', { className: 'line-chart waiting' }, this.canvas);
     // "Show data as a table" (data-table.js): every point of every series, from the datasets.
     this.table = new DataTable({ caption: `${label}: every point, by ${xTitle}`, figure: chartFigure(this.canvas, () => this.chart) });
     this.element = h('div', { className: 'line-chart-view' }, box, this.table.element);
@@ -32,6 +33,7 @@ export class LineChart {
   /** Resolves once Chart.js is loaded and the chart exists (the first read starts the load). */
   get ready() {
     const { xTitle, yTitle } = this.titles;
+    const box = this.canvas.parentElement;
     this.#ready ??= import('chart.js/auto').then(({ default: Chart }) => {
       // Text and grid in the widget's colours (--attn-*), so both themes read.
       const styles = getComputedStyle(this.canvas);
@@ -53,6 +55,7 @@ export class LineChart {
           plugins: { legend: { position: 'bottom', labels: { color: fg, sort: (a, b) => a.datasetIndex - b.datasetIndex } } },
         },
       });
+      box.classList.remove('waiting');
     });
     return this.#ready;
   }

@@ -9,9 +9,8 @@
 //   chart.draw();
 //   chart.destroy();
 
-import { DataTable } from './data-table.js';
+import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
-import { chartFigure } from './figure-export.js';
 
 let chartModule = null;
 
@@ -46,8 +45,8 @@ export class LogChart {
     this.titles = { xTitle, yTitle };
     this.format = { x: formatX, y: formatY };
     // "Show data as a table" (data-table.js), after the canvas's box; draw() fills it.
-    this.table = new DataTable({ caption: tableCaption, figure: chartFigure(canvas, () => this.chart) });
-    (canvas.parentElement ?? canvas).after(this.table.element);
+    // (a row placed before, by placeChartTable, is taken as it is)
+    this.table = chartTable(canvas, tableCaption, () => this.chart);
     const styles = getComputedStyle(canvas);
     const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
     const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');

@@ -119,9 +119,10 @@ export class MatrixView {
       this.inputs.push(input);
       td = h('td', {}, input);
     } else {
+      // "…" until update() gives the number: the cell has its height before there are numbers.
       td = h('td', this.onFocusCell
         ? { 'aria-label': this.#where(r, c), onfocus: () => { this.#remember(td); this.onFocusCell(r, c); }, onmouseenter: () => this.onFocusCell(r, c) }
-        : {});
+        : {}, '…');
     }
     this.cells.push(td);
     return td;

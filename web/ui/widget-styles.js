@@ -65,6 +65,8 @@ table.matrix caption { font-family: var(--attn-font); font-size: 0.85rem; color:
    at the box's right edge, so a verdict is read without scrolling sideways on a phone. */
 .table-scroll { max-width: 100%; overflow-x: auto; container-type: inline-size; position: relative; }
 :is(.line-chart, .chart-box, .chart) > canvas { max-width: 100%; }
+/* A chart's place before it is drawn (the widget has not started): the panel's shade. */
+:is(.line-chart, .chart-box).waiting { background: var(--attn-surface); border-radius: var(--attn-radius-small); }
 .table-scroll caption, .table-scroll table.matrix caption { white-space: normal; max-width: 100cqi; position: sticky; left: 0; }
 .table-scroll :is(th, td).verdict { position: sticky; right: 0; z-index: 1; background: var(--attn-bg);
   box-shadow: -8px 0 8px -8px color-mix(in srgb, var(--attn-fg) 40%, transparent); }

@@ -26,7 +26,7 @@ import { LineChart } from '../../ui/line-chart.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
 import { BottleneckRuns, Cancelled } from './bottleneck-runs.js';
-import { drawExample, describeCurves, bottleneckSheet } from './bottleneck-view.js';
+import { drawExample, describeCurves, describeCurvesToCome, bottleneckSheet } from './bottleneck-view.js';
 import { EXAMPLE, LONGEST, PRESET_WIDTHS, TRIALS, VOCAB, WIDTH, lengthsUpTo, letter, wantedPosition } from './bottleneck-settings.js';
 
 const range = ({ min, max }) => `a whole number from ${min} to ${max}`;
@@ -128,8 +128,8 @@ export class AttnBottleneck extends AttnWidget {
   /** Measures the current settings in the worker, drawing each length as it comes. */
   render() {
     this.#syncControls();
-    if (!this.started) return;
     const settings = { width: this.width, longest: this.longest, task: this.task, trials: this.trials, seed: this.seed, example: this.example };
+    if (!this.started) return this.#reserve(settings);
     // The same settings as the measurement on screen or under way (a refused value put back, a
     // redraw): nothing to measure again, and the chart stays.
     const key = JSON.stringify(settings);
@@ -175,6 +175,34 @@ export class AttnBottleneck extends AttnWidget {
     });
   }
 
+  /** Before the widget starts: the status, the curves' sentence, the alignment map and the
+   *  example's table laid out for the settings, with “…” and “·” where the measurement goes
+   *  (nothing is measured), so that starting moves nothing. */
+  #reserve(settings) {
+    this.status.textContent = `${lengthsUpTo(settings.longest).length} lengths, ${settings.trials} sources each, are measured once the widget is in view.`;
+    replaceChildren(this.summaryLine, ...describeCurvesToCome(settings.longest, settings.width));
+    const length = settings.example, dots = Array(length).fill('·');
+    this.#placeMap(length, dots, dots).reserve();
+    drawExample(this.exampleHost, { length, source: null, expected: null, fromSummary: null, fromAttention: null });
+  }
+
+  /** The alignment map for an example of `length` tokens (made again only when the length changes). */
+  #placeMap(length, rowLabels, colLabels) {
+    const key = `${length}`;
+    if (this.map?.key !== key) {
+      const heatmap = new Heatmap({
+        label: `Alignment: each output step’s attention weights over the ${length} source positions`,
+        rowLabels, colLabels, rowTitle: 'step', colTitle: 'source', format: (x) => fixed(x, 2),
+      });
+      replaceChildren(this.mapHost, heatmap.element);
+      this.map = { key, heatmap };
+    } else {
+      this.map.heatmap.rowLabels = rowLabels;
+      this.map.heatmap.colLabels = colLabels;
+    }
+    return this.map.heatmap;
+  }
+
   #progress(done, total) {
     this.progress.value = total ? done / total : 0;
     this.progressText.textContent = `${done} of ${total} lengths`;
@@ -183,20 +211,7 @@ export class AttnBottleneck extends AttnWidget {
   #drawExample(example, task) {
     const { length, alignment, source } = example;
     const expected = Array.from({ length }, (_, i) => source[wantedPosition(task, i, length)]);
-    const key = `${length}`;
-    if (this.map?.key !== key) {
-      const heatmap = new Heatmap({
-        label: `Alignment: each output step’s attention weights over the ${length} source positions`,
-        rowLabels: expected.map(letter), colLabels: Array.from(source, letter),
-        rowTitle: 'step', colTitle: 'source', format: (x) => fixed(x, 2),
-      });
-      replaceChildren(this.mapHost, heatmap.element);
-      this.map = { key, heatmap };
-    } else {
-      this.map.heatmap.rowLabels = expected.map(letter);
-      this.map.heatmap.colLabels = Array.from(source, letter);
-    }
-    this.map.heatmap.update(alignment);
+    this.#placeMap(length, expected.map(letter), Array.from(source, letter)).update(alignment);
     drawExample(this.exampleHost, { ...example, expected });
   }
 }

@@ -8,14 +8,15 @@ import { letter } from './bottleneck-settings.js';
 
 const percent = (x) => `${Math.round(100 * x)}%`;
 
-/** The example as a table: a row per sequence, a column per position. */
+/** The example as a table: a row per sequence, a column per position. Before it is measured
+ *  (source null: the widget has not started), the same table with “·” in every cell. */
 export function drawExample(host, { length, source, expected, fromSummary, fromAttention }) {
   const row = (name, tokens, check = null) => h('tr', {}, h('th', { scope: 'row' }, name),
-    Array.from(tokens, (token, i) => {
+    tokens ? Array.from(tokens, (token, i) => {
       const wrong = check && token !== check[i];
       return h('td', { className: wrong ? 'wrong' : '' }, letter(token), wrong ? h('span', { className: 'sr-only' }, ' (wrong)') : null);
-    }));
-  const right = (answers) => answers.reduce((n, token, i) => n + (token === expected[i]), 0);
+    }) : Array.from({ length }, () => h('td', {}, '·')));
+  const right = (answers) => (answers ? answers.reduce((n, token, i) => n + (token === expected[i]), 0) : '…');
   const table = h('table', { className: 'example-table' },
     h('caption', {}, `The example: a source of ${length} letters and what each decoder answers (struck through: wrong)`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'position'), Array.from({ length }, (_, i) => h('th', { scope: 'col' }, String(i + 1))))),
@@ -25,6 +26,14 @@ export function drawExample(host, { length, source, expected, fromSummary, fromA
       row(`from the summary (${right(fromSummary)} of ${length} right)`, fromSummary, expected),
       row(`by attention (${right(fromAttention)} of ${length} right)`, fromAttention, expected)));
   replaceChildren(host, scrollFocus(h('div', { className: 'table-scroll' }, table), 'The example (scrolls sideways)'));
+}
+
+/** The curves in words, before they are measured: what will be said, with “…” for each number. */
+export function describeCurvesToCome(longest, width) {
+  return [
+    `At ${longest} tokens the summary of width ${width} recovers `, h('strong', {}, '…'), ' of the tokens, attention ', h('strong', {}, '…'), '. ',
+    'Where the summary first falls below 90%, and how low attention falls, are said here once measured (guessing would get 1 in 26).',
+  ];
 }
 
 /** The curves in words: the longest length's two numbers, and where the summary fell below 90%. */

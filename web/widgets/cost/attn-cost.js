@@ -25,6 +25,7 @@ import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/ele
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { tickNumber, byteSize as bytes } from '../../ui/format.js';
 import { Status } from '../../lib/errors.js';
 import { measureSeries } from './cost-measure.js';
@@ -101,8 +102,11 @@ export class AttnCost extends AttnWidget {
     this.scoreTable = h('p', { className: 'score-table', 'aria-live': 'polite' });
     this.chartCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of the cost terms against N' });
     this.chartText = h('p', { className: 'chart-text' });
+    // The chart's box is shaded (class "waiting") until it is drawn; its table row is in place.
+    this.chartBox = h('div', { className: 'chart-box waiting' }, this.chartCanvas);
     body.append(this.summary, this.headsNote, scrollFocus(h('div', { className: 'table-scroll' }, this.table), 'Multiply-adds (scrolls sideways)'), this.scoreTable,
-      h('div', { className: 'chart-box' }, this.chartCanvas), this.chartText);
+      this.chartBox, this.chartText);
+    placeChartTable(this.chartCanvas, 'multiply-adds against N (tokens)'); // LogChart's caption
 
     this.measureButton = h('button', { type: 'button', onclick: () => this.act(() => this.measure()) }, 'Measure in my browser');
     this.measureStatus = h('p', { className: 'measure-status', role: 'status' });
@@ -120,7 +124,7 @@ export class AttnCost extends AttnWidget {
     const n = this.n, dModel = this.dModel, heads = this.heads;
     this.nRange.value = String(Math.round(Math.log2(n)));
     this.nRange.setAttribute('aria-valuetext', `N = ${count(n)}`);
-    if (!this.attn) return;
+    if (!this.attn) return this.#reserve();
     let c;
     try {
       c = this.attn.cost({ n, dModel, heads });
@@ -133,32 +137,49 @@ export class AttnCost extends AttnWidget {
     this.setProblem('core', null);
     if (!this.hasProblem('heads')) this.hInput.removeAttribute('aria-invalid');
     this.cost = c;
+    this.#describe(c);
+    this.#drawChart(c);
+    this.variants.render(this.attn); // seed 004
+  }
+
+  /** Before the widget starts: the sentences and the table laid out with “…” for each number the
+   *  core gives, so that starting fills them in place. */
+  #reserve() {
+    if (this.hasProblem('heads') || this.dModel % this.heads !== 0) return; // said once it starts
+    this.#describe(null);
+    replaceChildren(this.chartText, 'Chart: the linear term, the quadratic term and the total for N from 16 to 65,536, drawn once computed.');
+    this.variants.reserve();
+  }
+
+  /** The summary, the note on heads, the table and the score table for cost `c` (null: “…”). */
+  #describe(c) {
+    const n = this.n, dModel = this.dModel, heads = this.heads;
+    const shown = (x) => (c ? count(x) : '…');
     const dk = dModel / heads;
     replaceChildren(this.summary,
       `${heads} head${heads === 1 ? '' : 's'} × ${count(dk)} features = d_model ${count(dModel)}. `
-      + `Crossover at N = ${count(c.crossover)}: `
-      + (c.quadratic > c.linear ? `at N = ${count(n)} the N² term is the larger.`
-        : c.quadratic < c.linear ? `at N = ${count(n)} the linear term is still the larger.`
-          : `at N = ${count(n)} the two terms are equal.`));
+      + `Crossover at N = ${c ? count(c.crossover) : '…'}: `
+      + (!c ? `which term is the larger at N = ${count(n)} is said once computed.`
+        : c.quadratic > c.linear ? `at N = ${count(n)} the N² term is the larger.`
+          : c.quadratic < c.linear ? `at N = ${count(n)} the linear term is still the larger.`
+            : `at N = ${count(n)} the two terms are equal.`));
     replaceChildren(this.headsNote,
       `Why h changes no multiply-add: ${heads} head${heads === 1 ? '' : 's'} of ${count(dk)} features do the same arithmetic as one head of `
       + `${count(dModel)} (h · N² · d_model/h = N² · d_model). What h changes is the number of N × N score tables: ${heads} per layer, below.`);
     replaceChildren(this.table,
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'part'), h('th', { scope: 'col' }, 'formula'), h('th', { scope: 'col' }, 'multiply-adds'))),
       h('tbody', {},
-        row('Projections Q, K, V', '3·N·d²', c.projections),
-        row('Scores Q·Kᵀ', 'N²·d', c.scores),
-        row('Weighted sum A·V', 'N²·d', c.weighted),
-        row('Output projection Wᴼ', 'N·d²', c.output),
-        row('Linear term', '4·N·d²', c.linear, 'term'),
-        row('Quadratic term', '2·N²·d', c.quadratic, 'term'),
-        row('Total', '4·N·d² + 2·N²·d', c.total, 'total')));
+        row('Projections Q, K, V', '3·N·d²', shown(c?.projections)),
+        row('Scores Q·Kᵀ', 'N²·d', shown(c?.scores)),
+        row('Weighted sum A·V', 'N²·d', shown(c?.weighted)),
+        row('Output projection Wᴼ', 'N·d²', shown(c?.output)),
+        row('Linear term', '4·N·d²', shown(c?.linear), 'term'),
+        row('Quadratic term', '2·N²·d', shown(c?.quadratic), 'term'),
+        row('Total', '4·N·d² + 2·N²·d', shown(c?.total), 'total')));
     replaceChildren(this.scoreTable,
-      `Score table at N = ${count(n)}: ${count(c.scoreEntries)} entries per head per layer, `
-      + `${count(c.scoreBytes)} bytes (${bytes(c.scoreBytes)}) in float32; `
-      + `${count(c.layerEntries)} entries for all ${heads} head${heads === 1 ? '' : 's'} of the layer.`);
-    this.#drawChart(c);
-    this.variants.render(this.attn); // seed 004
+      `Score table at N = ${count(n)}: ${shown(c?.scoreEntries)} entries per head per layer, `
+      + `${shown(c?.scoreBytes)} bytes (${c ? bytes(c.scoreBytes) : '…'}) in float32; `
+      + `${shown(c?.layerEntries)} entries for all ${heads} head${heads === 1 ? '' : 's'} of the layer.`);
   }
 
   async #drawChart(current) {
@@ -179,6 +200,7 @@ export class AttnCost extends AttnWidget {
       formatX: (x) => count(x), formatY: tickNumber,
     }));
     if (this.cost !== current) return; // a newer render has taken over
+    this.chartBox.classList.remove('waiting');
     this.chart.setSeries('linear', points.map((p) => ({ x: p.n, y: p.linear })));
     this.chart.setSeries('quadratic', points.map((p) => ({ x: p.n, y: p.quadratic })));
     this.chart.setSeries('total', points.map((p) => ({ x: p.n, y: p.total })));
@@ -248,8 +270,9 @@ function headsRefusal(dModel, heads) {
     + `d_model ÷ h, and ${count(dModel)} ÷ ${count(heads)} = ${Number((dModel / heads).toFixed(4))} is not a whole number. Choose an h that divides d_model.`;
 }
 
-function row(name, formula, value, className) {
-  return h('tr', { className }, h('th', { scope: 'row' }, name), h('td', { className: 'formula' }, formula), h('td', {}, count(value)));
+/** A row of the table; `shown` is the number as text (“…” before the widget starts). */
+function row(name, formula, shown, className) {
+  return h('tr', { className }, h('th', { scope: 'row' }, name), h('td', { className: 'formula' }, formula), h('td', {}, shown));
 }
 
 let sheet = null;

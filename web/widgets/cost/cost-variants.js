@@ -13,6 +13,7 @@ import { choice, integer } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { byteSize as bytes, compactCount as shortCount } from '../../ui/format.js';
 import { measureMemorySeries } from './cost-memory.js';
 
@@ -64,13 +65,35 @@ export class CostVariants {
         h('label', { for: 'window' }, 'Window w'), this.windowInput),
       this.error,
       this.summary,
-      h('div', { className: 'chart-box' }, this.canvas), this.chartText,
+      this.box = h('div', { className: 'chart-box waiting' }, this.canvas), this.chartText,
       h(heading, {}, 'Memory: the score table against the tiled kernel'),
       this.memoryLine,
-      h('div', { className: 'chart-box' }, this.memoryCanvas),
+      this.memoryBox = h('div', { className: 'chart-box waiting' }, this.memoryCanvas),
       h('p', {}, `“Measure memory” runs both kernels in your browser (one head, d = ${MEMORY_WIDTH}, no mask) from N = 1,024 up, each in a fresh copy of the core, and reports the memory each held while it ran and the size its WebAssembly memory grew to.`),
       h('div', { className: 'toolbar' }, this.memoryButton), this.memoryStatus,
       scrollFocus(h('div', { className: 'table-scroll' }, this.memoryTable), 'Measured memory (scrolls sideways)'));
+    // The charts' boxes are shaded (class "waiting") until drawn; their table rows are in place (LogChart's captions).
+    placeChartTable(this.canvas, 'multiply-adds against N (tokens)');
+    placeChartTable(this.memoryCanvas, 'bytes against N (tokens)');
+  }
+
+  /** Before the widget starts: the summary and the memory line with “…” for each number the core
+   *  gives, so that starting fills them in place. */
+  reserve() {
+    const w = this.widget;
+    this.cellSelect.value = w.cell;
+    const matrices = MATRICES[w.cell];
+    replaceChildren(this.summary,
+      h('p', {}, `A recurrent layer of width d reads the tokens one after another through ${CELLS[w.cell]}: `
+        + `${matrices}·N·d² = … multiply-adds at N = ${count(w.n)}, against attention’s …. `
+        + 'The recurrence is linear in N; where attention’s total passes it, and what that means for the arithmetic, is said here once computed.'),
+      h('p', {}, 'So attention does not win on arithmetic: it wins on parallelism. A recurrence needs N steps, each waiting '
+        + 'for the one before; attention computes all N rows of its table at once.'),
+      h('p', {}, `A sliding window of w = ${count(w.window)} keys per query costs 4·N·d² + 2·N·min(w, N)·d = …, against full attention’s total at this N.`));
+    replaceChildren(this.memoryLine,
+      `At N = ${count(w.n)}, the naive kernel holds one head’s N × N table: N² × 4 = … bytes (…); `
+      + 'the tiled kernel never builds it, and its whole working memory is … bytes (…), about N·2·d_k floats.');
+    replaceChildren(this.chartText, 'Chart: attention’s total, the recurrent layer and attention with a window, drawn once computed.');
   }
 
   /** Recomputes and redraws for the widget's current N, d_model, h, window and cell. */
@@ -116,6 +139,8 @@ export class CostVariants {
       formatX: count, formatY: (y) => (y < 1000 ? `${shortCount(y)} B` : `${shortCount(y)}B`), // ticks at powers of ten: 1 kB, 10 MB, 1 GB
     }));
     if (this.latest !== current) return; // a newer render has taken over
+    this.box.classList.remove('waiting');
+    this.memoryBox.classList.remove('waiting');
     this.chart.setSeries('total', points.map((p) => ({ x: p.n, y: p.total })));
     this.chart.setSeries('recurrence', points.map((p) => ({ x: p.n, y: p.recurrence })));
     this.chart.setSeries('window', points.map((p) => ({ x: p.n, y: p.windowTotal })));

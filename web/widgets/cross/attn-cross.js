@@ -33,7 +33,7 @@ import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed, vector } from '../../ui/format.js';
-import { computeCross, sentenceProblem, MODES, MAX_WORDS, PAD, WIDTH } from './cross-model.js';
+import { computeCross, crossLayout, sentenceProblem, MODES, MAX_WORDS, PAD, WIDTH } from './cross-model.js';
 import { diagram } from './cross-diagram.js';
 import { crossSheet } from './cross-styles.js';
 
@@ -133,10 +133,10 @@ export class AttnCross extends AttnWidget {
     for (const mode of MODES) this.radios[mode].checked = this.mode === mode;
     this.stepBar.hidden = this.mode !== 'cache';
     this.secondInput.disabled = this.mode !== 'cross';
-    if (!this.attn) return;
+    if (!this.attn) return this.#reserve();
     let state;
     try {
-      state = computeCross(this.attn, { mode: this.mode, source: this.source, target: this.target, second: this.second, step: this.step, noise: this.noise, seed: this.seed });
+      state = computeCross(this.attn, this.#settings());
     } catch (error) {
       if (!(error instanceof AttnError)) throw error;
       this.setProblem('core', error.message);
@@ -148,6 +148,25 @@ export class AttnCross extends AttnWidget {
     this.#drawMap();
     this.#drawRows();
     this.#drawNotes();
+  }
+
+  /** Before the widget starts: the diagram, the map, the row table and the notes laid out from
+   *  the words alone, each number a place to fill ("…"), so that starting moves nothing. */
+  #reserve() {
+    try {
+      this.state = crossLayout(this.#settings());
+    } catch {
+      return; // a sentence the core would refuse: said once it starts
+    }
+    this.#drawDiagram();
+    this.#drawMap();
+    this.#drawRows();
+    this.#drawNotes();
+    this.state = null;
+  }
+
+  #settings() {
+    return { mode: this.mode, source: this.source, target: this.target, second: this.second, step: this.step, noise: this.noise, seed: this.seed };
   }
 
   #drawDiagram() {
@@ -177,6 +196,11 @@ export class AttnCross extends AttnWidget {
     const maskMap = mode === 'cross' ? new Heatmap({ label: `The padding mask added to the scores (${n} × ${m}): 0, or −∞ on the padding`,
       rowLabels, colLabels, min: -1, max: 1, format: (x) => fixed(x, 0), ...titles }) : null;
     replaceChildren(this.mapHost, h('div', { className: 'maps' }, this.map.element, maskMap?.element));
+    if (!weights) { // not started: the maps' places, empty
+      this.map.reserve();
+      maskMap?.reserve();
+      return;
+    }
     this.map.update(weights);
     maskMap?.update(this.state.mask);
     const row = mode === 'cache' ? n - 1 : Math.min(focus?.row ?? 2, n - 1);
@@ -195,6 +219,7 @@ export class AttnCross extends AttnWidget {
     };
     const head = h('thead', {}, h('tr', {}, ...['query word', 'most weight on', 'its weight', 'row sum'].map((t) => h('th', { scope: 'col' }, t))));
     const body = h('tbody', {}, Array.from({ length: n }, (_, i) => {
+      if (!weights) return h('tr', {}, h('th', { scope: 'row' }, `“${rowWords[i].text}”`), h('td', {}, '…'), h('td', {}, '…'), h('td', {}, '…'));
       const j = best(i);
       return h('tr', {}, h('th', { scope: 'row' }, `“${rowWords[i].text}”`), h('td', {}, `“${colWords[j].text}”`),
         h('td', {}, fixed(weights[i * m + j], 3)), h('td', {}, fixed(sums[i], 6)));
@@ -232,6 +257,8 @@ export class AttnCross extends AttnWidget {
     this.previous.disabled = step <= 1;
     this.next.disabled = step >= length;
     const labels = target.slice(0, step).map((w) => `“${w.text}”`);
+    // Not started: each number is a place to fill.
+    const cells = (values) => (values ? Array.from(values, (x) => h('td', {}, fixed(x, 4))) : labels.map(() => h('td', {}, '…')));
     replaceChildren(this.cacheHost,
       h(this.subheading, {}, `Step ${step}: the cache and the one new row`),
       h('p', {}, `The cache now holds ${step} key${step === 1 ? '' : 's'} and ${step} value${step === 1 ? '' : 's'} of ${WIDTH} numbers, one row per word decoded. `
@@ -240,10 +267,10 @@ export class AttnCross extends AttnWidget {
         h('caption', {}, `Row ${step}: with the cache, and recomputed`),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'weights'), labels.map((l) => h('th', { scope: 'col' }, l)))),
         h('tbody', {},
-          h('tr', {}, h('th', { scope: 'row' }, 'from the KV cache'), Array.from(newest.weights, (x) => h('td', {}, fixed(x, 4)))),
-          h('tr', {}, h('th', { scope: 'row' }, 'causal self-attention'), Array.from(causalRow, (x) => h('td', {}, fixed(x, 4))))))),
+          h('tr', {}, h('th', { scope: 'row' }, 'from the KV cache'), cells(newest?.weights)),
+          h('tr', {}, h('th', { scope: 'row' }, 'causal self-attention'), cells(causalRow))))),
       'The newest row (scrolls sideways)'),
-      h('p', { className: 'note mono' }, `Its output: ${vector(newest.out.slice(0, 4), (x) => fixed(x, 3)).replace(/\]$/, ', …]')} (${WIDTH} numbers).`));
+      h('p', { className: 'note mono' }, `Its output: ${newest ? vector(newest.out.slice(0, 4), (x) => fixed(x, 3)).replace(/\]$/, ', …]') : '[…]'} (${WIDTH} numbers).`));
   }
 }
 

@@ -55,15 +55,35 @@ const project = (attn, x, w, rows) => attn.matmul({ a: x, b: w, m: rows, k: WIDT
  * { mode, rows: [labels], cols: [labels], weights (rows × cols), sums, unknown: [words], ... }.
  */
 export function computeCross(attn, s) {
+  const layout = crossLayout(s);
+  const { source, target, second } = layout;
+  const { r, wv } = projections(attn, s.seed);
+  if (s.mode === 'self') return { ...layout, ...selfAttention(attn, source, s, r, wv) };
+  if (s.mode === 'cache') return { ...layout, ...cacheSteps(attn, target, s, r, wv) };
+  return { ...layout, ...crossAttention(attn, source, target, second, s, r, wv) };
+}
+
+/**
+ * What one mode shows apart from its numbers, with no core (words and counts only): the words,
+ * those not in the vocabulary, and the map's shape (n rows × m columns). The widget lays its map
+ * and tables out from it before it starts; computeCross adds the numbers.
+ */
+export function crossLayout(s) {
   const source = words(s.source, 'The source sentence');
   const target = words(s.target, 'The target sentence');
   const second = words(s.second, 'The batch’s other source sentence');
-  const { r, wv } = projections(attn, s.seed);
   const unknown = [...new Set([...source, ...target].filter((w) => !w.known).map((w) => w.bare.toLowerCase()))];
-  const common = { unknown, source, target };
-  if (s.mode === 'self') return { ...common, ...selfAttention(attn, source, s, r, wv) };
-  if (s.mode === 'cache') return { ...common, ...cacheSteps(attn, target, s, r, wv) };
-  return { ...common, second, ...crossAttention(attn, source, target, second, s, r, wv) };
+  const common = { unknown, source, target, second };
+  if (s.mode === 'self') return { ...common, mode: 'self', n: source.length, m: source.length };
+  if (s.mode === 'cache') {
+    const length = target.length, step = Math.min(Math.max(1, s.step), length);
+    return { ...common, mode: 'cache', n: step, m: step, step, length, next: step < length ? target[step].text : null };
+  }
+  const m = Math.max(source.length, second.length);
+  return {
+    ...common, mode: 'cross', n: target.length, m, lengths: [source.length, second.length],
+    cols: [...source.map((w) => w.text), ...Array(m - source.length).fill(PAD)],
+  };
 }
 
 function crossAttention(attn, source, target, second, s, r, wv) {

@@ -31,7 +31,7 @@ import { fetchDefaultCheckpoint } from '../../lib/model/default-checkpoint.js';
 import { DecodeRun } from './decode-run.js';
 import { DecodeCharts } from './decode-charts.js';
 import { measureDecodingSpeed } from './decode-measure.js';
-import { drawText, drawCache, drawNext, drawWork } from './decode-view.js';
+import { drawText, drawCache, drawNext, drawWork, drawWaiting } from './decode-view.js';
 import { decodeSheet } from './decode-styles.js';
 
 const DEFAULT_PROMPT = 'the queen said ';
@@ -271,10 +271,17 @@ export class AttnDecode extends AttnWidget {
 
   // ---------------------------------------------------------------- drawing
 
+  /** Before the model is loaded: the prompt, the tables and sentences laid out (decode-view.js). */
+  #drawWaiting() {
+    if (this.view || this.hasProblem('prompt')) return; // a model's last good state stays; a bad prompt is said
+    drawWaiting({ text: this.textHost, summary: this.summary, nextTable: this.nextTable, workTable: this.workTable, workLine: this.workLine },
+      { prompt: this.prompt, generated: this.step, temperature: this.temperature });
+  }
+
   render(changed) {
     for (const [name, button] of Object.entries(this.sourceButtons)) button.setAttribute('aria-pressed', String(name === this.source));
     if (changed.has('source') && this.attn) this.#loadModel(this.source);
-    if (!this.attn || !this.run) return;
+    if (!this.attn || !this.run) return this.#drawWaiting();
     const { layers, heads, dModel } = this.run.model.config;
     fillSelect(this.layerSelect, layers, this.layer);
     fillSelect(this.headSelect, heads, this.head);

@@ -6,6 +6,7 @@
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { LogChart } from '../../ui/log-chart.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { byteSize as bytes, compactCount as shortCount } from '../../ui/format.js';
 
 const count = (x) => Math.round(x).toLocaleString('en-US');
@@ -16,10 +17,13 @@ export class DecodeCharts {
     this.memoryCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart: bytes of the KV cache against t' });
     this.text = h('p', { className: 'chart-text' });
     // Each chart in its own cell: the chart's "Show data as a table" goes under its box.
-    this.element = h('div', { className: 'decode-charts' },
-      h('div', {}, h('div', { className: 'chart-box' }, this.workCanvas)),
-      h('div', {}, h('div', { className: 'chart-box' }, this.memoryCanvas)),
-      this.text);
+    // The boxes are shaded (class "waiting") until drawn; their table rows are in place (LogChart's captions).
+    this.boxes = [h('div', { className: 'chart-box waiting' }, this.workCanvas), h('div', { className: 'chart-box waiting' }, this.memoryCanvas)];
+    this.element = h('div', { className: 'decode-charts' }, this.boxes.map((box) => h('div', {}, box)), this.text);
+    placeChartTable(this.workCanvas, 'multiply-adds per step against t (characters so far)');
+    placeChartTable(this.memoryCanvas, 'bytes of the cache against t (characters so far)');
+    this.text.textContent = 'Charts: one step’s multiply-adds for t = 1 to the model’s context, with the cache and recomputing, '
+      + 'and the cache’s bytes; drawn once the model is loaded.';
     this.key = null;
   }
 
@@ -46,6 +50,7 @@ export class DecodeCharts {
       this.memory.setSeries('bytes', this.points.map((p) => ({ x: p.t, y: p.cacheBytes })));
       this.key = key;
     }
+    for (const box of this.boxes) box.classList.remove('waiting');
     this.work.setMarker({ x: t, label: `now: t = ${t}` });
     this.memory.setMarker({ x: t, label: `now: t = ${t}` });
     this.work.draw();

@@ -65,6 +65,36 @@ export function drawCache(host, view, { layer, head, keys, values, layers, heads
   return { weightMap, keyMap, valueMap };
 }
 
+/** Before the model is loaded (the widget has not started): the text is the prompt, and the tables
+ *  and sentences have their rows, with “…” for each number the model gives, so that nothing moves
+ *  when it arrives. (The cache's maps need the model's layers, heads and width: they come with it.) */
+export function drawWaiting({ text, summary, nextTable, workTable, workLine }, { prompt, generated, temperature, top = 6 }) {
+  const chars = Array.from(prompt);
+  const t = chars.length + generated;
+  replaceChildren(text, h('span', { className: 'prompt-text' }, prompt));
+  summary.textContent = `t = ${t}: the prompt’s ${chars.length} characters and ${generated} new ones. What the last step fed, `
+    + 'and how far every layer’s cache has grown, is said here once the model is loaded.';
+  replaceChildren(nextTable,
+    h('caption', {}, `The model’s ${top} likeliest characters after “${showChar(chars.at(-1) ?? '')}”, and their chances when drawn at temperature ${sig(temperature, 3)}`),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, 'next'),
+      h('th', { scope: 'col' }, 'probability'),
+      h('th', { scope: 'col' }, `at T = ${sig(temperature, 3)}`))),
+    h('tbody', {}, Array.from({ length: top }, () => h('tr', {}, h('th', { scope: 'row' }, '…'), h('td', {}, '…'), h('td', {}, '…')))));
+  const pending = () => h('td', {}, '…');
+  replaceChildren(workTable,
+    h('caption', {}, `Step t = ${t}: multiply-adds of the model’s products for the newest character, with the cache and recomputing the whole prefix`),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'multiply-adds'), h('th', { scope: 'col' }, 'cached'),
+      h('th', { scope: 'col' }, 'recomputed'), h('th', { scope: 'col' }, 'ratio'))),
+    h('tbody', {},
+      h('tr', {}, h('th', { scope: 'row' }, 'attention'), pending(), pending(), pending()),
+      h('tr', {}, h('th', { scope: 'row' }, 'formula'),
+        h('td', { className: 'formula' }, '2·L·t·d'), h('td', { className: 'formula' }, '2·L·t²·d'), h('td', { className: 'formula' }, 't')),
+      h('tr', { className: 'total' }, h('th', { scope: 'row' }, 'whole step'), pending(), pending(), pending())));
+  workLine.textContent = 'The multiply-adds the decoder counts at this step, and the bytes the cache holds for every character in '
+    + 'every layer (2 · L · t · d_model · 4), are said here once the model is loaded.';
+}
+
 /** The likeliest next characters: probability under the model (T = 1) and at the temperature drawn with. */
 export function drawNext(table, view, { vocab, temperature, top = 6 }) {
   const { drawn, model } = view.next;

@@ -35,6 +35,7 @@ import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../../lib/learner/template.
 import { LearnerClient } from '../../lib/learner/learner-client.js';
 import { editorSheet, errorNode } from './editor-report.js';
 import { ResultPanel } from './result-panel.js';
+import { EditorModes } from './editor-modes.js';
 import { TrainReadout } from './train-readout.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 
@@ -93,10 +94,16 @@ export class AttnEditor extends AttnWidget {
       reset: button('Reset to the built-in code', () => this.#reset(), { className: 'secondary' }),
     };
     this.bugButtons = BUGS.map((bug) => button(bug.label, () => this.#bug(bug.id), { className: 'secondary' }));
-    this.modeHost = h('div');   // the mode switch and the hints: loaded with the editor (editor-modes.js)
-    this.hintsHost = h('div');
     this.bugBar = h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Break it on purpose' }, h('span', { className: 'label' }, 'Break it on purpose:'), this.bugButtons);
-    this.host = h('div', { className: 'editor-host' }, h('p', { className: 'status' }, 'Loading the editor…'));
+    // The mode switch, the hints and the code are there from the start (the code as plain text,
+    // where the editor will be: editor-modes.js keeps the learner's text), so the editor arriving
+    // at the start moves nothing. The switch waits for the editor (disabled while busy).
+    this.modes = new EditorModes({
+      root: this.shadowRoot, bugBar: this.bugBar, reset: this.buttons.reset,
+      onSwitch: (mode) => this.act(() => this.#switchMode(mode)),
+      onHint: (hints) => this.act(() => this.emitChange({ what: 'hint', hints })),
+    });
+    this.host = h('div', { className: 'editor-host' }, h('pre', { className: 'code-preview' }, this.modes.code()));
     this.status = h('p', { role: 'status', 'aria-live': 'polite' });
     this.results = new ResultPanel('Check results', 'Check against reference again to see what it does now.');
     this.causalityOut = new ResultPanel('Causality check result', 'Run the causality check again to see what it does now.');
@@ -109,12 +116,12 @@ export class AttnEditor extends AttnWidget {
       chart: () => this.#trainLab().showLossChart(),
     });
     body.append(
-      this.modeHost,
+      this.modes.modeSwitch,
       this.bugBar,
       this.host,
       h('details', { className: 'ops', id: helpId }, h('summary', {}, 'The ops you can use'),
         h('ul', {}, OPS_HELP.map(([sig, what]) => h('li', {}, h('code', {}, `ops.${sig}`.replace('ops.x.shape', 'x.shape')), ` — ${what}`)))),
-      this.hintsHost,
+      this.modes.hintsElement,
       h('div', { className: 'toolbar' }, this.buttons.check, this.buttons.causality, this.buttons.reset),
       this.status, this.results.element, this.causalityOut.element,
       h('div', { className: 'toolbar' }, this.buttons.use, this.buttons.builtin, this.buttons.race),
@@ -123,22 +130,14 @@ export class AttnEditor extends AttnWidget {
     );
     this.helpId = helpId;
     this.buttons.builtin.disabled = true;
-    this.bugBar.hidden = true; // until the modes are loaded
     this.#setBusy(true);
   }
 
   async begin() {
     this.client = new LearnerClient({ timeoutMs: this.timeout * 1000 });
     try {
-      const [{ createCodeEditor }, { EditorModes }, { renderCheck }] = await Promise.all([import('./code-editor.js'), import('./editor-modes.js'), import('./check-report.js')]);
+      const [{ createCodeEditor }, { renderCheck }] = await Promise.all([import('./code-editor.js'), import('./check-report.js')]);
       this.renderCheck = renderCheck;
-      this.modes = new EditorModes({
-        root: this.shadowRoot, bugBar: this.bugBar, reset: this.buttons.reset,
-        onSwitch: (mode) => this.act(() => this.#switchMode(mode)),
-        onHint: (hints) => this.act(() => this.emitChange({ what: 'hint', hints })),
-      });
-      this.modeHost.replaceWith(this.modes.modeSwitch);
-      this.hintsHost.replaceWith(this.modes.hintsElement);
       this.host.replaceChildren();
       this.editor = createCodeEditor({
         parent: this.host, root: this.shadowRoot, doc: this.modes.code(),

@@ -20,6 +20,10 @@ const css = `
 .toolbar .label { color: var(--attn-muted); margin-right: 0.2rem; }
 .editor-host { margin: 0.5rem 0; min-height: 10rem; }
 .editor-host .cm-editor { max-width: 100%; }
+/* The code before the editor loads, as the editor will show it (its font, lines, gutter and cap). */
+.code-preview { margin: 0; font-family: var(--attn-mono); font-size: 0.9rem; line-height: 1.4; white-space: pre-wrap;
+  overflow-wrap: anywhere; max-height: 28rem; overflow: hidden; padding: 4px 8px 4px 46px; border: 1px solid var(--attn-border);
+  border-radius: 6px; background: linear-gradient(to right, var(--attn-surface) 38px, var(--attn-bg) 38px); color: var(--attn-muted); }
 .verdict { font-weight: 600; }
 .verdict.pass::before { content: "✓ "; }
 .verdict.fail::before { content: "✗ "; }

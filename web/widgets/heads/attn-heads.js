@@ -133,7 +133,7 @@ export class AttnHeads extends AttnWidget {
       tab.setAttribute('aria-selected', String(selected));
       tab.tabIndex = selected ? 0 : -1;
     });
-    if (!this.attn) return;
+    if (!this.attn) return this.#reserve(words);
 
     const { heads, tags } = applyRules(words);
     const n = words.length;
@@ -144,6 +144,21 @@ export class AttnHeads extends AttnWidget {
     this.#drawNotes();
     this.#drawTags();
     this.#drawFocusDependent();
+  }
+
+  /** Before the widget starts: the heads' maps, the stack and the joined vectors laid out for
+   *  the sentence's words (the rules and word classes are read from the demo's word lists; no
+   *  core), their numbers left to fill, so that starting moves nothing. */
+  #reserve(words) {
+    const { heads, tags } = applyRules(words);
+    const n = words.length;
+    if (this.focusedCell.row >= n || this.focusedCell.col >= n) this.focusedCell = { row: n - 1, col: 0 };
+    this.state = { words, heads, tags, n, result: null };
+    this.#drawHeads();
+    this.#drawNotes();
+    this.#drawTags();
+    this.#drawFocusDependent();
+    this.state = null;
   }
 
   #drawHeads() {
@@ -170,7 +185,7 @@ export class AttnHeads extends AttnWidget {
     this.panel.setAttribute('aria-labelledby', `tab-${this.head}`);
     replaceChildren(this.panel, h('div', { className: chosen === null ? 'overview' : 'single' }, figures));
     // Drawn once in the document, so the heatmaps pick up the theme's colours.
-    this.maps.forEach((map, k) => map.update(result.weights.subarray(showing[k] * n * n, (showing[k] + 1) * n * n)));
+    this.maps.forEach((map, k) => (result ? map.update(result.weights.subarray(showing[k] * n * n, (showing[k] + 1) * n * n)) : map.reserve()));
   }
 
   /** Each word with the class the demo's lists gave it, and what that means. */
@@ -202,17 +217,18 @@ export class AttnHeads extends AttnWidget {
     const { words, n, result } = this.state;
     const top = this.focusHead;
     const { row, col } = this.focusedCell;
-    this.stack.update(result.weights, HEADS, n, top, this.focusedCell);
-    const value = result.weights[(top * n + row) * n + col];
+    // Before the widget starts (no result) each number is "…" and the maps are empty places.
+    const shown = (f) => (result ? fixed(f(), 3) : '…');
+    this.stack.update(result?.weights ?? null, HEADS, n, top, this.focusedCell);
     replaceChildren(this.stackText,
       `The weights tensor has shape (${HEADS}, ${n}, ${n}): ${HEADS} slices of ${n} × ${n}, one per head (not layers of a model), `
       + `${HEADS * n * n} numbers. Outlined: head ${top + 1}, row ${row + 1} (“${words[row]}”), column ${col + 1} `
-      + `(“${words[col]}”) = ${fixed(value, 3)}; that row sums to ${fixed(rowSum(result.weights, (top * n + row) * n, n), 3)}.`);
+      + `(“${words[col]}”) = ${shown(() => result.weights[(top * n + row) * n + col])}; that row sums to ${shown(() => rowSum(result.weights, (top * n + row) * n, n))}.`);
 
     const dh = HEAD_WIDTH;
-    const joined = result.concat.subarray(row * D_MODEL, (row + 1) * D_MODEL);
-    const out = result.out.subarray(row * D_MODEL, (row + 1) * D_MODEL);
-    const limit = Math.max(maxAbs(joined), maxAbs(out), 1e-6);
+    const joined = result?.concat.subarray(row * D_MODEL, (row + 1) * D_MODEL);
+    const out = result?.out.subarray(row * D_MODEL, (row + 1) * D_MODEL);
+    const limit = result ? Math.max(maxAbs(joined), maxAbs(out), 1e-6) : 1;
     const sliceLabels = Array.from({ length: HEADS }, (_, k) => `${k * dh + 1}–${(k + 1) * dh}`);
     const featureLabels = Array.from({ length: dh }, (_, c) => String(c + 1));
     const joinedMap = new Heatmap({ label: `Joined head outputs for “${words[row]}” (1 × ${D_MODEL}, one row per head’s slice)`,
@@ -222,8 +238,9 @@ export class AttnHeads extends AttnWidget {
       rowLabels: sliceLabels, colLabels: featureLabels, min: -limit, max: limit,
       rowTitle: 'features', colTitle: 'feature', cellSize: 18 });
     replaceChildren(this.joinedHost, joinedMap.element, outMap.element);
-    joinedMap.update(joined);
-    outMap.update(out);
+    for (const [map, values] of [[joinedMap, joined], [outMap, out]]) {
+      if (values) map.update(values); else map.reserve();
+    }
     replaceChildren(this.joinedText, withSuperscripts(
       `Query “${words[row]}”: each head returns ${dh} numbers; laid side by side in head order they make one vector of ${D_MODEL}, `
       + `which is multiplied by W^O (${D_MODEL} × ${D_MODEL}). `

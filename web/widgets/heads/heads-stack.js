@@ -13,7 +13,8 @@ export class StackView {
     this.element = h('div', { className: 'stack', 'data-illustration': 'the heads\' maps, stacked' }, this.canvas);
   }
 
-  /** weights (heads·n·n); head `chosen` is outlined and its focused cell {row, col} marked. */
+  /** weights (heads·n·n); head `chosen` is outlined and its focused cell {row, col} marked.
+   *  weights null (the widget has not started): grey sheets at the size they will have. */
   update(weights, heads, n, chosen, focus) {
     const cell = Math.max(5, Math.min(12, Math.floor(150 / n)));
     const side = cell * n, dx = 26, dy = 22, label = 64;
@@ -29,7 +30,7 @@ export class StackView {
       const { x: x0, y: y0 } = origin(layer);
       for (let i = 0; i < n; i++) {
         for (let j = 0; j < n; j++) {
-          const value = weights[(layer * n + i) * n + j];
+          const value = weights?.[(layer * n + i) * n + j];
           ctx.fillStyle = Number.isFinite(value) ? viridisCss(value) : 'rgba(127,127,127,0.3)';
           ctx.fillRect(x0 + j * cell, y0 + i * cell, cell, cell);
         }
@@ -58,7 +59,7 @@ export class StackView {
     ctx.strokeStyle = fg;
     ctx.lineWidth = 2.5;
     ctx.strokeRect(cx + 1, cy + 1, side - 2, side - 2);
-    if (focus) {
+    if (focus && weights) {
       ctx.lineWidth = 2;
       ctx.strokeRect(cx + focus.col * cell, cy + focus.row * cell, cell, cell);
     }

@@ -33,7 +33,7 @@ import { Heatmap } from '../../ui/heatmap.js';
 import { MatrixView } from '../../ui/matrix-view.js';
 import { fixed } from '../../ui/format.js';
 import { MaskGrid } from './mask-grid.js';
-import { computeMasks, sentenceProblem, MASK_KINDS, MAX_TOKENS, SECOND } from './masks-model.js';
+import { computeMasks, maskTokens, sentenceProblem, MASK_KINDS, MAX_TOKENS, SECOND } from './masks-model.js';
 
 const SWITCHES = [
   ['causal', 'Causal mask'],
@@ -230,17 +230,13 @@ export class AttnMasks extends AttnWidget {
   // ---------------------------------------------------------------- drawing
   render() {
     this.#syncControls();
-    if (!this.attn) return;
     // A refused setting that is in use: its message stays, and so does the last good state.
     const inUse = ['sentence', ...(this.masks.has('window') ? ['window'] : []), ...(this.masks.has('padding') ? ['second'] : [])];
     if (inUse.some((name) => this.hasProblem(name))) return;
-    const settings = {
-      sentence: this.sentence, second: this.second, masks: this.masks, window: this.window,
-      scores: this.scores, sequence: this.sequence, edits: this.edits,
-    };
+    if (!this.attn) return this.#reserve();
     let state;
     try {
-      state = computeMasks(this.attn, settings);
+      state = computeMasks(this.attn, this.#settings());
     } catch (error) {
       if (!(error instanceof AttnError)) throw error;
       this.setProblem('core', error.message);
@@ -249,6 +245,31 @@ export class AttnMasks extends AttnWidget {
     this.state = state;
     this.setProblem('core', null);
     this.#draw(state);
+  }
+
+  #settings() {
+    return {
+      sentence: this.sentence, second: this.second, masks: this.masks, window: this.window,
+      scores: this.scores, sequence: this.sequence, edits: this.edits,
+    };
+  }
+
+  /** Before the widget starts: the grid, the heatmaps and the row table laid out for the
+   *  sentence's tokens, empty, so that the numbers fill them in place (nothing is computed). */
+  #reserve() {
+    let tokens;
+    try {
+      ({ tokens } = maskTokens(this.#settings()));
+    } catch {
+      return; // a sentence the core would refuse: said once it starts
+    }
+    const views = this.#ensureViews({ tokens, n: tokens.length });
+    views.grid.reserve();
+    views.heatmap.reserve();
+    views.buggyMap.reserve();
+    this.formula.textContent = 'M = …';
+    this.emptyLine.textContent = 'Rows with no allowed key: …';
+    this.#drawStats({ n: tokens.length, tokens });
   }
 
   #syncControls() {
@@ -338,11 +359,14 @@ export class AttnMasks extends AttnWidget {
       h('th', { scope: 'col' }, 'Sum of weights'),
       h('th', { scope: 'col' }, 'Allowed keys k'),
       this.compare ? h('th', { scope: 'col', className: 'verdict' }, 'Sum, masked after softmax') : null);
+    // Before the widget starts, `state` has only n and tokens: each number is "…".
+    const waiting = !state.sums;
     const rows = Array.from({ length: state.n }, (_, i) => {
+      const label = h('th', { scope: 'row' }, `${i + 1} ${state.tokens[i]}`);
+      if (waiting) return h('tr', {}, label, Array.from({ length: this.compare ? 5 : 4 }, () => h('td', {}, '…')));
       const buggySum = state.buggySums[i];
       const below = Number.isFinite(buggySum) && buggySum < 1 - 1e-6;
-      return h('tr', {},
-        h('th', { scope: 'row' }, `${i + 1} ${state.tokens[i]}`),
+      return h('tr', {}, label,
         h('td', {}, nats(state.entropy[i])),
         h('td', {}, state.allowed[i] === 0 ? 'none (k = 0)' : nats(state.lnK[i])),
         h('td', {}, sum6(state.sums[i])),

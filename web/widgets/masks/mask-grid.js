@@ -6,6 +6,7 @@
 //   const grid = new MaskGrid({ tokens, onToggle: (i, j) => … });
 //   host.append(grid.element);
 //   grid.update(mask /* Float32Array(n*n) */, edited /* Set of i*n+j */);
+//   (grid.reserve() before there is a mask: every cell disabled, at the size it will have)
 
 import { h } from '../../ui/dom.js';
 import { sig } from '../../ui/format.js';
@@ -38,6 +39,15 @@ export class MaskGrid {
     return button;
   }
 
+  /** Before the mask is computed (the widget has not started): each cell holds a dot, disabled. */
+  reserve() {
+    for (const button of this.buttons) {
+      button.textContent = '·';
+      button.disabled = true;
+      button.removeAttribute('aria-label');
+    }
+  }
+
   /** Shows `mask` (n*n); cells in `edited` (indices i*n+j) are the learner's own. */
   update(mask, edited = new Set()) {
     const n = this.n;
@@ -45,6 +55,7 @@ export class MaskGrid {
       const i = Math.floor(at / n), j = at % n, value = mask[at], button = this.buttons[at];
       const isBlocked = value === -Infinity, isEdited = edited.has(at);
       button.textContent = sig(value);
+      button.disabled = false;
       button.classList.toggle('blocked', isBlocked);
       button.classList.toggle('edited', isEdited);
       button.setAttribute('aria-label', `query ${i + 1} “${this.tokens[i]}”, key ${j + 1} “${this.tokens[j]}”: `

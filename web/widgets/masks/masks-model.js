@@ -37,11 +37,11 @@ function sentenceWords(text, options = {}) {
 }
 
 /**
- * Everything the widget shows, for settings
- *   { sentence, second, masks: Set of 'causal' | 'window' | 'padding', window, scores: 'words' | 'equal',
- *     sequence: 1 | 2, edits: Map('seq:i:j' → 0 | -Infinity) }.
+ * The tokens shown for settings (as computeMasks takes them), with no core: the sentence's
+ * words, or the padded batch's sentence shown. The widget lays its grid, heatmaps and tables out
+ * from them before it starts. Throws AttnError on a sentence of too few or too many words.
  */
-export function computeMasks(attn, settings) {
+export function maskTokens(settings) {
   const first = sentenceWords(settings.sentence);
   const padding = settings.masks.has('padding');
   const second = padding ? sentenceWords(settings.second, SECOND) : null;
@@ -51,6 +51,16 @@ export function computeMasks(attn, settings) {
   const pads = Array(n - words.length).fill(PAD);
   const tokens = [...words.map((word) => word.text), ...pads];
   const wordKeys = [...words.map((word) => word.key), ...pads];
+  return { first, second, padding, n, sequence, tokens, wordKeys };
+}
+
+/**
+ * Everything the widget shows, for settings
+ *   { sentence, second, masks: Set of 'causal' | 'window' | 'padding', window, scores: 'words' | 'equal',
+ *     sequence: 1 | 2, edits: Map('seq:i:j' → 0 | -Infinity) }.
+ */
+export function computeMasks(attn, settings) {
+  const { first, second, padding, n, sequence, tokens, wordKeys } = maskTokens(settings);
 
   // The mask: the switches' masks added together (starting from "no mask"), then the learner's edits.
   const parts = [];

@@ -275,7 +275,7 @@ export class AttnShuffle extends AttnWidget {
       + `${this.words.length} words once, by their places from 0 to ${this.words.length - 1}. The words are shown as typed.`);
     this.#syncControls();
     this.#drawStrip();
-    if (!this.attn) return;
+    if (!this.attn) return this.#reserveResults();
     this.result = null;
     try {
       this.result = this.#compute();
@@ -356,6 +356,31 @@ export class AttnShuffle extends AttnWidget {
     };
   }
 
+  /** Before the widget starts: the results' table laid out, a row per word with its places and
+   *  empty vector lines, so that the outputs fill it in place (nothing is computed). */
+  #reserveResults() {
+    this.causalNote.hidden = this.mask !== 'causal';
+    this.summary.textContent = 'Once the widget starts, each word’s output in the original order is compared here with its output in this order, word by word, with the largest difference.';
+    const rows = this.order.map((wordIndex, place) => h('tr', {},
+      h('th', { scope: 'row' }, this.words[wordIndex].text),
+      h('td', { className: 'place' }, `${wordIndex + 1} → ${place + 1}`),
+      h('td', {}, vectorLine('before', null, 1, this.width), vectorLine('after', null, 1, this.width)),
+      h('td', { className: 'diff verdict' }, '…')));
+    this.#fillOutputs(this.width, rows);
+    this.sameMeans.textContent = sameMeansText(false);
+  }
+
+  #fillOutputs(d, rows) {
+    replaceChildren(this.outputs,
+      h('caption', {}, `Output vectors (d = ${d}), one row per word in the current order; Place is where the word stood → where it stands now`),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, 'Word'),
+        h('th', { scope: 'col' }, 'Place'),
+        h('th', { scope: 'col' }, 'Output before (original order) and after (this order)'),
+        h('th', { scope: 'col', className: 'verdict' }, 'Largest |difference|'))),
+      h('tbody', {}, rows));
+  }
+
   #drawResults() {
     this.causalNote.hidden = this.mask !== 'causal';
     const r = this.result;
@@ -402,18 +427,8 @@ export class AttnShuffle extends AttnWidget {
           vectorLine('after', entry.now, r.scale)),
         h('td', { className: 'diff verdict' }, difference(entry.diff), h('span', { className: 'verdict-word' }, verdict(entry.diff))));
     });
-    replaceChildren(this.outputs,
-      h('caption', {}, `Output vectors (d = ${r.d}), one row per word in the current order; Place is where the word stood → where it stands now`),
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, 'Word'),
-        h('th', { scope: 'col' }, 'Place'),
-        h('th', { scope: 'col' }, 'Output before (original order) and after (this order)'),
-        h('th', { scope: 'col', className: 'verdict' }, 'Largest |difference|'))),
-      h('tbody', {}, rows));
-    const rounding = r.perWord.some((entry) => entry.diff > 0 && entry.diff <= SAME);
-    this.sameMeans.textContent = '“same” means a difference of exactly 0: the very same float32 numbers, to the last bit. '
-      + 'The core adds up each output in double precision, so the order of the words cannot change its last digit'
-      + (rounding ? '; “same up to rounding” is a difference below 10⁻⁶, the size of float32 rounding (about 7 significant digits).' : '.');
+    this.#fillOutputs(r.d, rows);
+    this.sameMeans.textContent = sameMeansText(r.perWord.some((entry) => entry.diff > 0 && entry.diff <= SAME));
   }
 
   #drawPositionDetail() {
@@ -451,6 +466,13 @@ export class AttnShuffle extends AttnWidget {
           ...['‖q‖ before', '‖q‖ after', '‖k‖ before', '‖k‖ after'].map((text) => h('th', { scope: 'col' }, text)))),
         h('tbody', {}, body))));
   }
+}
+
+/** What “same” means under the table; `rounding`: some difference is float32 rounding. */
+function sameMeansText(rounding) {
+  return '“same” means a difference of exactly 0: the very same float32 numbers, to the last bit. '
+    + 'The core adds up each output in double precision, so the order of the words cannot change its last digit'
+    + (rounding ? '; “same up to rounding” is a difference below 10⁻⁶, the size of float32 rounding (about 7 significant digits).' : '.');
 }
 
 defineWidget('attn-shuffle', AttnShuffle);

@@ -19,16 +19,17 @@ export function largestDifference(a, b) {
   return worst;
 }
 
-/** A vector as text with two decimals: [0.12, −0.50, …]. */
+/** A vector as text with two decimals: [0.12, −0.50, …]; values null (not computed yet): […]. */
 function vectorText(values) {
-  return `[${Array.from(values, (x) => fixed(x, 2)).join(', ')}]`;
+  return values ? `[${Array.from(values, (x) => fixed(x, 2)).join(', ')}]` : '[…]';
 }
 
 /**
  * A strip of bars, one per entry: up for positive, down for negative, height ∝ |x| / scale.
  * Decorative (aria-hidden): the same numbers are always printed beside it.
  */
-function barStrip(values, scale) {
+function barStrip(values, scale, length) {
+  if (!values) return h('span', { className: 'bars', 'aria-hidden': 'true' }, Array.from({ length }, () => h('span', { className: 'bar-slot' })));
   return h('span', { className: 'bars', 'aria-hidden': 'true' }, Array.from(values, (x) => {
     const bar = h('span', { className: x < 0 ? 'bar negative' : 'bar' });
     bar.style.setProperty('--size', String(Math.min(1, Math.abs(x) / (scale || 1))));
@@ -36,12 +37,16 @@ function barStrip(values, scale) {
   }));
 }
 
-/** One labelled vector line: label, bar strip, numbers. */
-export function vectorLine(label, values, scale) {
+/** One labelled vector line: label, bar strip, numbers. values null: the line's place before the
+ *  widget starts, `length` empty slots and […]. */
+export function vectorLine(label, values, scale, length = 0) {
+  const numbers = h('span', { className: 'vec-numbers' }, vectorText(values));
+  // Not computed yet: the numbers' width is kept (about 6.5 monospace characters each).
+  if (!values) numbers.style.minWidth = `${6.5 * length}ch`;
   return h('div', { className: 'vec-line' },
     h('span', { className: 'vec-label' }, label),
-    barStrip(values, scale),
-    h('span', { className: 'vec-numbers' }, vectorText(values)));
+    barStrip(values, scale, length),
+    numbers);
 }
 
 let sheet = null;
@@ -84,7 +89,7 @@ export function shuffleSheet() {
     .swap-note { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
     .vec-line { display: flex; align-items: center; gap: 0.5rem; white-space: nowrap; }
     .vec-label { color: var(--attn-muted); font-size: 0.75rem; width: 2.6rem; flex: none; }
-    .vec-numbers { font-family: var(--attn-mono); font-size: 0.78rem; }
+    .vec-numbers { display: inline-block; font-family: var(--attn-mono); font-size: 0.78rem; }
     .bars { display: inline-flex; gap: 2px; height: 1.6rem; align-items: stretch; flex: none; }
     .bar-slot { position: relative; width: 6px; background: linear-gradient(var(--attn-border), var(--attn-border)) center / 100% 1px no-repeat; }
     .bar { position: absolute; left: 0; right: 0; bottom: 50%; height: calc(var(--size) * 50%); background: var(--attn-accent); border-radius: 1px; }

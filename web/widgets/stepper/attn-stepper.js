@@ -225,7 +225,7 @@ export class AttnStepper extends AttnWidget {
       button.tabIndex = index === current ? 0 : -1;
     });
     this.panels.forEach((panel, index) => { panel.element.hidden = index !== current; });
-    if (!this.attn) return;
+    if (!this.attn) return this.#reserve(current);
     const before = this.state;
     try {
       this.state = this.#compute(this.#inputs());
@@ -251,6 +251,19 @@ export class AttnStepper extends AttnWidget {
       this.lastChange = { cause, before, state: this.state, cells, unvisited: new Set(STEPS.keys()) };
     }
     this.#drawPanel(current);
+  }
+
+  /** Before the widget starts: the step's matrices show the inputs (the attributes) and “…”
+   *  for what the core computes, and every panel has its lines and tables in place, so that
+   *  starting fills them without moving anything. */
+  #reserve(index) {
+    this.scalingControl.reserveRows(this.scale, this.scaling, HEAD_WIDTH);
+    this.stabilityPanel.reserve(this.stability);
+    this.asymmetryPanel.reserve();
+    const panel = this.panels[index];
+    for (const [key, view] of Object.entries(panel.views)) if (INPUT_NAMES.includes(key)) view.update(this[key]);
+    panel.summary.textContent = `Step ${index + 1}, ${STEPS[index].title}: its numbers come from the core, computed once the widget is in view.`;
+    panel.explanation.textContent = 'Each entry is explained here once it is computed.';
   }
 
   #compute(inputs) {

@@ -69,6 +69,14 @@ export class AsymmetryPanel {
         h('div', {}, this.maps.tied.element, this.lines.tied)));
   }
 
+  /** Before the widget starts: the maps' places, and what their lines will say. */
+  reserve() {
+    for (const key of ['separate', 'tied']) {
+      this.maps[key].reserve();
+      replaceChildren(this.lines[key], 'max |S − Sᵀ| = …: the pair that scores most differently, said once computed.');
+    }
+  }
+
   /** Draws `numbers` (from asymmetryNumbers). */
   render(numbers) {
     for (const key of ['separate', 'tied']) {

@@ -77,6 +77,13 @@ export class ScalingControl {
     }
   }
 
+  /** Before the widget starts: the same line, the row entropies “…” (the multiplier needs no core). */
+  reserveRows(scale, scaling, dk) {
+    const state = { scale, scaling, multiplier: multiplierOf(scale, scaling, dk) };
+    const entropies = ['token 1', 'token 2'].map((token) => `${token} … of … nats`).join(', ');
+    this.rows.textContent = `Multiplier ${multiplierText(state)}: ${multiplierEffect(state)}. Row entropy: ${entropies}.`;
+  }
+
   /** The multiplier and each row's entropy, under the controls. */
   showRows(state) {
     if (!state) return;

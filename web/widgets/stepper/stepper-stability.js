@@ -67,6 +67,21 @@ export class StabilityPanel {
       this.note);
   }
 
+  /** Before the widget starts: the tables laid out for `scores` (3 numbers, as typed), with “…”
+   *  where each computed number goes. */
+  reserve(scores) {
+    const row = (name, cells) => h('tr', {}, h('th', { scope: 'row' }, name), cells.map((text) => h('td', {}, text)));
+    const pending = ['…', '…', '…'];
+    replaceChildren(this.softmaxBody,
+      row('scores', Array.from(scores, (x) => sig(x))),
+      row('exp(score), no maximum subtracted', pending),
+      row('weights, no maximum subtracted', pending),
+      row(`weights, maximum ${sig(Math.max(...scores))} subtracted`, pending));
+    replaceChildren(this.maskBody, MASK_VALUES.flatMap(([name]) => FACTORS.map((factor) => row(name, [`× ${factor}`, '…', '…']))));
+    this.note.textContent = 'Whether exp overflows without the maximum, and what multiplying the mask by 0 does to the row, '
+      + 'are said here once computed.';
+  }
+
   /** Draws `numbers` (from stabilityNumbers). */
   render(numbers) {
     const { scores, naive, stable, masked } = numbers;

@@ -19,11 +19,19 @@ import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
 import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
 import { chartColours, varianceSheet } from './variance-view.js';
 import { RATIO, ratioJobs, ratioSummary, typicalSize } from './variance-ratio.js';
+
+/** The place of a number not measured yet: “…”, about `characters` monospace characters wide. */
+function pending(characters) {
+  const span = h('span', { className: 'pending' }, '…');
+  span.style.minWidth = `${characters}ch`;
+  return span;
+}
 
 /** Histogram bins. The raw axis stays at ±4·√256 up to d_k = 256, so the chapter's widths can be
  *  compared by eye as the histogram widens; the scaled axis is always ±4. */
@@ -191,9 +199,11 @@ export class AttnVariance extends AttnWidget {
   #chartFigure(key, title) {
     const canvas = h('canvas', { 'aria-label': `${title}: not measured yet` });
     const readout = h('p', { className: 'readout', 'aria-live': 'polite' });
-    const figure = h('figure', { className: 'chart' },
-      h('figcaption', {}, title), h('div', { className: 'chart-box' }, canvas), readout);
-    return { key, canvas, readout, figure, chart: null };
+    // The box has the chart's shape from the start (shaded until it is drawn), its table row too.
+    const box = h('div', { className: 'chart-box waiting' }, canvas);
+    const figure = h('figure', { className: 'chart' }, h('figcaption', {}, title), box, readout);
+    placeChartTable(canvas, `Histogram of ${key === 'raw' ? 'score q·k' : 'score q·k / √d_k'}`); // HistogramChart's caption
+    return { key, canvas, box, readout, figure, chart: null };
   }
 
   #buildChapterPanel() {
@@ -235,7 +245,7 @@ export class AttnVariance extends AttnWidget {
   /** Measures the current settings in the worker, then draws. */
   render() {
     this.#markPreset();
-    if (!this.started) return;
+    if (!this.started) return this.#reserve();
     const settings = this.changeDetail();
     const { dk, draws, seed, keys, trials, threshold } = settings;
     const jobs = [
@@ -268,16 +278,23 @@ export class AttnVariance extends AttnWidget {
     this.ratioSeed = seed;
     this.ratioReadout.textContent = 'Measuring…';
     this.ratioJobs.run(ratioJobs(seed)).then((results) => {
-      const { mean, spread, theory } = ratioSummary(results);
-      this.ratio = { seed, mean, spread };
-      replaceChildren(this.ratioReadout, h('strong', {}, `std at d_k = ${RATIO.wide} ÷ std at d_k = ${RATIO.narrow} = ${fixed(mean, 2)} ± ${fixed(spread, 2)}`),
-        ` (mean ± standard deviation over ${RATIO.batches} batches; theory √${RATIO.wide} = ${theory}: the chapter's “about ${theory}× larger”).`);
+      const summary = ratioSummary(results);
+      this.ratio = { seed, mean: summary.mean, spread: summary.spread };
+      this.#fillRatio(summary);
       this.refreshInWords();
     }, (error) => {
       if (error instanceof Cancelled) return;
       this.ratioSeed = undefined;
       this.ratioReadout.textContent = error.message;
     });
+  }
+
+  /** The ratio's readout; summary null (not measured yet): the same sentence with “…”. */
+  #fillRatio(summary) {
+    const theory = Math.sqrt(RATIO.wide / RATIO.narrow);
+    const measured = summary ? `${fixed(summary.mean, 2)} ± ${fixed(summary.spread, 2)}` : '… ± …';
+    replaceChildren(this.ratioReadout, h('strong', {}, `std at d_k = ${RATIO.wide} ÷ std at d_k = ${RATIO.narrow} = ${measured}`),
+      ` (mean ± standard deviation over ${RATIO.batches} batches; theory √${RATIO.wide} = ${summary?.theory ?? theory}: the chapter's “about ${summary?.theory ?? theory}× larger”).`);
   }
 
   #showRunError(error) {
@@ -295,25 +312,50 @@ export class AttnVariance extends AttnWidget {
     ];
     for (const [view, result, variance, densityLabel, xLabel] of sets) {
       view.chart ??= await HistogramChart.create(view.canvas, { xLabel, colours });
+      view.box.classList.remove('waiting');
       const description = `Histogram of ${group(draws)} ${view.key} scores at d_k = ${dk}; measured variance ${fixed(result.variance, 3)}, `
         + `drawn over the normal density ${densityLabel}.`;
       view.chart.update({ ...result.histogram, total: draws, density: (x) => normalDensity(x, 0, variance), densityLabel, description });
     }
-    replaceChildren(this.charts.raw.readout,
-      `d_k = ${dk}, ${group(draws)} draws: mean ${fixed(raw.mean, 3)}, variance ${fixed(raw.variance, 2)}, `,
-      h('strong', {}, `variance ÷ d_k = ${fixed(raw.ratio, 4)}`), ` (theory: variance ${dk}, ratio 1). `,
-      h('strong', {}, `Typical score ${typicalSize(dk)}`), ` (√d_k; measured standard deviation ${fixed(Math.sqrt(raw.variance), 2)}).`);
-    replaceChildren(this.charts.scaled.readout,
-      `Same draws divided by √${dk}: mean ${fixed(scaled.mean, 3)}, `,
-      h('strong', {}, `variance ${fixed(scaled.variance, 4)}`), ' (theory: 1 at every width).');
+    this.#fillReadouts({ dk, draws }, raw, scaled);
   }
 
+  /** The charts' readouts; raw and scaled null (not measured yet): the same sentences with “…”. */
+  #fillReadouts({ dk, draws }, raw, scaled) {
+    // Not measured yet: “…” in a box about as wide as the number will be, so the lines wrap alike.
+    const shown = (result, x, digits) => (result ? fixed(x(result), digits) : pending(digits + 3));
+    replaceChildren(this.charts.raw.readout,
+      `d_k = ${dk}, ${group(draws)} draws: mean `, shown(raw, (r) => r.mean, 3), ', variance ', shown(raw, (r) => r.variance, 2), ', ',
+      h('strong', {}, 'variance ÷ d_k = ', shown(raw, (r) => r.ratio, 4)), ` (theory: variance ${dk}, ratio 1). `,
+      h('strong', {}, `Typical score ${typicalSize(dk)}`), ' (√d_k; measured standard deviation ', shown(raw, (r) => Math.sqrt(r.variance), 2), ').');
+    replaceChildren(this.charts.scaled.readout,
+      `Same draws divided by √${dk}: mean `, shown(scaled, (r) => r.mean, 3), ', ',
+      h('strong', {}, 'variance ', shown(scaled, (r) => r.variance, 4)), ' (theory: 1 at every width).');
+  }
+
+  /** Before the widget starts: the readouts, the saturation table and the ratio laid out with
+   *  “…” where each measured number goes (nothing is measured), so that starting moves nothing. */
+  #reserve() {
+    const settings = this.changeDetail();
+    this.#fillReadouts(settings, null, null);
+    this.#drawSaturation(settings, null, null);
+    this.#fillRatio(null);
+  }
+
+  /** The saturation table and its note; raw and scaled null (not measured yet): “…” in each cell. */
   #drawSaturation({ dk, keys, trials, threshold }, raw, scaled) {
     const grad = (r) => (Number.isNaN(r.meanGrad) ? 'no saturated trial' : fixed(r.meanGrad, 4));
     this.saturationCaption.textContent = `${group(trials)} trials at d_k = ${dk} with ${group(keys)} keys; saturated means p_max > ${threshold}`;
     replaceChildren(this.saturationBody,
       [['raw q·k', raw], ['scaled q·k / √d_k', scaled]].map(([name, r]) => h('tr', {},
-        h('th', { scope: 'row' }, name), h('td', {}, `${percent(r.fraction)} (${group(r.saturated)} of ${group(trials)})`), h('td', {}, grad(r)))));
+        h('th', { scope: 'row' }, name),
+        h('td', {}, r ? `${percent(r.fraction)} (${group(r.saturated)} of ${group(trials)})` : '…'),
+        h('td', {}, r ? grad(r) : '…'))));
+    if (!raw) {
+      this.saturationNote.textContent = 'Once the trials are measured, the slope p(1 − p) in the saturated raw trials is averaged here '
+        + 'and set beside the largest value it can take, 0.25 (at p = 0.5).';
+      return;
+    }
     this.saturationNote.textContent = Number.isNaN(raw.meanGrad)
       ? 'No raw trial saturated at these settings: try a wider head or fewer keys.'
       : `In the saturated raw trials the slope p(1 − p) averages ${fixed(raw.meanGrad, 4)}, about 1/${Math.round(0.25 / raw.meanGrad)} `

@@ -46,8 +46,9 @@ export function varianceSheet() {
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); gap: 1rem; margin: 0.6rem 0; }
     figure.chart { margin: 0; min-width: 0; }
     figure.chart figcaption { font-weight: 600; font-size: 0.92rem; margin-bottom: 0.2rem; }
-    .chart-box { position: relative; width: 100%; }
+    .chart-box { position: relative; width: 100%; aspect-ratio: 1.5; } /* HistogramChart's aspect ratio: its place before it is drawn */
     .readout { font-size: 0.88rem; font-family: var(--attn-mono); overflow-wrap: anywhere; }
+    .readout .pending { display: inline-block; text-align: center; }
     .panel { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
     :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 0.4rem 0; font-size: 1rem; }
     table.results { border-collapse: collapse; margin: 0.6rem 0; font-size: 0.9rem; }
