@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadWasmAttn } from './helpers.mjs';
 import { PRESETS } from '../../web/lib/model/presets.js';
+import { DEFAULT_CHECKPOINT_CONFIG } from '../../web/lib/model/default-checkpoint.js';
 
 const attn = await loadWasmAttn();
 const root = new URL('../../web/models/', import.meta.url);
@@ -15,6 +16,8 @@ const record = JSON.parse(readFileSync(new URL('default-small.json', root), 'utf
 test('the shipped checkpoint gives its recorded validation loss', () => {
   const model = attn.loadModel(bytes);
   assert.deepEqual({ ...model.config }, { ...PRESETS.small });
+  // The widgets lay out the model's maps from this before it loads (<attn-decode>, <attn-train>).
+  assert.deepEqual({ ...model.config }, { ...DEFAULT_CHECKPOINT_CONFIG });
   assert.equal(model.steps, record.steps);
   const loss = model.evaluate();
   console.log(`    validation loss ${loss} (recorded ${record.valLoss}); unigram ${record.unigram}, floor ${record.floor}`);
