@@ -27,11 +27,11 @@ import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed, sig } from '../../ui/format.js';
-import { fetchDefaultCheckpoint } from '../../lib/model/default-checkpoint.js';
+import { fetchDefaultCheckpoint, DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
 import { DecodeRun } from './decode-run.js';
 import { DecodeCharts } from './decode-charts.js';
 import { measureDecodingSpeed } from './decode-measure.js';
-import { drawText, drawCache, drawNext, drawWork, drawWaiting } from './decode-view.js';
+import { drawText, drawCache, reserveCache, drawNext, drawWork, drawWaiting } from './decode-view.js';
 import { decodeSheet } from './decode-styles.js';
 
 const DEFAULT_PROMPT = 'the queen said ';
@@ -271,11 +271,19 @@ export class AttnDecode extends AttnWidget {
 
   // ---------------------------------------------------------------- drawing
 
-  /** Before the model is loaded: the prompt, the tables and sentences laid out (decode-view.js). */
+  /** Before the model is loaded: the prompt, the tables and sentences laid out (decode-view.js), and
+   *  the cache's maps when the model's shape is known without it: the shipped model's (its file's
+   *  config, DEFAULT_CHECKPOINT_CONFIG). The training lab's model is the shape it is trained at: its
+   *  maps come with it. */
   #drawWaiting() {
     if (this.view || this.hasProblem('prompt')) return; // a model's last good state stays; a bad prompt is said
     drawWaiting({ text: this.textHost, summary: this.summary, nextTable: this.nextTable, workTable: this.workTable, workLine: this.workLine },
       { prompt: this.prompt, generated: this.step, temperature: this.temperature });
+    const shape = this.source === 'shipped' ? DEFAULT_CHECKPOINT_CONFIG : null;
+    if (!shape || this.layer > shape.layers || this.head > shape.heads) return replaceChildren(this.cacheHost);
+    fillSelect(this.layerSelect, shape.layers, this.layer);
+    fillSelect(this.headSelect, shape.heads, this.head);
+    reserveCache(this.cacheHost, { prompt: this.prompt, generated: this.step, layer: this.layer - 1, head: this.head - 1 }, shape);
   }
 
   render(changed) {

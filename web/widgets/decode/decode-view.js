@@ -29,22 +29,12 @@ export function drawText(host, view) {
     h('mark', { className: 'newest', title: 'the character fed last' }, chars[newest] === '\n' ? '⏎\n' : chars[newest]));
 }
 
-/**
- * The cache of (layer, head) as two heatmaps, one column per cached character, and the new
- * query's weights over it as one row per layer and head. Returns the heatmaps.
- */
-export function drawCache(host, view, { layer, head, keys, values, layers, heads }) {
-  const { t, chars, step } = view;
-  const width = keys.length / t;
-  const columns = chars.map(showChar);
+/** The three maps of the cache for t characters labelled `columns`, not yet drawn: the new query's
+ *  weights (a row per layer and head) above the keys and values of (layer, head), `width` features
+ *  each. The same for the model's numbers (drawCache) and for its place before it loads (reserveCache). */
+function cacheMaps(host, { t, columns, layer, head, layers, heads, width, limit = 1 }) {
   const features = Array.from({ length: width }, (_, i) => String(i + 1));
-  const limit = Math.max(1e-6, ...Array.from(keys, Math.abs), ...Array.from(values, Math.abs));
   const size = cellSize(t);
-  const transpose = (rows) => { // (t, width) → (width, t): the cache grows by a column per step
-    const out = new Float32Array(rows.length);
-    for (let j = 0; j < t; j++) for (let f = 0; f < width; f++) out[f * t + j] = rows[j * width + f];
-    return out;
-  };
   const format = (x) => fixed(x, 2);
   const keyMap = new Heatmap({ label: `Cached keys, layer ${layer + 1}, head ${head + 1} (${width} features × ${t} characters)`,
     rowLabels: features, colLabels: columns, min: -limit, max: limit, format, rowTitle: 'feature', colTitle: 'cached character', cellSize: size });
@@ -55,6 +45,24 @@ export function drawCache(host, view, { layer, head, keys, values, layers, heads
   const weightMap = new Heatmap({ label: `The new query’s weights over the ${t} cached characters, every layer and head (rows: layer L, head H)`,
     rowLabels: rowNames, colLabels: columns, min: 0, max: 1, format: (x) => fixed(x, 3), rowTitle: 'layer and head', colTitle: 'cached character', cellSize: size });
   replaceChildren(host, weightMap.element, h('div', { className: 'cache-maps' }, keyMap.element, valueMap.element));
+  return { weightMap, keyMap, valueMap };
+}
+
+/**
+ * The cache of (layer, head) as two heatmaps, one column per cached character, and the new
+ * query's weights over it as one row per layer and head. Returns the heatmaps.
+ */
+export function drawCache(host, view, { layer, head, keys, values, layers, heads }) {
+  const { t, chars, step } = view;
+  const width = keys.length / t;
+  const limit = Math.max(1e-6, ...Array.from(keys, Math.abs), ...Array.from(values, Math.abs));
+  const transpose = (rows) => { // (t, width) → (width, t): the cache grows by a column per step
+    const out = new Float32Array(rows.length);
+    for (let j = 0; j < t; j++) for (let f = 0; f < width; f++) out[f * t + j] = rows[j * width + f];
+    return out;
+  };
+  const maps = cacheMaps(host, { t, columns: chars.map(showChar), layer, head, layers, heads, width, limit });
+  const { weightMap, keyMap, valueMap } = maps;
   weightMap.update(step.weights);
   weightMap.focusedCell = { row: layer * heads + head, col: t - 1 };
   weightMap.setFocus(layer * heads + head, t - 1);
@@ -62,12 +70,24 @@ export function drawCache(host, view, { layer, head, keys, values, layers, heads
   valueMap.update(transpose(values));
   keyMap.setFocus(0, t - 1);
   valueMap.setFocus(0, t - 1);
-  return { weightMap, keyMap, valueMap };
+  return maps;
+}
+
+/** The cache's maps before the model is loaded, for a model of `shape` ({ layers, heads, dModel,
+ *  context }, known from its settings): labels and empty cells at the size the numbers will take.
+ *  The prompt's characters label their columns; the ones still to be drawn are “·”. */
+export function reserveCache(host, { prompt, generated, layer, head }, { layers, heads, dModel, context }) {
+  const chars = Array.from(prompt);
+  const t = Math.min(context, chars.length + generated);
+  const columns = Array.from({ length: t }, (_, j) => (j < chars.length ? showChar(chars[j]) : '·'));
+  const maps = cacheMaps(host, { t, columns, layer, head, layers, heads, width: dModel / heads });
+  for (const map of Object.values(maps)) map.reserve();
+  return maps;
 }
 
 /** Before the model is loaded (the widget has not started): the text is the prompt, and the tables
  *  and sentences have their rows, with “…” for each number the model gives, so that nothing moves
- *  when it arrives. (The cache's maps need the model's layers, heads and width: they come with it.) */
+ *  when it arrives. (The cache's maps are reserveCache's: they need the model's shape.) */
 export function drawWaiting({ text, summary, nextTable, workTable, workLine }, { prompt, generated, temperature, top = 6 }) {
   const chars = Array.from(prompt);
   const t = chars.length + generated;
