@@ -32,10 +32,10 @@ import { LineChart } from '../../ui/line-chart.js';
 import { TrainClient } from '../../lib/train-client.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 import { saveLastModel, loadLastModel } from './model-store.js';
-import { fetchDefaultCheckpoint, fetchDefaultCurve } from '../../lib/model/default-checkpoint.js';
+import { fetchDefaultCheckpoint, fetchDefaultCurve, DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { fixed } from '../../ui/format.js';
-import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
+import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, showSampleWaiting, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
 import { LossHistory } from './loss-notes.js';
 import { AppliedSettings } from './applied-settings.js';
 import { ProbeMap } from './probe-map.js';
@@ -176,6 +176,25 @@ export class AttnTrain extends AttnWidget {
     on(w.restore, 'click', () => this.#restore());
     on(w.shipped, 'click', () => this.#loadShipped());
     this.#setRunning(false);
+    this.#layOutWaiting(DEFAULT_CHECKPOINT_CONFIG);
+  }
+
+  /**
+   * Before the lab starts: every place its start fills, laid out for the model it loads then (the
+   * shipped one, whose shape is its file's config) and the probe text, with “…” for each number,
+   * shaded boxes for the charts (LineChart's) and empty cells for the maps, so that the page does
+   * not move when the model arrives. Nothing is fetched or computed.
+   */
+  #layOutWaiting(shape) {
+    const { layers, heads, dModel, context, batch } = shape;
+    const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+    this.message.textContent = 'The shipped model is loaded when the lab comes into view.';
+    this.training.stats.model.textContent = `${count(layers, 'layer')}, ${count(heads, 'head')}, d_model ${dModel}, context ${context}, batch ${batch}; … parameters, … characters`;
+    showSampleWaiting(this.samplePanel);
+    this.#fillSelect(this.probePanel.layer, layers, 'Layer');
+    this.#fillSelect(this.probePanel.head, heads, 'Head');
+    this.probeMap.reserve(this.probe, 0, 0, context);
+    this.headsPanel.reserve(shape);
   }
 
   async begin() {

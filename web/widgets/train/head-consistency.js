@@ -6,11 +6,13 @@
 //   const view = new HeadConsistency({ heading, openLarge, mapsOf });
 //   view.setStats(stats);         // the training worker's `heads` answer (head-stats.js)
 //   view.select(g);               // shows head g (l·H + h)
+//   view.reserve(shape, windows); // before the lab starts: the chart's box, the readout and the windows' places
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { fixed } from '../../ui/format.js';
 import { HeadScore } from '../../lib/abi.js';
 import { HistogramChart } from '../../ui/histogram-chart.js';
+import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { chartColours } from '../variance/variance-view.js';
 import { headName } from '../../lib/model/head-roles.js';
 import { smallMap } from './small-map.js';
@@ -37,13 +39,16 @@ export class HeadConsistency {
     this.canvas = h('canvas', { 'aria-label': 'Histogram of one head’s score over the windows: not measured yet' });
     this.readout = h('p', { 'aria-live': 'polite' });
     this.windows = h('div', { className: 'side-by-side' });
+    // The chart's box has its shape from the start (shaded until drawn), its table row too.
+    this.box = h('div', { className: 'chart-box waiting' }, this.canvas);
     this.element = h('section', { className: 'heads-section' },
       h(heading, {}, 'Does the pattern hold? One head, window by window'),
       h('p', {}, 'A pattern seen on one probe may be an accident of that text. Here one score of one head is measured on every window: '
         + 'a narrow histogram is a habit of the head, a wide one depends on the text.'),
       h('div', { className: 'toolbar' }, labelled('Head to check', this.head), labelled('Score', this.score)),
-      h('figure', { className: 'consistency-chart' }, h('div', { className: 'chart-box' }, this.canvas)),
+      h('figure', { className: 'consistency-chart' }, this.box),
       this.readout, this.windows);
+    placeChartTable(this.canvas, 'Histogram of score on one window'); // HistogramChart's caption
     this.head.addEventListener('change', () => this.#draw());
     this.score.addEventListener('change', () => this.#draw());
   }
@@ -56,10 +61,32 @@ export class HeadConsistency {
     this.#draw();
   }
 
+  /** The places of a model of `shape` ({ layers, heads, context }) not loaded yet (the lab has not
+   *  started): its heads in the field, the readout's sentences with “…” for the numbers, and the
+   *  three windows, each a shaded map and a line for its text, filled in place by setStats. */
+  reserve({ layers, heads, context }, windows) {
+    replaceChildren(this.head, headOptions(layers, heads));
+    const name = `${headName(0, 0)}, ${SCORE_CHOICES[0][1]}`;
+    this.readout.textContent = `${name} over ${windows} windows of the validation text: mean …, spread (standard deviation) …. `
+      + 'Each bar stands for the windows whose score fell in it, drawn as a density (windows ÷ (all windows × bar width)); the table lists the counts.';
+    const side = Math.max(1, Math.floor(150 / context)) * context; // smallMap's size for a window of `context` characters
+    const mapPlace = () => {
+      const place = h('div', { className: 'small-map waiting' });
+      place.style.width = place.style.height = `${side}px`; // the page's CSP allows no style attribute
+      return place;
+    };
+    replaceChildren(this.windows, ['lowest', 'middle', 'highest'].map((which) => h('figure', { className: 'window-figure' },
+      mapPlace(),
+      h('figcaption', {}, `The ${which} score: …, on window …, once measured`),
+      h('pre', { className: 'window-text waiting' }, `A window of ${context} characters of the validation text, shown once measured.`),
+      h('button', { type: 'button', className: 'secondary', disabled: true }, 'Open window … large'))));
+  }
+
   /** A new model: the old windows are no longer its own; drawing stops until its measurement. */
   clear() {
     this.stats = null;
     this.token = {};
+    if (!this.chart) return; // nothing drawn yet: the places laid out before the start stay until the first measurement
     this.readout.textContent = '';
     replaceChildren(this.windows);
   }
@@ -90,6 +117,7 @@ export class HeadConsistency {
       replaceChildren(this.windows);
       return;
     }
+    this.box.classList.remove('waiting');
     this.chart.update({ edges, counts, total: stats.windows, description: `Histogram of ${name} over ${stats.windows} windows: mean ${fixed(mean, 3)}, spread ${fixed(spread, 3)}.` });
     this.readout.textContent = `${name} over ${stats.windows} windows of the validation text: mean ${fixed(mean, 3)}, spread (standard deviation) ${fixed(spread, 3)}. `
       + 'Each bar stands for the windows whose score fell in it, drawn as a density (windows ÷ (all windows × bar width)); the table lists the counts.';

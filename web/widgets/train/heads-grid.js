@@ -8,6 +8,7 @@
 //
 //   const grid = new HeadsGrid({ onOpen: (layer, head) => … });
 //   grid.setShape(layers, heads); grid.setMaps(maps); grid.setRoles(records, roles);
+//   grid.reserve(layers, heads);   // before the lab starts: the cells, each map's place shaded
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
@@ -55,10 +56,23 @@ export class HeadsGrid {
     this.#roving();
   }
 
+  /** The grid of a model not loaded yet (the lab has not started): the cells, each map's place
+   *  shaded at its size, filled in place by setMaps. */
+  reserve(layers, heads) {
+    this.setShape(layers, heads);
+    for (const row of this.cells) {
+      for (const cell of row) {
+        cell.map.classList.add('waiting');
+        cell.role.textContent = 'its role over the windows: … (not measured yet)';
+      }
+    }
+  }
+
   /** Draws each head's map on the probe (the worker's probe answer: weights (L, H, t, t)). */
   setMaps({ t, weights }) {
     this.cells.forEach((row, l) => row.forEach((cell, hd) => {
       const g = l * this.heads + hd;
+      cell.map.classList.remove('waiting');
       replaceChildren(cell.map, smallMap(weights.subarray(g * t * t, (g + 1) * t * t), t, CELL_PX));
     }));
   }

@@ -9,6 +9,7 @@
 //   panel.setModel(info);     // a model was built or loaded: measure it
 //   panel.setProbe(maps);     // the probe's maps (the grid draws them)
 //   panel.measure();          // measure again (after training)
+//   panel.reserve(shape);     // before the lab starts: every place laid out for a model of that shape
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { fixed } from '../../ui/format.js';
@@ -66,6 +67,24 @@ export class HeadsPanel {
     for (const input of [this.windows, this.seed]) input.addEventListener('keydown', (event) => { if (event.key === 'Enter') this.measure(); });
   }
 
+  /** The places of a model of `shape` ({ layers, heads, context }) not loaded yet (the lab has not
+   *  started): the grid's cells, the status and summary with “…” for the numbers, the similarity
+   *  map's labels and empty cells, the head fields and the consistency view's places. The first
+   *  model's numbers fill them in place. */
+  reserve(shape) {
+    const { layers, heads } = shape, count = layers * heads;
+    const windows = HEAD_STATS_DEFAULTS.windows;
+    this.waiting = true;
+    this.grid.reserve(layers, heads);
+    this.status.textContent = `The ${count} heads are measured once the model is loaded.`;
+    replaceChildren(this.summary,
+      h('p', {}, `… of ${count} heads have a clear role at the thresholds below; … have none.`),
+      h('p', {}, 'Which heads have not specialised apart is said here once they are measured.'));
+    this.#similarityMap(count, heads).reserve();
+    this.ablation.setModel(layers, heads, null);
+    this.consistency.reserve(shape, windows);
+  }
+
   /** A model was built or loaded (info: the worker's description): measure it afresh. */
   setModel(info) {
     const { layers, heads } = info.config;
@@ -76,8 +95,11 @@ export class HeadsPanel {
     this.ablation.setModel(layers, heads, null);
     this.ablation.clear();
     this.consistency.clear();
-    replaceChildren(this.summary);
-    replaceChildren(this.similarityHost);
+    if (!info.hasData) this.waiting = false; // nothing will be measured: no “…” left waiting
+    if (!this.waiting) { // the places laid out before the start stay until the first measurement
+      replaceChildren(this.summary);
+      replaceChildren(this.similarityHost);
+    }
     if (this.maps) this.grid.setMaps(this.maps);
     if (!info.hasData) {
       this.status.textContent = 'This model has no validation text: load it with a text (or build one) to measure its heads.';
@@ -133,6 +155,7 @@ export class HeadsPanel {
 
   #show(stats) {
     this.stats = stats;
+    this.waiting = false;
     const roles = stats.records.map(headRole);
     this.roles = roles;
     this.grid.setRoles(stats.records, roles);
@@ -179,13 +202,18 @@ export class HeadsPanel {
   }
 
   #similarity(stats) {
-    const count = stats.layers * stats.heads;
-    const labels = Array.from({ length: count }, (_, g) => headName(Math.floor(g / stats.heads), g % stats.heads).replace(' ', ''));
+    const map = this.#similarityMap(stats.layers * stats.heads, stats.heads);
+    map.update(stats.similarity);
+    this.similarity = map;
+  }
+
+  /** The similarity map of `count` heads (`heads` a layer), in its place, not drawn yet. */
+  #similarityMap(count, heads) {
+    const labels = Array.from({ length: count }, (_, g) => headName(Math.floor(g / heads), g % heads).replace(' ', ''));
     const map = new Heatmap({ label: 'Similarity of every two heads’ maps (rows and columns: heads)', rowLabels: labels, colLabels: labels,
       min: 0, max: 1, format: (x) => fixed(x, 2), rowTitle: 'head', colTitle: 'head', cellSize: Math.max(10, Math.min(36, Math.floor(480 / count))) });
     replaceChildren(this.similarityHost, map.element);
-    map.update(stats.similarity);
-    this.similarity = map;
+    return map;
   }
 
   /** A grid cell opened large: the head on the probe, its scores here and over the windows. */

@@ -18,6 +18,7 @@ export function headsSheet() {
     .cell-button:hover { border-color: var(--attn-accent); }
     .cell-name { font-size: 0.78rem; font-weight: 600; }
     .cell-map { display: block; min-height: 84px; }
+    .cell-map.waiting { width: 84px; height: 84px; background: var(--attn-bg); border-radius: 3px; } /* a map's place before the lab starts */
     .cell-role { font-size: 0.72rem; line-height: 1.25; text-align: center; color: var(--attn-muted); min-height: 2.5em; }
     .cell-role.has-role { color: var(--attn-fg); font-weight: 600; }
     .heads-summary p { margin: 0.3rem 0; }
@@ -25,7 +26,9 @@ export function headsSheet() {
     .heads-section { border-top: 1px solid var(--attn-border); margin-top: 0.8rem; padding-top: 0.3rem; }
     .field .legend { font-size: 0.85rem; }
     .consistency-chart { margin: 0.4rem 0; max-width: 34rem; }
-    .consistency-chart .chart-box { position: relative; width: 100%; }
+    .consistency-chart .chart-box { position: relative; width: 100%; aspect-ratio: 1.5; } /* HistogramChart's: its place before it is drawn */
+    .small-map.waiting { display: block; background: var(--attn-surface); border-radius: 3px; }
+    pre.window-text.waiting { color: var(--attn-muted); }
     .side-by-side { display: flex; flex-wrap: wrap; gap: 0.8rem; }
     .window-figure { margin: 0; flex: 1 1 12rem; max-width: 20rem; min-width: 0; }
     .window-figure figcaption { font-size: 0.85rem; margin: 0.2rem 0; }

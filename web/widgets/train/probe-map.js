@@ -6,6 +6,7 @@
 //   const map = new ProbeMap(panel);          // panel: buildProbePanel()'s { host, summary }
 //   map.draw(maps, layer, head);              // maps: the training worker's probe answer
 //   map.heatmap                               // the Heatmap drawn (tests read its values)
+//   map.reserve(text, layer, head, context);  // before the lab starts: the map's labels and empty cells
 
 import { replaceChildren } from '../../ui/dom.js';
 import { Heatmap } from '../../ui/heatmap.js';
@@ -30,13 +31,34 @@ export class ProbeMap {
     this.host = host;
     this.summary = summary;
     this.heatmap = null;
-    this.drawn = null; // { maps, layer, head, cell }
+    this.drawn = null; // { maps, layer, head, cell } (or { reserved, layer, head, cell } before the numbers)
     if (typeof ResizeObserver !== 'undefined') {
       new ResizeObserver(() => {
         const d = this.drawn;
-        if (d && cellSizeFor(this.host.clientWidth, d.maps.t) !== d.cell) this.draw(d.maps, d.layer, d.head);
+        if (!d || cellSizeFor(this.host.clientWidth, (d.maps ?? d.reserved).t) === d.cell) return;
+        if (d.maps) this.draw(d.maps, d.layer, d.head);
+        else this.reserve(d.reserved.text, d.layer, d.head, d.reserved.context);
       }).observe(host);
     }
+  }
+
+  /** Before the model is loaded (the lab has not started): the map of the probe `text` (up to the
+   *  model's `context` characters) as labels and empty cells at the size the numbers will take, and
+   *  the sentence under it with “…” for each number. draw() fills them in place. */
+  reserve(text, layer, head, context) {
+    const chars = Array.from(text).slice(0, context), t = chars.length;
+    if (t === 0) return;
+    const labels = chars.map(shownChar);
+    const cell = cellSizeFor(this.host.clientWidth || 600, t);
+    this.heatmap = new Heatmap({
+      label: `Layer ${layer + 1}, head ${head + 1}: attention weights on the probe text (rows: queries, columns: keys)`,
+      rowLabels: labels, colLabels: labels, min: 0, max: 1, format: (x) => fixed(x, 3), cellSize: cell,
+    });
+    replaceChildren(this.host, this.heatmap.element);
+    this.heatmap.reserve();
+    this.drawn = { reserved: { text, context, t }, layer, head, cell };
+    this.summary.textContent = `${t} characters. Largest weight above the diagonal: …. On this probe (rows 2 to ${t}), the head puts … of a row's weight `
+      + 'on the character itself, … on the previous one and … on the first.';
   }
 
   draw(maps, layer, head) {
@@ -46,7 +68,7 @@ export class ProbeMap {
     const g = layer * heads + head;
     const slice = weights.subarray(g * t * t, (g + 1) * t * t);
     const labels = chars.map(shownChar);
-    const focus = this.heatmap?.focusedCell;
+    const focus = this.heatmap?.waiting ? null : this.heatmap?.focusedCell; // a reserved map (reserve()) has no focus to keep
     const cell = cellSizeFor(this.host.clientWidth || 600, t);
     this.heatmap = new Heatmap({
       label: `Layer ${layer + 1}, head ${head + 1}: attention weights on the probe text (rows: queries, columns: keys)`,

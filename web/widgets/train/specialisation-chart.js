@@ -38,6 +38,8 @@ export class SpecialisationChart {
       this.chart.element, this.note);
     this.choice.addEventListener('change', () => this.#draw());
     this.history = { entries: [] };
+    // Before the model is loaded (the lab has not started): the note's line in place.
+    this.note.textContent = 'The heads’ scores at each evaluation are drawn here once the model is loaded.';
   }
 
   get ready() { return this.chart.ready; }

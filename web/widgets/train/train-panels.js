@@ -103,6 +103,16 @@ export function showSample(panel, prompt, generated) {
     h('span', { className: 'generated' }, h('span', { className: 'visually-hidden' }, ' Generated: '), generated));
 }
 
+/** Before the model is loaded (the lab has not started): the prompt, then a dot for each character
+ *  the model will write, so the sample's lines are in place (samples are monospaced). */
+export function showSampleWaiting(panel) {
+  const length = Math.max(1, Math.min(2000, panel.length.valueAsNumber || 200));
+  panel.output.replaceChildren(
+    h('span', { className: 'prompt' }, h('span', { className: 'visually-hidden' }, 'Prompt: '), panel.prompt.value),
+    h('span', { className: 'waiting' }, h('span', { className: 'visually-hidden' }, ` ${length} characters, written once the model is loaded.`),
+      h('span', { 'aria-hidden': 'true' }, '·'.repeat(length))));
+}
+
 export function buildProbePanel() {
   const text = h('input', { type: 'text', size: 40 });
   const problem = h('p', { className: 'error probe-problem', 'aria-live': 'polite', hidden: true }); // the widget routes the probe's problems here
@@ -151,6 +161,7 @@ export function trainSheet() {
     .stats dd { margin: 0; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .line-chart { position: relative; height: 260px; width: 100%; }
     pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: var(--attn-radius-small); min-height: 2.5rem; font-family: var(--attn-mono); font-size: 0.88rem; margin-bottom: 0.2rem; }
+    pre.sample .waiting { color: var(--attn-muted); } /* the dots of a sample not written yet */
     .prompt { text-decoration: underline; text-decoration-thickness: 2px; text-underline-offset: 3px; background: var(--attn-involved); border-radius: 3px; }
     .sample-key { font-size: 0.85rem; color: var(--attn-muted); margin: 0 0 0.3rem; }
     .sample-key .prompt { color: var(--attn-fg); padding: 0 0.2em; }
