@@ -23,7 +23,7 @@ const COVERED = ['attn-bottleneck', 'attn-variance', 'attn-masks', 'attn-cross',
 
 // What still changes at the start, by design: the line "Loading the attention core…" is hidden
 // (28 px), and the "In words" text gains its sentence about the current result (one to three
-// lines). Measured at 1280 × 900 after the fix: −29 to +38 px; before it, +467 to +1,465 px.
+// lines). Measured at 1280 × 900 after the fix: −29 to +57 px; before it, +467 to +2,564 px.
 const tolerance = (height) => Math.max(40, 0.03 * height);
 
 /** What a widget draws last once started, beyond whenStarted (its measurements in a worker). */

@@ -4,6 +4,8 @@
 //
 // It opens with the shipped model (trained by `npm run train-default`), so the maps show a real
 // model at once.
+// Before it starts, every place its start fills is laid out for that model's shape (#layOutWaiting),
+// so the page does not move when it arrives.
 //
 // Attributes (declared below; observed and reflected as properties):
 //   preset   "small" (default) or "nanogpt": the configuration a new model starts from
