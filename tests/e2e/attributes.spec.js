@@ -29,6 +29,9 @@ function readmeTables() {
 /** Each widget's declarations as the README writes them: tag → { own: [...], common: [...] }. */
 async function declarations(page) {
   await page.goto('/');
+  // A widget loaded on demand (the exercises, "Check yourself") may be defined after the page's
+  // load event: wait for every one.
+  await page.evaluate((tags) => Promise.all(tags.map((tag) => customElements.whenDefined(tag))), WIDGETS.map((widget) => widget.tag));
   return page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {
     const Widget = customElements.get(tag);
     const row = ([name, kind]) => ({ name, values: kind.values, shown: kind.shown });
