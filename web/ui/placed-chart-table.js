@@ -22,12 +22,8 @@ export function placeChartTable(canvas, caption) {
 /** The chart's data table: the one placed for `canvas`, or a new one after the canvas's box.
  *  `chart()` gives the Chart.js chart (for the figure's downloads). */
 export function chartTable(canvas, caption, chart) {
+  if (!PLACED.has(canvas)) placeChartTable(canvas, caption);
   const placed = PLACED.get(canvas);
-  if (placed) {
-    placed.holder.chart = chart;
-    return placed.table;
-  }
-  const table = new DataTable({ caption, figure: chartFigure(canvas, chart) });
-  (canvas.parentElement ?? canvas).after(table.element);
-  return table;
+  placed.holder.chart = chart;
+  return placed.table;
 }
