@@ -10,11 +10,13 @@ import { WIDGETS } from './widgets/registry.js';
 import { startUrlState } from './ui/url-state.js';
 import { followSections } from './lab-nav.js';
 import './glossary-links.js';
+// The learner's side, which a course page loads on demand (a moment after the page's load event,
+// on a slow connection), is defined here with every other widget, before the load event: an
+// exercise defined late grows from nothing and pushes the widgets below it away from where a link
+// or a scroll put the reader, and a widget pushed out of view does not start.
+import './widgets/check/attn-check.js';
+import './widgets/exercise/attn-exercise.js';
 
-// A widget loaded on demand (the exercises, "Check yourself") is defined a moment after the
-// page's own: wait for it, so its properties are the element's, not plain fields set too early.
-await Promise.all(WIDGETS.filter((widget) => widget.onDemand && document.querySelector(widget.tag))
-  .map((widget) => customElements.whenDefined(widget.tag)));
 const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag).join(', '))];
 // The training lab and the editor are the learner's workspace: their embed code would carry none
 // of the learner's work (the code, the model), and beside a code editor "Copy embed code" reads as

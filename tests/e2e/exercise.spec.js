@@ -195,6 +195,20 @@ test('on the lab page an exercise starts its widget on request; one written insi
   await expect(verdict(written)).toHaveText('✓ Solved: every condition holds.');
 });
 
+test('a reader who scrolls to the last exercise early stays on it, and it starts, even when the exercises\' module arrives late', async ({ page }) => {
+  // Held back 1.5 s: defined after the reader got there, the four exercises above would grow from
+  // nothing and push this one out of view, where it would not start.
+  await page.route(/attn-exercise-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/#exercises', { waitUntil: 'domcontentloaded' });
+  const exercise = page.locator('#ex-6-6');
+  await exercise.scrollIntoViewIfNeeded();
+  await whenStarted(exercise);
+  await expect(exercise).toBeInViewport();
+});
+
 test('by keyboard alone: start, a hint, then the widget’s fields, to a solved exercise', async ({ page }) => {
   await page.goto('/embed.html?widget=exercise&task=cost-crossover');
   const exercise = page.locator('attn-exercise');
