@@ -146,6 +146,9 @@ test('training draws the curve, the loss falls, pause and resume work', async ({
   test.setTimeout(120_000);
   const widget = await openTrainer(page);
   await buildTiny(widget);
+  // Far enough that it is still training when paused: on a fast machine this model ran 500
+  // steps a second and had finished the default 2,000 before the test pressed Pause.
+  await widget.getByLabel('Train until step').fill('100000');
   await widget.getByRole('button', { name: 'Start' }).click();
   await expect(widget.getByRole('button', { name: 'Pause' })).toBeEnabled();
   await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(60);
