@@ -20,7 +20,7 @@ export class LossCurve {
     this.chart.canvas.tabIndex = -1; // showLossChart() takes the learner here
     this.noteLine = h('p', { className: 'loss-note', role: 'status', hidden: true });
     this.history = new LossHistory();
-    // this.note: the note shown (loss-notes.js) or null; undefined until the first showNote()
+    this.note = null; // the note shown (loss-notes.js), or null
   }
 
   get ready() { return this.chart.ready; }
