@@ -1,11 +1,12 @@
 // attn-train.js — <attn-train>: train a small character-level transformer in the browser (in a
 // Web Worker, on the C core), watch its loss fall towards the corpus floor, sample from it, and
-// read the attention weights of every layer and head on a probe text.
+// read the attention weights of every layer and head on a probe text. This file is the element:
+// its declarations, its panels built and wired, its start, the actions its buttons take, the
+// model it shows (#adopt) and its public methods.
 //
-// It opens with the shipped model (trained by `npm run train-default`), so the maps show a real
-// model at once.
-// Before it starts, every place its start fills is laid out for that model's shape (#layOutWaiting),
-// so the page does not move when it arrives.
+// It opens with the shipped model (trained by `npm run train-default`) and its recorded loss curve,
+// drawn as if trained here, so the maps show a real model at once. Before it starts, every place
+// its start fills is laid out for that model's shape (#layOutWaiting), so the page does not move.
 //
 // Attributes (declared below; observed and reflected as properties):
 //   preset   "small" (default) or "nanogpt": the configuration a new model starts from
@@ -18,35 +19,38 @@
 //         `progress` (bubbles) as the losses come in and when training stops: detail = { step,
 //         running, trainLoss, valLoss, floor, unigram, learner, note } (note: loss-notes.js).
 // Methods for <attn-editor>: useAttention(source), startTraining(), pauseTraining(), showLossChart().
-// The shipped model comes with its recorded loss curve, drawn as if trained here; a note under
-// the chart explains a loss below the corpus floor (peeking) or a growing gap between training
-// and validation loss (overfitting) when either happens; the form marks settings that differ
-// from the running model (applied-settings.js).
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
-// Reading the trained model (the grid of every head, measured roles, consistency, knock-outs, and
-// heads specialising while it trains) is heads-panel.js's and specialisation-chart.js's.
+//
+// Its parts, one file each here:
+//   train-panels.js       the panels' controls, built once (no behaviour)
+//   model-form.js         the "Model and text" form (applied-settings.js: what differs from the running model)
+//   training-stats.js     the numbers under Start and Pause
+//   loss-curve.js         the loss chart and the note under it (loss-notes.js: peeking, overfitting)
+//   attention-switch.js   "Use my attention": the learner's attention function or the built-in one
+//   weights-actions.js    the Weights panel's actions, and the model kept in this browser (model-store.js)
+//   probe-map.js          the single attention map
+//   heads-panel.js, specialisation-chart.js   reading the trained model: every head, its measured
+//                         role, consistency and knock-outs; heads specialising while it trains
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, text } from '../../ui/attribute-types.js';
 import { event, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
-import { h, replaceChildren } from '../../ui/dom.js';
-import { LineChart } from '../../ui/line-chart.js';
-import { TrainClient } from '../../lib/train-client.js';
-import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
-import { saveLastModel, loadLastModel } from './model-store.js';
-import { fetchDefaultCheckpoint, fetchDefaultCurve, DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
+import { h } from '../../ui/dom.js';
+import { DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { fixed } from '../../ui/format.js';
-import { FIELDS, buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, showSampleWaiting, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
-import { LossHistory } from './loss-notes.js';
-import { AppliedSettings } from './applied-settings.js';
+import { buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, showSampleWaiting, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
+import { LossCurve } from './loss-curve.js';
+import { AttentionSwitch } from './attention-switch.js';
+import { WeightsActions } from './weights-actions.js';
+import { ModelForm } from './model-form.js';
+import { TrainingStats } from './training-stats.js';
 import { ProbeMap } from './probe-map.js';
 import { HeadsPanel } from './heads-panel.js';
 import { SpecialisationChart } from './specialisation-chart.js';
 import { headsSheet } from './heads-styles.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** The API's names of the form's fields, as the form labels them (for messages from the model's checks). */
 const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr\b/g, 'learning rate']];
 const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label), message);
@@ -94,7 +98,7 @@ export class AttnTrain extends AttnWidget {
 
   /** A new preset fills the model's fields; a new probe text draws its maps. */
   render(changed) {
-    if (changed.has('preset')) this.#fillPreset(this.preset);
+    if (changed.has('preset')) this.form.fillPreset(this.preset);
     if (changed.has('probe') && this.info) {
       this.probeDrawn = true;
       this.#probe();
@@ -117,47 +121,34 @@ export class AttnTrain extends AttnWidget {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, trainSheet(), headsSheet()];
     this.message = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
     this.errorLine = h('p', { className: 'error', role: 'alert' });
-    this.learnerNote = h('p', { className: 'message learner-note', role: 'status', hidden: true });
-    this.learnerAlert = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.attention = new AttentionSwitch(this.#hooks());
     this.config = buildConfigPanel();
     this.training = buildTrainingPanel();
-    this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)' });
-    this.chart.canvas.tabIndex = -1; // showLossChart() takes the learner here
-    this.lossNote = h('p', { className: 'loss-note', role: 'status', hidden: true });
-    this.history = new LossHistory();
+    this.stats = new TrainingStats(this.training.stats);
+    this.lossCurve = new LossCurve();
     this.samplePanel = buildSamplePanel();
     this.specialisation = new SpecialisationChart({ heading: this.subheading });
     this.probePanel = buildProbePanel();
     this.probeMap = new ProbeMap(this.probePanel);
     this.headsPanel = new HeadsPanel({ heading: this.subheading, request: (...args) => this.client.request(...args) });
     this.weights = buildWeightsPanel();
-    body.append(this.message, this.errorLine, this.learnerNote, this.learnerAlert, this.config.element, this.training.element, this.chart.element,
-      this.lossNote, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.weights.element);
+    this.weightsActions = new WeightsActions(this.weights, this.#hooks());
+    body.append(this.message, this.errorLine, this.attention.note, this.attention.alert, this.config.element, this.training.element,
+      this.lossCurve.chart.element, this.lossCurve.noteLine, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.weights.element);
 
     const c = this.config;
-    this.appliedSettings = new AppliedSettings(c, (config, ownText) => this.#fillConfig(config, ownText));
-    this.#fillPreset(this.preset);
+    this.form = new ModelForm(c, this.#hooks());
+    this.form.fillPreset(this.preset);
     this.routeProblems(c.presetError, ['preset']);
     this.routeProblems(this.probePanel.problem, ['probe']);
     c.preset.addEventListener('change', () => {
       if (c.preset.value === 'custom') return;
       this.act(() => { this.preset = c.preset.value; });
-      this.#fillPreset(c.preset.value); // the same preset again refills what was changed by hand
+      this.form.fillPreset(c.preset.value); // the same preset again refills what was changed by hand
     });
-    for (const input of Object.values(c.inputs)) {
-      input.addEventListener('input', () => {
-        c.preset.value = 'custom';
-        this.appliedSettings.refresh();
-      });
-    }
-    for (const radio of [c.useDefault, c.useMine]) radio.addEventListener('change', () => this.appliedSettings.refresh());
     // Every action first applies a probe text typed and not committed yet (act).
     const on = (control, event, action) => control.addEventListener(event, () => this.act(action));
-    on(c.file, 'change', () => this.#readFile());
-    c.textBox.addEventListener('input', () => {
-      c.useMine.checked = true;
-      this.appliedSettings.refresh();
-    });
+    on(c.file, 'change', () => this.form.readFile());
     on(c.build, 'click', () => this.#build());
     const t = this.training;
     on(t.start, 'click', () => this.#startTraining());
@@ -173,10 +164,10 @@ export class AttnTrain extends AttnWidget {
     on(p.layer, 'change', () => this.#drawMap());
     on(p.head, 'change', () => this.#drawMap());
     const w = this.weights;
-    on(w.download, 'click', () => this.#download());
-    on(w.upload, 'change', () => this.#upload());
-    on(w.restore, 'click', () => this.#restore());
-    on(w.shipped, 'click', () => this.#loadShipped());
+    on(w.download, 'click', () => this.weightsActions.download());
+    on(w.upload, 'change', () => this.weightsActions.upload());
+    on(w.restore, 'click', () => this.weightsActions.restore());
+    on(w.shipped, 'click', () => this.weightsActions.loadShipped());
     this.#setRunning(false);
     this.#layOutWaiting(DEFAULT_CHECKPOINT_CONFIG);
   }
@@ -188,82 +179,62 @@ export class AttnTrain extends AttnWidget {
    * not move when the model arrives. Nothing is fetched or computed.
    */
   #layOutWaiting(shape) {
-    const { layers, heads, dModel, context, batch } = shape;
-    const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+    const { layers, heads, context } = shape;
     this.message.textContent = 'The shipped model is loaded when the lab comes into view.';
-    this.training.stats.model.textContent = `${count(layers, 'layer')}, ${count(heads, 'head')}, d_model ${dModel}, context ${context}, batch ${batch}; … parameters, … characters`;
+    this.stats.waiting(shape);
     showSampleWaiting(this.samplePanel);
-    this.#fillSelect(this.probePanel.layer, layers, 'Layer');
-    this.#fillSelect(this.probePanel.head, heads, 'Head');
+    this.probeMap.offer(layers, heads);
     this.probeMap.reserve(this.probe, 0, 0, context);
     this.headsPanel.reserve(shape);
   }
 
   async begin() {
-    this.client = new TrainClient((event) => this.#onEvent(event));
-    this.training.coresLabel.hidden = this.client.cores < 2;
-    this.client.request('parallel', { on: this.training.bothCores.checked });
-    await Promise.all([this.chart.ready, this.specialisation.ready]);
-    this.chart.setSeries([
-      { name: 'training loss', colour: getComputedStyle(this).getPropertyValue('--attn-accent').trim() || '#1d5fbf' }, // reads in both themes
-      { name: 'validation loss', colour: '#c2410c', points: true, front: true },
-      { name: 'unigram baseline', colour: '#6b7280', dashed: true, line: true },
-      { name: 'corpus floor', colour: '#15803d', dashed: true, line: true },
-    ]);
-    await this.#loadShipped();
+    const client = this.attention.start();
+    this.training.coresLabel.hidden = client.cores < 2;
+    client.request('parallel', { on: this.training.bothCores.checked });
+    await Promise.all([this.lossCurve.ready, this.specialisation.ready]);
+    this.lossCurve.setSeries(getComputedStyle(this).getPropertyValue('--attn-accent').trim());
+    await this.weightsActions.loadShipped();
   }
 
   disconnectedCallback() {
     super.disconnectedCallback();
-    this.client?.terminate();
-    this.builtinClient?.terminate();
-    this.client = null;
+    this.attention?.terminate();
   }
 
-  // ---------------------------------------------------------------- the learner's attention (<attn-editor>)
-  // this.client is the worker that trains now. While the learner's attention trains (in the
-  // learner's worker), this.builtinClient keeps the training worker of the built-in attention,
-  // to go back to.
+  /** What the parts (model-form.js, attention-switch.js, weights-actions.js) may ask of the lab. */
+  #hooks() {
+    return {
+      onEvent: (event) => this.#onEvent(event),
+      request: (...args) => this.client.request(...args),
+      task: (what, body, pending) => this.#task(what, body, pending),
+      adopt: (info, verb, options) => this.#adopt(info, verb, options),
+      changed: (detail) => this.emitChange(detail),
+      stopped: () => this.#setRunning(false),
+      step: () => this.step,
+      message: this.message,
+      root: this.shadowRoot,
+    };
+  }
 
-  /** True while training runs the learner's attention function. */
-  get usingLearnerAttention() { return Boolean(this.builtinClient); }
+  /** The worker that trains now (attention-switch.js); null before the lab starts. */
+  get client() { return this.attention?.client ?? null; }
+
+  // ---------------------------------------------------------------- the public methods
+
+  /** True while training runs the learner's attention function (attention-switch.js). */
+  get usingLearnerAttention() { return Boolean(this.attention?.learner); }
 
   /**
-   * "Use my attention": train (and draw maps) with the learner's attention function, given as
-   * its source text, or with the built-in C path again when `source` is null. The learner's code
-   * runs only in web/workers/learner-worker.js; the current model moves there (and back) as its
-   * weights. Throws (with the line, for the learner's errors) when it cannot switch.
+   * "Use my attention" (<attn-editor>): train (and draw maps) with the learner's attention
+   * function, given as its source text, or with the built-in C path again when `source` is null.
+   * The learner's code runs only in web/workers/learner-worker.js; the current model moves there
+   * (and back) as its weights. Throws (with the line, for the learner's errors) when it cannot switch.
    */
   async useAttention(source) {
     if (!this.client) throw new Error('The training lab has not started yet: scroll to it first.');
     if (this.running) await this.#pauseTraining();
-    const bytes = await this.client.request('save');
-    if (source === null) {
-      if (!this.builtinClient) return;
-      const info = await this.builtinClient.request('load', { bytes });
-      this.client.terminate();
-      [this.client, this.builtinClient] = [this.builtinClient, null];
-      this.learnerNote.hidden = this.learnerAlert.hidden = true;
-      this.#adopt(info, 'Back to the built-in attention', { continued: true });
-      this.emitChange({ what: 'attention', step: info.steps, learner: false });
-      return;
-    }
-    const next = new LearnerTrainClient((event) => this.#onEvent(event), (message) => this.#learnerDied(message));
-    try {
-      await next.request('attention', { source });
-      const info = await next.request('load', { bytes });
-      if (this.builtinClient) this.client.terminate();
-      else this.builtinClient = this.client;
-      this.client = next;
-      this.learnerNote.hidden = false;
-      this.learnerAlert.hidden = true;
-      this.learnerNote.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, the validation loss is measured through it too, and the maps are the weights your code returns. Samples use the built-in attention, which sees only the past, as generating text must.';
-      this.#adopt(info, 'Now using your attention', { continued: true });
-      this.emitChange({ what: 'attention', step: info.steps, learner: true });
-    } catch (error) {
-      next.terminate();
-      throw error;
-    }
+    await this.attention.use(source);
   }
 
   /**
@@ -273,19 +244,6 @@ export class AttnTrain extends AttnWidget {
   async modelWeights() {
     if (!this.client) throw new Error('the training lab has not started yet: scroll to it first.');
     return this.client.request('save');
-  }
-
-  /** The learner's worker stopped (a time limit or a crash): back to the C path and its model. */
-  async #learnerDied(message) {
-    if (!this.builtinClient) return;
-    [this.client, this.builtinClient] = [this.builtinClient, null];
-    this.#setRunning(false);
-    this.learnerNote.hidden = true;
-    this.learnerAlert.hidden = false;
-    this.learnerAlert.textContent = `${message} The lab went back to the built-in attention.`;
-    this.emitChange({ what: 'attention', step: this.step, learner: false, reason: message });
-    const info = await this.client.request('info');
-    if (info) this.#adopt(info, 'Back to the built-in attention and the model as it was when you switched');
   }
 
   /** Starts training (as the Start button does); resolves to whether it runs. */
@@ -301,8 +259,7 @@ export class AttnTrain extends AttnWidget {
 
   /** Scrolls the loss chart into view and moves the focus to it. */
   showLossChart() {
-    this.chart.canvas.scrollIntoView({ block: 'center' });
-    this.chart.canvas.focus({ preventScroll: true });
+    this.lossCurve.focus();
   }
 
   // ---------------------------------------------------------------- actions
@@ -324,70 +281,17 @@ export class AttnTrain extends AttnWidget {
     }
   }
 
-  #fillPreset(name) {
-    this.#fillConfig(PRESETS[name], this.config.useMine.checked);
-  }
-
-  /** Puts a configuration (and the text choice) in the form; the preset select names it if it is one. */
-  #fillConfig(config, ownText) {
-    const c = this.config;
-    for (const f of FIELDS) c.inputs[f.name].value = String(config[f.name]);
-    c.preset.value = Object.keys(PRESETS).find((name) => FIELDS.every((f) => PRESETS[name][f.name] === config[f.name])) ?? 'custom';
-    (ownText ? c.useMine : c.useDefault).checked = true;
-    this.appliedSettings.refresh();
-  }
-
-  #options() {
-    const c = this.config;
-    const options = {};
-    for (const f of FIELDS) {
-      const value = c.inputs[f.name].valueAsNumber;
-      options[f.name] = Number.isNaN(value) ? c.inputs[f.name].value : value;
-    }
-    if (c.useMine.checked) options.text = c.textBox.value;
-    return options;
-  }
-
-  async #readFile() {
-    const file = this.config.file.files?.[0];
-    if (!file) return;
-    await this.#task('Your file', async () => {
-      if (file.size > MAX_FILE_BYTES) throw new Error(`it is ${(file.size / 2 ** 20).toFixed(1)} MB; the lab takes texts up to 5 MB.`);
-      this.config.textBox.value = await file.text();
-      this.config.useMine.checked = true;
-      this.message.textContent = `Read ${file.name}: ${this.config.textBox.value.length} characters. Press “Build model” to train on it.`;
-    });
-  }
-
   async #build() {
     const built = await this.#task('The model could not be built', async () => {
-      const info = await this.client.request('create', { options: this.#options() });
+      const info = await this.client.request('create', { options: this.form.options() });
       this.#adopt(info, 'Built a new model');
       this.emitChange({ what: 'build', step: 0 });
       return true;
     }, 'Building the model…');
     if (!built) {
       if (this.info) this.errorLine.textContent += ` The model running is unchanged (step ${this.step}).`;
-      this.appliedSettings.failed();
+      this.form.appliedSettings.failed();
     }
-  }
-
-  /** Loads a weights file; `curve` (the shipped model's recorded losses) is drawn with it. */
-  async #load(bytes, source, curve = null) {
-    return this.#task(`The ${source} could not be loaded`, async () => {
-      const info = await this.client.request('load', { bytes });
-      this.#adopt(info, `Loaded the ${source}`, { curve });
-      this.emitChange({ what: 'load', step: info.steps });
-      return info;
-    }, `Loading the ${source}…`);
-  }
-
-  async #loadShipped() {
-    await this.#task('The shipped model could not be loaded', async () => {
-      const [bytes, curve] = await Promise.all([fetchDefaultCheckpoint(), fetchDefaultCurve().catch(() => null)]);
-      await this.#load(bytes, 'shipped model', curve);
-      if (!curve) this.message.textContent += ' (Its recorded loss curve could not be loaded: the chart starts at this step.)';
-    });
   }
 
   async #startTraining() {
@@ -405,24 +309,13 @@ export class AttnTrain extends AttnWidget {
       const { step, valLoss } = await this.client.request('pause');
       this.#setRunning(false);
       this.message.textContent = `Paused at step ${step}${valLoss === null ? '' : `, validation loss ${fixed(valLoss, 4)} nats per character`}.`;
-      if (valLoss !== null) this.training.stats.val.textContent = fixed(valLoss, 4);
+      if (valLoss !== null) this.stats.validation(valLoss);
       this.emitChange({ what: 'pause', step });
-      await this.#keep();
+      await this.weightsActions.keep();
       await this.#probe();
       await this.#sample();
       this.headsPanel.trained({ steps: step });
     });
-  }
-
-  /** Keeps the current weights in IndexedDB (best effort: private windows may refuse). */
-  async #keep() {
-    try {
-      const bytes = await this.client.request('save');
-      await saveLastModel(bytes);
-      this.message.textContent += ' The model is kept in this browser.';
-    } catch {
-      // Not kept; the download button still works.
-    }
   }
 
   async #sample() {
@@ -449,35 +342,6 @@ export class AttnTrain extends AttnWidget {
     }
   }
 
-  async #download() {
-    await this.#task('The weights could not be saved', async () => {
-      const bytes = await this.client.request('save');
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-      const link = h('a', { href: url, download: `attention-lab-step-${this.step}.attnlab` });
-      this.shadowRoot.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      this.message.textContent = `Saved the weights (${(bytes.length / 1024).toFixed(0)} KiB).`;
-    });
-  }
-
-  async #upload() {
-    const file = this.weights.upload.files?.[0];
-    if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    await this.#load(bytes, `weights file ${file.name}`);
-    this.weights.upload.value = '';
-  }
-
-  async #restore() {
-    await this.#task('The last model could not be restored', async () => {
-      const bytes = await loadLastModel();
-      if (!bytes) throw new Error('no model is kept in this browser yet (pause a training run to keep one).');
-      await this.#load(bytes, 'last model kept in this browser');
-    });
-  }
-
   // ---------------------------------------------------------------- state and drawing
 
   /**
@@ -489,40 +353,19 @@ export class AttnTrain extends AttnWidget {
     this.info = info;
     this.step = info.steps;
     this.#setRunning(false);
-    this.appliedSettings.running(info);
+    this.form.appliedSettings.running(info);
     const { config, baselines } = info;
-    const st = this.training.stats;
-    const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
-    st.model.textContent = `${count(config.layers, 'layer')}, ${count(config.heads, 'head')}, d_model ${config.dModel}, context ${config.context}, batch ${config.batch}; ${count(info.paramCount, 'parameter')}, ${count(info.vocab.length, 'character')}`;
-    st.step.textContent = String(info.steps);
-    st.train.textContent = '—';
-    st.val.textContent = info.valLoss === null ? '— (no text)' : fixed(info.valLoss, 4);
-    st.unigram.textContent = baselines.unigram === null ? '—' : fixed(baselines.unigram, 4);
-    st.floor.textContent = baselines.floor === null ? '— (unknown for your own text)' : fixed(baselines.floor, 4);
-    st.tokens.textContent = '—';
-    st.steps.textContent = '—';
-    if (!continued) {
-      this.chart.reset();
-      this.history.reset();
-      this.chart.setLine('unigram baseline', baselines.unigram);
-      this.chart.setLine('corpus floor', baselines.floor);
-    }
-    if (curve && curve.steps === info.steps) this.#addCurve(curve);
-    else if (info.valLoss !== null) this.#addValidation(info.steps, info.valLoss);
+    this.stats.adopted(info);
+    if (!continued) this.lossCurve.restart(baselines);
+    if (curve && curve.steps === info.steps) this.lossCurve.addCurve(curve);
+    else if (info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
     this.#showNote(true);
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
-    this.#fillSelect(this.probePanel.layer, config.layers, 'Layer');
-    this.#fillSelect(this.probePanel.head, config.heads, 'Head');
+    this.probeMap.offer(config.layers, config.heads);
     this.samplePanel.output.replaceChildren();
     this.headsPanel.setModel(info);
     this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config.layers, config.heads), () => {});
     this.#probe().then(() => this.#sample());
-  }
-
-  #fillSelect(select, count, word) {
-    const keep = Number(select.value) || 0;
-    replaceChildren(select, Array.from({ length: count }, (_, i) => h('option', { value: i }, `${word} ${i + 1}`)));
-    select.value = String(Math.min(keep, count - 1));
   }
 
   #setRunning(running) {
@@ -535,21 +378,17 @@ export class AttnTrain extends AttnWidget {
     for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped, this.training.bothCores]) b.disabled = running;
   }
 
+  /** The training worker's events: a chunk of steps, a validation loss, training stopped. */
   #onEvent(event) {
-    const st = this.training.stats;
     if (event.type === 'progress') {
       const first = event.step - event.loss.length + 1;
-      this.#addTrain(Array.from(event.loss, (y, i) => [first + i, y]));
+      this.lossCurve.addTrain(Array.from(event.loss, (y, i) => [first + i, y]));
       this.step = event.step;
-      st.step.textContent = String(event.step);
-      st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
+      this.stats.progress(event);
       this.#showNote(false);
-      const cores = event.workers > 1 ? ` (${event.workers} workers)` : event.threads > 1 ? ` (${event.threads} threads)` : '';
-      st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${cores}`;
-      st.steps.textContent = event.stepsPerSecond.toFixed(2);
     } else if (event.type === 'validation') {
-      this.#addValidation(event.step, event.loss);
-      st.val.textContent = fixed(event.loss, 4);
+      this.lossCurve.addValidation(event.step, event.loss);
+      this.stats.validation(event.loss);
       this.#showNote(true);
       this.specialisation.add(event.heads);
     } else if (event.type === 'stopped') {
@@ -557,67 +396,38 @@ export class AttnTrain extends AttnWidget {
       if (event.reason === 'error') this.errorLine.textContent = `Training stopped: ${event.error.message}`;
       else {
         this.message.textContent = `Trained to step ${event.step}.`;
-        this.#keep();
+        this.weightsActions.keep();
         this.#probe().then(() => this.#sample());
         this.headsPanel.trained({ steps: event.step });
       }
     }
   }
 
-  // ---------------------------------------------------------------- the loss chart and its note
-
-  #addTrain(points) {
-    this.chart.add('training loss', points);
-    this.history.addTrain(points);
-  }
-
-  #addValidation(step, loss) {
-    this.chart.add('validation loss', [[step, loss]]);
-    this.history.addValidation(step, loss);
-  }
-
-  /** The shipped model's recorded curve, drawn as if it had been trained here. */
-  #addCurve({ train, validation }) {
-    this.#addTrain(train.map((loss, i) => [i + 1, loss]));
-    for (const [step, loss] of validation) this.#addValidation(step, loss);
-  }
-
-  /**
-   * Shows the note the curves call for (loss-notes.js) under the chart. Its text is rewritten
-   * when the kind of note changes, or with `fresh` numbers (a validation loss, a new model), so
-   * a screen reader hears it once per measurement, not per chunk of steps.
-   */
+  /** The note under the loss chart (loss-curve.js), then the `progress` event. */
   #showNote(fresh) {
-    const note = this.history.note({ floor: this.info?.baselines?.floor ?? null, learner: this.usingLearnerAttention });
-    if ((note?.kind ?? null) !== (this.note?.kind ?? null) || fresh) {
-      this.lossNote.hidden = !note;
-      replaceChildren(this.lossNote, note ? [h('strong', {}, `${note.title}: `), note.text] : []);
-    }
-    this.note = note;
+    this.lossCurve.showNote(fresh, { floor: this.info?.baselines?.floor ?? null, learner: this.usingLearnerAttention });
     this.#reportProgress();
   }
 
   /** The `progress` event: where training is, for <attn-editor>'s readout. */
   #reportProgress() {
-    const last = (list) => list.at(-1)?.[1] ?? null;
-    const lastTrain = this.history.train.at(-1);
+    const { trainLoss, valLoss, note } = this.lossCurve.latest();
     this.dispatchEvent(new CustomEvent('progress', {
       bubbles: true,
       detail: {
         step: this.step, running: Boolean(this.running), learner: this.usingLearnerAttention,
-        trainLoss: lastTrain ? this.history.recentTrain(lastTrain[0]) : null, valLoss: last(this.history.validation),
-        floor: this.info?.baselines?.floor ?? null, unigram: this.info?.baselines?.unigram ?? null, note: this.note,
+        trainLoss, valLoss, floor: this.info?.baselines?.floor ?? null, unigram: this.info?.baselines?.unigram ?? null, note,
       },
     }));
   }
 
   #drawMap() {
-    if (!this.maps) return;
-    this.probeMap.draw(this.maps, Number(this.probePanel.layer.value) || 0, Number(this.probePanel.head.value) || 0);
+    if (this.maps) this.probeMap.drawChosen(this.maps);
   }
 
-  /** The single map's heatmap (what tests read). */
+  /** The single map's heatmap and the loss chart (what tests read). */
   get heatmap() { return this.probeMap?.heatmap ?? null; }
+  get chart() { return this.lossCurve?.chart; }
 }
 
 defineWidget('attn-train', AttnTrain);

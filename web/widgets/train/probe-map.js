@@ -3,12 +3,14 @@
 // a longer probe scrolls inside its box), redrawn when the panel's width changes. Under it, what
 // the core measured on this probe. Beside it, what a map cannot tell (written by train-panels.js).
 //
-//   const map = new ProbeMap(panel);          // panel: buildProbePanel()'s { host, summary }
+//   const map = new ProbeMap(panel);          // panel: buildProbePanel()'s { host, summary, layer, head }
+//   map.offer(layers, heads);                 // the layer and head selects, for the model's shape
 //   map.draw(maps, layer, head);              // maps: the training worker's probe answer
+//   map.drawChosen(maps);                     // the layer and head chosen in the selects
 //   map.heatmap                               // the Heatmap drawn (tests read its values)
 //   map.reserve(text, layer, head, context);  // before the lab starts: the map's labels and empty cells
 
-import { replaceChildren } from '../../ui/dom.js';
+import { h, replaceChildren } from '../../ui/dom.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
 import { HeadScore } from '../../lib/abi.js';
@@ -26,10 +28,19 @@ export function cellSizeFor(width, t) {
   return Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor((width - AXIS) / t)));
 }
 
+/** Fills a select with `count` options ("Layer 1", …); the choice stays when it still exists. */
+function fillSelect(select, count, word) {
+  const keep = Number(select.value) || 0;
+  replaceChildren(select, Array.from({ length: count }, (_, i) => h('option', { value: i }, `${word} ${i + 1}`)));
+  select.value = String(Math.min(keep, count - 1));
+}
+
 export class ProbeMap {
-  constructor({ host, summary }) {
+  constructor({ host, summary, layer, head }) {
     this.host = host;
     this.summary = summary;
+    this.layerSelect = layer;
+    this.headSelect = head;
     this.heatmap = null;
     this.drawn = null; // { maps, layer, head, cell } (or { reserved, layer, head, cell } before the numbers)
     if (typeof ResizeObserver !== 'undefined') {
@@ -40,6 +51,17 @@ export class ProbeMap {
         else this.reserve(d.reserved.text, d.layer, d.head, d.reserved.context);
       }).observe(host);
     }
+  }
+
+  /** The layer and head selects offer a model's `layers` and `heads`. */
+  offer(layers, heads) {
+    fillSelect(this.layerSelect, layers, 'Layer');
+    fillSelect(this.headSelect, heads, 'Head');
+  }
+
+  /** Draws the layer and head chosen in the selects. */
+  drawChosen(maps) {
+    this.draw(maps, Number(this.layerSelect.value) || 0, Number(this.headSelect.value) || 0);
   }
 
   /** Before the model is loaded (the lab has not started): the map of the probe `text` (up to the

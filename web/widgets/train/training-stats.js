@@ -1,0 +1,52 @@
+// training-stats.js — the numbers under <attn-train>'s Start and Pause buttons: the model's shape
+// and size, its step, the training and validation losses, the unigram baseline and the corpus
+// floor, and the speed (tokens per second, on how many threads or workers, and steps per second).
+// The list itself is train-panels.js's (buildTrainingPanel's `stats`).
+//
+//   const stats = new TrainingStats(panel.stats);
+//   stats.waiting(config);  stats.adopted(info);  stats.progress(event);  stats.validation(loss);
+
+import { fixed } from '../../ui/format.js';
+
+const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+const shape = ({ layers, heads, dModel, context, batch }) =>
+  `${count(layers, 'layer')}, ${count(heads, 'head')}, d_model ${dModel}, context ${context}, batch ${batch}`;
+
+export class TrainingStats {
+  constructor(stats) {
+    this.stats = stats; // { model, step, train, val, unigram, floor, tokens, steps }: <dd> elements
+  }
+
+  /** Before the lab starts: the shape of the model it loads then, with “…” for what it will know. */
+  waiting(config) {
+    this.stats.model.textContent = `${shape(config)}; … parameters, … characters`;
+  }
+
+  /** A model was built or loaded (info: the training worker's). */
+  adopted(info) {
+    const st = this.stats;
+    const { baselines } = info;
+    st.model.textContent = `${shape(info.config)}; ${count(info.paramCount, 'parameter')}, ${count(info.vocab.length, 'character')}`;
+    st.step.textContent = String(info.steps);
+    st.train.textContent = '—';
+    st.val.textContent = info.valLoss === null ? '— (no text)' : fixed(info.valLoss, 4);
+    st.unigram.textContent = baselines.unigram === null ? '—' : fixed(baselines.unigram, 4);
+    st.floor.textContent = baselines.floor === null ? '— (unknown for your own text)' : fixed(baselines.floor, 4);
+    st.tokens.textContent = '—';
+    st.steps.textContent = '—';
+  }
+
+  /** The training worker's `progress` event: a chunk of steps done. */
+  progress(event) {
+    const st = this.stats;
+    st.step.textContent = String(event.step);
+    st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
+    const cores = event.workers > 1 ? ` (${event.workers} workers)` : event.threads > 1 ? ` (${event.threads} threads)` : '';
+    st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${cores}`;
+    st.steps.textContent = event.stepsPerSecond.toFixed(2);
+  }
+
+  validation(loss) {
+    this.stats.val.textContent = fixed(loss, 4);
+  }
+}
