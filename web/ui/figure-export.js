@@ -13,6 +13,7 @@
 // makers (figure-files.js).
 
 import { h } from './dom.js';
+import { saveFile } from './save-file.js';
 
 /** The figure a Chart.js wrapper (line-chart.js, log-chart.js, histogram-chart.js) hands its
  *  data table: its title (the enclosing figure's caption, else the canvas's name), its canvas and
@@ -48,11 +49,11 @@ export function figureDownloads({ figure, read }) {
     type: 'button', className: 'secondary figure-download',
     onclick: async () => {
       try {
-        const { FORMATS, fileName, save, themeColours } = await import('./figure-files.js');
+        const { FORMATS, fileName, themeColours } = await import('./figure-files.js');
         const { extension, make } = FORMATS[format];
         const title = figure.title();
         const name = fileName(group, title, extension);
-        save(group, await make(figure, themeColours(group), read), name);
+        saveFile(group, await make(figure, themeColours(group), read), name);
         status.textContent = `Saved ${name}.`;
       } catch (error) {
         status.textContent = `The ${format} could not be made: ${error.message}`;

@@ -1,10 +1,8 @@
 // figure-files.js — the files a figure's download buttons make (figure-export.js loads this
 // module when a button is first pressed, so it is not part of the embed bundle): the PNG (the
 // canvas on the widget's background under the figure's title), the SVG (the figure's own
-// writer) and the CSV (the data table's columns, rows and notes, numbers in full), saved through
-// a blob: link (nothing leaves the page).
-
-import { h } from './dom.js';
+// writer) and the CSV (the data table's columns, rows and notes, numbers in full). save-file.js
+// saves them.
 
 /** One CSV field: numbers in full (as the table's data-value), text quoted when it must be, and
  *  text that a spreadsheet would run as a formula (=, +, −, @ first) prefixed with '. */
@@ -61,15 +59,6 @@ export function fileName(element, title, extension) {
   return `${host}-${words || 'figure'}.${extension}`;
 }
 
-/** Saves `blob` as `name` through a temporary link (a blob: URL: nothing leaves the page). */
-export function save(element, blob, name) {
-  const url = URL.createObjectURL(blob);
-  const link = h('a', { href: url, download: name, hidden: true });
-  element.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export const FORMATS = {
   PNG: { extension: 'png', make: (figure, colours) => pngBlob(figure.canvas(), figure.title(), colours) },

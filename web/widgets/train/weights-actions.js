@@ -7,7 +7,7 @@
 //   const weights = new WeightsActions(panel, lab);  // panel: buildWeightsPanel()'s; lab: <attn-train>'s #hooks()
 //   await weights.loadShipped();  weights.download();  weights.upload();  weights.restore();  weights.keep();
 
-import { h } from '../../ui/dom.js';
+import { saveFile } from '../../ui/save-file.js';
 import { saveLastModel, loadLastModel } from './model-store.js';
 import { fetchDefaultCheckpoint, fetchDefaultCurve } from '../../lib/model/default-checkpoint.js';
 
@@ -51,12 +51,7 @@ export class WeightsActions {
     const { lab } = this;
     await lab.task('The weights could not be saved', async () => {
       const bytes = await lab.request('save');
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-      const link = h('a', { href: url, download: `attention-lab-step-${lab.step()}.attnlab` });
-      lab.root.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(lab.root, new Blob([bytes], { type: 'application/octet-stream' }), `attention-lab-step-${lab.step()}.attnlab`);
       lab.message.textContent = `Saved the weights (${(bytes.length / 1024).toFixed(0)} KiB).`;
     });
   }
