@@ -40,6 +40,24 @@ test('the shipped model loads with its recorded validation loss, and its maps ar
   await expect(widget.getByRole('application', { name: /Layer 1, head 1: attention weights/ })).toBeVisible();
 });
 
+test('the `progress` event of the shipped model states its step, losses and baselines, and no note', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.progressEvents = [];
+    document.addEventListener('progress', (event) => {
+      if (event.target.localName === 'attn-train') window.progressEvents.push(event.detail);
+    });
+  });
+  await openTrainer(page);
+  const events = await page.evaluate(() => window.progressEvents);
+  expect(events.length).toBeGreaterThan(0);
+  for (const detail of events) {
+    expect(detail).toEqual({
+      step: record.steps, running: false, learner: false, trainLoss: expect.any(Number), valLoss: record.valLoss,
+      floor: record.floor, unigram: record.unigram, note: null,
+    });
+  }
+});
+
 test('the shipped model’s chart is its whole recorded curve, not one dot at its last step', async ({ page }) => {
   const widget = await openTrainer(page);
   const { train, validation } = record.curve;

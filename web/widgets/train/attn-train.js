@@ -352,14 +352,14 @@ export class AttnTrain extends AttnWidget {
   #adopt(info, verb, { curve = null, continued = false } = {}) {
     this.info = info;
     this.step = info.steps;
-    this.#setRunning(false);
     this.form.appliedSettings.running(info);
     const { config, baselines } = info;
     this.stats.adopted(info);
     if (!continued) this.lossCurve.restart(baselines);
     if (curve && curve.steps === info.steps) this.lossCurve.addCurve(curve);
     else if (info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
-    this.#showNote(true);
+    this.lossCurve.showNote(true, this.#noteContext());
+    this.#setRunning(false); // its `progress` event: this model's step, losses and note
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
     this.probeMap.offer(config.layers, config.heads);
     this.samplePanel.output.replaceChildren();
@@ -405,8 +405,13 @@ export class AttnTrain extends AttnWidget {
 
   /** The note under the loss chart (loss-curve.js), then the `progress` event. */
   #showNote(fresh) {
-    this.lossCurve.showNote(fresh, { floor: this.info?.baselines?.floor ?? null, learner: this.usingLearnerAttention });
+    this.lossCurve.showNote(fresh, this.#noteContext());
     this.#reportProgress();
+  }
+
+  /** What the note under the loss chart depends on besides the losses (loss-notes.js). */
+  #noteContext() {
+    return { floor: this.info?.baselines?.floor ?? null, learner: this.usingLearnerAttention };
   }
 
   /** The `progress` event: where training is, for <attn-editor>'s readout. */
