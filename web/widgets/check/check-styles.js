@@ -9,7 +9,10 @@ export function checkSheet() {
   sheet.replaceSync(`
     .questions { list-style: none; padding: 0; margin: 0.6rem 0 0; display: grid; gap: 0.8rem; }
     fieldset { border: 1px solid var(--attn-border); border-radius: 8px; padding: 0.6rem 0.8rem; margin: 0; min-width: 0; background: var(--attn-surface); }
-    legend { padding: 0 0.3rem; font-weight: 600; max-width: 100%; }
+    /* Floated, the legend is laid out inside the card like a heading: a question of two or more
+       lines no longer straddles the card's top border. */
+    legend { float: left; width: 100%; padding: 0; margin: 0 0 0.3rem; font-weight: 600; }
+    legend + * { clear: both; }
     .number-label { color: var(--attn-muted); }
     .option { display: flex; gap: 0.5rem; align-items: flex-start; margin: 0.35rem 0; }
     .option input { margin-top: 0.3rem; flex: none; }
