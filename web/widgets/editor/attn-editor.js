@@ -64,8 +64,9 @@ export class AttnEditor extends AttnWidget {
       + 'with TODO lines and hints shown one at a time. A failed check names the first failing shape, output or gradient. '
       + 'Race it against the built-in trains two identical models, one through each, and charts both losses. Check against reference runs your version and the '
       + 'built-in one on the same random inputs, in four shapes, and reports the largest difference in the '
-      + 'outputs and in the gradients, where it is, and whether it is within tolerance. The four buttons under '
-      + '“Break it on purpose” each put one classic bug in the code, and the check then says which bug it found '
+      + 'outputs and in the gradients, where it is, and whether it is within tolerance. '
+      + `Each of the ${BUGS.length} buttons under “Break it on purpose” puts one classic bug in the code `
+      + `(${BUGS.map((bug) => bug.label.toLowerCase()).join('; ')}), and the check then says which bug it found `
       + 'and how it showed, and the lines it changed are marked. The causality check changes the later tokens of an '
       + 'input and reports whether any earlier output moved. Use my attention makes the training lab train with your '
       + 'function; Start training then trains it from here, with the step, the losses and the corpus floor shown under '
