@@ -72,6 +72,15 @@ test('each classic bug, inserted by its button, is caught and named by the check
   }
 });
 
+test('“In words” counts and names every button under “Break it on purpose”', async ({ page }) => {
+  const widget = await openEditor(page);
+  const labels = await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button').allTextContents();
+  expect(labels.length).toBeGreaterThanOrEqual(5);
+  const words = await widget.locator('p.in-words').textContent(); // the widget's accessible description
+  expect(words).toContain(`Each of the ${labels.length} buttons under “Break it on purpose”`);
+  for (const label of labels) expect(words).toContain(label.toLowerCase());
+});
+
 test('only the learner worker’s script may eval; the page may not', async ({ page }) => {
   await page.goto('/');
   const pageCsp = (await page.request.get('/')).headers()['content-security-policy'];
