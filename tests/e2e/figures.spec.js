@@ -5,7 +5,7 @@
 // figure's title, its axis titles and (for a heatmap) every row and column label, and the CSV
 // holds exactly the data table's headers, numbers and notes.
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 import { startAll, TAGS } from './a11y-pages.js';
 
 /** RFC 4180 CSV → rows of fields. */
@@ -154,4 +154,27 @@ test('the known axis titles of the lab’s charts are in their SVGs', async ({ p
     const svg = (await download(page, group.getByRole('button', { name: 'SVG' }))).bytes.toString('utf8');
     for (const axis of axes) expect(svg, `${tag}: ${axis}`).toContain(`class="axis-title">${axis.replace(/&/g, '&amp;')}</text>`);
   }
+});
+
+test('a dashed series has a dashed sample in its legend, on the page and in the SVG', async ({ page }) => {
+  await page.goto('/');
+  const widget = page.locator('attn-bottleneck');
+  await widget.scrollIntoViewIfNeeded();
+  await whenStarted(widget);
+  const legend = () => widget.evaluate((el) => (el.chart.chart?.legend?.legendItems ?? []).map((item) => ({ text: item.text, pointStyle: item.pointStyle, dash: item.lineDash ?? [] })));
+  await expect.poll(legend).toEqual([
+    { text: 'one summary of width d = 64', pointStyle: 'line', dash: [6, 4] },
+    { text: 'attention over every state', pointStyle: 'line', dash: [] },
+  ]);
+  const svg = await download(page, widget.getByRole('group', { name: /^Download “Tokens recovered/ }).getByRole('button', { name: 'SVG' }));
+  const samples = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+    // A legend entry: a group of its sample and its name.
+    return [...doc.querySelectorAll('g')].filter((g) => g.children.length === 2 && g.children[0].localName === 'line' && g.children[1].localName === 'text')
+      .map((g) => ({ text: g.children[1].textContent, dash: g.children[0].getAttribute('stroke-dasharray') }));
+  }, svg.bytes.toString('utf8'));
+  expect(samples).toEqual([
+    { text: 'one summary of width d = 64', dash: '6 4' },
+    { text: 'attention over every state', dash: null },
+  ]);
 });

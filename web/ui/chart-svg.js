@@ -75,9 +75,16 @@ function legendMarks(chart, colours) {
     const box = legend.legendHitBoxes?.[i];
     if (!box || !item.text) return '';
     const colour = paint(item.strokeStyle, paint(item.fillStyle, colours.fg));
+    const middle = box.top + box.height / 2;
+    // A line chart's entries are a stretch of their line, dashed as it is (line-chart.js); others a box.
+    const line = legend.options.labels.usePointStyle && item.pointStyle === 'line';
+    const width = line ? legend.options.labels.pointStyleWidth ?? 28 : 14;
+    const sample = line
+      ? tag('line', { x1: box.left, y1: middle, x2: box.left + width, y2: middle, stroke: colour, 'stroke-width': item.lineWidth ?? 2, 'stroke-dasharray': item.lineDash?.length ? item.lineDash.join(' ') : null })
+      : tag('rect', { x: box.left, y: middle - 5, width, height: 10, fill: paint(item.fillStyle, colour), stroke: colour });
     return group('g', {}, [
-      tag('rect', { x: box.left, y: box.top + box.height / 2 - 5, width: 14, height: 10, fill: paint(item.fillStyle, colour), stroke: colour }),
-      tag('text', { x: box.left + 20, y: box.top + box.height / 2 + 4, 'font-size': 12, fill: colours.fg, 'text-decoration': item.hidden ? 'line-through' : null }, item.text),
+      sample,
+      tag('text', { x: box.left + width + 6, y: middle + 4, 'font-size': 12, fill: colours.fg, 'text-decoration': item.hidden ? 'line-through' : null }, item.text),
     ]);
   });
 }
