@@ -13,7 +13,8 @@ import './glossary-links.js';
 // The learner's side, which a course page loads on demand (a moment after the page's load event,
 // on a slow connection), is defined here with every other widget, before the load event: an
 // exercise defined late grows from nothing and pushes the widgets below it away from where a link
-// or a scroll put the reader, and a widget pushed out of view does not start.
+// or a scroll put the reader (a widget pushed out of view waits there, unstarted, until it is
+// scrolled to).
 import './widgets/check/attn-check.js';
 import './widgets/exercise/attn-exercise.js';
 
