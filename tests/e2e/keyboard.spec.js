@@ -273,7 +273,11 @@ test('train: preset by arrows, a tiny model built and trained, started and pause
   await tabTo(page, named('Build model'));
   await page.keyboard.press('Enter');
   await expect(widget.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 30_000 });
-  await tabTo(page, named('Start'));
+  // Far enough that it is still training when paused: this model can run the default 2,000 steps
+  // in a few seconds on a fast machine.
+  await tabTo(page, named('Train until step'));
+  await typeOver(page, '100000');
+  await tabTo(page, named('Start'), { back: true, limit: 6 });
   await page.keyboard.press('Enter');
   await expect(widget.getByText('Training…')).toBeVisible();
   await expect.poll(() => widget.evaluate((el) => el.chart.count('training loss')), { timeout: 60_000 }).toBeGreaterThan(3);
