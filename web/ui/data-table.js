@@ -3,7 +3,10 @@
 // numbers the chart was given, read from the chart's own arrays (never computed a second time).
 // The chart wrappers (histogram-chart.js, line-chart.js, log-chart.js) each own one and fill it
 // whenever they draw; the table is only built while it is shown, so a long training run does not
-// rebuild thousands of rows nobody is reading.
+// rebuild thousands of rows nobody is reading. An open table that is slow to build (more than a
+// frame: the loss curves after a thousand steps) is rebuilt at most once per ten times its
+// building time while its chart keeps growing, the last state always shown: it takes at most a
+// tenth of the page's main thread, which it once filled on a busy machine.
 //
 //   const table = new DataTable({ caption: 'Loss by step', figure });
 //   box.after(table.element);
@@ -36,6 +39,9 @@ export function tableNumber(x) {
 }
 
 export class DataTable {
+  #built = { at: -Infinity, took: 0 }; // the last build of the table: when it ended, how long it took (ms)
+  #pending = null;                      // the timer of a build put off by #renderSoon
+
   /**
    * @param {object} o
    * @param {string} o.caption  the table's caption (what the numbers are)
@@ -112,10 +118,26 @@ export class DataTable {
     this.read = read;
     this.downloads.retitle(this.figure.title());
     this.downloads.enable(true);
-    if (this.open) this.#render();
+    if (this.open) this.#renderSoon();
+  }
+
+  /** Builds the open table now, unless it is slow to build and was built a moment ago: then once,
+   *  when ten times its building time has passed since (changes meanwhile are in that build). */
+  #renderSoon() {
+    if (this.#pending) return;
+    const wait = this.#built.at + 10 * this.#built.took - performance.now();
+    if (this.#built.took < 16 || wait <= 0) {
+      this.#render();
+      return;
+    }
+    this.#pending = setTimeout(() => {
+      this.#pending = null;
+      if (this.open) this.#render();
+    }, wait);
   }
 
   #render() {
+    const start = performance.now();
     const { columns, rows, notes } = this.read();
     // A label (a string) is shown as it is; a number through the column's format.
     const cell = (tag, value, format = tableNumber, extra = {}) =>
@@ -129,5 +151,6 @@ export class DataTable {
       notes.length ? h('tfoot', {}, notes.map((n) => h('tr', {},
         h('th', { scope: 'row' }, n.label),
         cell('td', n.value, n.format ?? tableNumber, { colSpan: Math.max(1, columns.length - 1) })))) : null);
+    this.#built = { at: performance.now(), took: performance.now() - start };
   }
 }
