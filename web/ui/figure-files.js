@@ -59,7 +59,6 @@ export function fileName(element, title, extension) {
   return `${host}-${words || 'figure'}.${extension}`;
 }
 
-
 export const FORMATS = {
   PNG: { extension: 'png', make: (figure, colours) => pngBlob(figure.canvas(), figure.title(), colours) },
   SVG: { extension: 'svg', make: async (figure, colours) => new Blob([await figure.svg(colours)], { type: 'image/svg+xml' }) },

@@ -121,7 +121,8 @@ export class AttnTrain extends AttnWidget {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, trainSheet(), headsSheet()];
     this.message = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
     this.errorLine = h('p', { className: 'error', role: 'alert' });
-    this.attention = new AttentionSwitch(this.#hooks());
+    const lab = this.#hooks(); // what the parts below may ask of the lab
+    this.attention = new AttentionSwitch(lab);
     this.config = buildConfigPanel();
     this.training = buildTrainingPanel();
     this.stats = new TrainingStats(this.training.stats);
@@ -132,12 +133,12 @@ export class AttnTrain extends AttnWidget {
     this.probeMap = new ProbeMap(this.probePanel);
     this.headsPanel = new HeadsPanel({ heading: this.subheading, request: (...args) => this.client.request(...args) });
     this.weights = buildWeightsPanel();
-    this.weightsActions = new WeightsActions(this.weights, this.#hooks());
+    this.weightsActions = new WeightsActions(this.weights, lab);
     body.append(this.message, this.errorLine, this.attention.note, this.attention.alert, this.config.element, this.training.element,
       this.lossCurve.chart.element, this.lossCurve.noteLine, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.weights.element);
 
     const c = this.config;
-    this.form = new ModelForm(c, this.#hooks());
+    this.form = new ModelForm(c, lab);
     this.form.fillPreset(this.preset);
     this.routeProblems(c.presetError, ['preset']);
     this.routeProblems(this.probePanel.problem, ['probe']);

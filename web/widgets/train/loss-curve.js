@@ -56,7 +56,8 @@ export class LossCurve {
   /** The shipped model's recorded curve, drawn as if it had been trained here. */
   addCurve({ train, validation }) {
     this.addTrain(train.map((loss, i) => [i + 1, loss]));
-    for (const [step, loss] of validation) this.addValidation(step, loss);
+    this.chart.add('validation loss', validation); // one redraw for all of them
+    for (const [step, loss] of validation) this.history.addValidation(step, loss);
   }
 
   /**
