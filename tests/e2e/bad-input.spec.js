@@ -209,3 +209,34 @@ test('the lab’s hash with bad values for every widget: each ignores or refuses
   await cost.evaluate((el) => { el.setAttribute('n', '1024'); el.setAttribute('d-model', '512'); el.setAttribute('heads', '8'); });
   await expect(cost.getByText('8 heads × 64 features = d_model 512. Crossover at N = 1,024: at N = 1,024 the two terms are equal.')).toBeVisible();
 });
+
+// A value refused before the widget has started (its core still on its way): the message says
+// so at once; once the widget has started, it shows the last good state, and the message then
+// says that too. (The format of each message reads whether a good state is shown.) Decode's
+// last good state comes later than its start, with its model.
+for (const { name, label, value, kept } of [
+  { name: 'cross', label: 'Target (decoder)', value: '', kept: 'The last good map is still shown.' },
+  { name: 'lookup', label: 'Sharpness s', value: '−2', kept: 'The last good state is still shown.' },
+  { name: 'decode', label: 'Prompt', value: '', kept: 'The last good state is still shown.' },
+  { name: 'bottleneck', label: 'Seed', value: '-1', kept: 'The last good measurement is still shown.' },
+]) {
+  test(`${name}: refused before the start, then the last good state is shown and the message says so`, async ({ page }) => {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+    await page.goto(`/embed.html?widget=${name}`);
+    const widget = page.locator(`attn-${name}`);
+    const field = widget.getByLabel(label, { exact: true });
+    await field.fill(value);
+    await field.press('Enter');
+    const alert = widget.getByRole('alert').filter({ hasText: '⚠' });
+    await expect(alert).toHaveCount(1);
+    await expect(alert).not.toContainText(kept); // nothing is shown yet
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    release();
+    await whenStarted(widget);
+    await expect(alert).toContainText(kept, { timeout: 60_000 });
+    await expect(field).toHaveValue(value);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+}

@@ -1,7 +1,7 @@
 // masks.spec.js — <attn-masks> on the lab page: the §6.4 known outputs (4-token causal mask,
 // window w = 2, padding [5, 3], combined masks, 1/k and ln k with equal scores, the bug of masking
 // after the softmax, a fully blocked row), toggling cells by mouse and keyboard, and bad input.
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 
 const INF = '−∞';
 
@@ -9,7 +9,7 @@ async function openMasks(page) {
   await page.goto('/#s6-4');
   const widget = page.locator('attn-masks');
   await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByRole('table', { name: 'Mask' })).toBeVisible(); // the core has loaded
+  await whenStarted(widget); // the grid is laid out before the start, so its being visible is not enough
   return widget;
 }
 
@@ -223,6 +223,29 @@ test('bad input: clear messages, last good state kept', async ({ page }) => {
   await setSwitches(widget, { padding: true });
   await setSentence(widget, Array(13).fill('w').join(' '), 'Second sentence of the batch');
   await expect(alert).toContainText('The second sentence has 13 words; use 1 to 12 words');
+});
+
+test('a sentence refused before the core has loaded: once started, its message says the last good state is shown', async ({ page }) => {
+  // Hold the core's download until the entry is made (same origin: the route only delays it).
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto('/embed.html?widget=masks');
+  const widget = page.locator('attn-masks');
+  const box = widget.getByRole('textbox', { name: 'Sentence', exact: true });
+  await expect(box).toBeVisible(); // laid out before the start
+  await box.fill('one two three four five six seven eight nine ten eleven twelve thirteen');
+  await box.press('Enter');
+  const alert = widget.getByRole('alert');
+  // Nothing is computed yet, so the message does not claim a state is shown.
+  await expect(alert).toHaveText('⚠ The sentence has 13 words; use 2 to 12 words, separated by spaces.');
+  release();
+  await whenStarted(widget);
+  // The widget started on the last good sentence (the default), and the message now says so.
+  await expect(alert).toHaveText('⚠ The sentence has 13 words; use 2 to 12 words, separated by spaces. The last good state is still shown.');
+  expect((await maskGrid(widget)).map((row) => row.length)).toEqual([5, 5, 5, 5, 5]); // “the cat chased the mouse”
+  await expect(box).toHaveValue('one two three four five six seven eight nine ten eleven twelve thirteen');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('the JS face in the page: attn.mask, combineMasks and rowStats, and their errors', async ({ page }) => {

@@ -2,7 +2,7 @@
 // without positions and loses it with sinusoidal or rotary ones; PE(0) and PE(1); rotary keeps
 // lengths and ignores where counting starts; reordering 16 words changes nothing without
 // positions and something with a causal mask), reordering by keyboard and by dragging, bad input.
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
@@ -19,7 +19,7 @@ async function openShuffle(page) {
   await page.goto('/#s6-5');
   const widget = page.locator('attn-shuffle');
   await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByRole('status')).toBeHidden(); // the core has loaded
+  await whenStarted(widget);
   await expect(widget.getByRole('table', { name: 'Outputs by word' })).toBeVisible();
   return widget;
 }

@@ -1,6 +1,6 @@
 // stepper.spec.js — <attn-stepper> on the lab page: the chapter's §6.2 numbers at every step,
 // the mask and scaling toggles, keyboard-only navigation, editing and refusing bad entries.
-import { test, expect } from './fixtures.js';
+import { test, expect, whenStarted } from './fixtures.js';
 
 /** The visible matrix with this accessible name: a grid where its cells take the keyboard, else a
  *  table. */
@@ -18,7 +18,7 @@ async function openStepper(page) {
   await page.goto('/');
   const stepper = page.locator('attn-stepper');
   await stepper.scrollIntoViewIfNeeded();
-  await expect(stepper.getByRole('status')).toBeHidden(); // the core has loaded
+  await whenStarted(stepper);
   return stepper;
 }
 

@@ -33,7 +33,8 @@ export class ProblemLines {
   has(key) { return this.#sentences.has(key); }
 
   /** Writes every problem where it belongs (unrouted ones in `general`, each after a ⚠), hides
-   *  the elements with none, and marks each field in `fields` valid or not. */
+   *  the elements with none, and marks each field in `fields` valid or not. Drawing again what
+   *  is shown changes nothing (a format may read the widget's state: call it when that changed). */
   draw(general, fields) {
     const fallback = { element: general, format: (sentence) => `⚠ ${sentence}` };
     const texts = new Map([[general, []], ...[...this.#routes.values()].map(({ element }) => [element, []])]);
@@ -42,7 +43,8 @@ export class ProblemLines {
       texts.get(element).push(format(sentence));
     }
     for (const [element, list] of texts) {
-      element.textContent = list.join(' ');
+      const text = list.join(' ');
+      if (element.textContent !== text) element.textContent = text; // an alert is not said again for nothing
       element.hidden = list.length === 0;
     }
     for (const [name, { input }] of fields) {

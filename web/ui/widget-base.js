@@ -267,6 +267,12 @@ export class AttnWidget extends ElementBase {
 
   hasProblem(key) { return this.#problems.has(key); }
 
+  /** Draws the problems again: for a format that reads the widget's state (whether a last good
+   *  state is shown), call it when that state first comes (after the start, a model, a run). */
+  redrawProblems() {
+    if (this.built) this.#problems.draw(this.problemLine, this.#fields);
+  }
+
   // ---------------------------------------------------------------- life cycle
 
   connectedCallback() {
@@ -320,6 +326,9 @@ export class AttnWidget extends ElementBase {
         this.begin(attn);
         this.render(new Set());
         this.refreshInWords();
+        // A refusal made before the start (a typed entry, an attribute) may now say that the last
+        // good state is shown: its widget's format reads the state the first render made.
+        this.redrawProblems();
       }, (error) => {
         this.statusLine.textContent = `The attention core could not be loaded: ${error.message}`;
         this.statusLine.classList.add('error');

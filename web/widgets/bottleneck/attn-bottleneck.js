@@ -154,7 +154,9 @@ export class AttnBottleneck extends AttnWidget {
     run.then((result) => {
       this.progressRow.hidden = true;
       this.setProblem('run', null);
+      const first = !this.result;
       this.result = { ...result, settings };
+      if (first) this.redrawProblems(); // a value refused before the first measurement: its last good one is now shown
       this.status.textContent = `Measured ${lengths.length} lengths from 5 to ${settings.longest} tokens, ${settings.trials} random sources each (seed ${settings.seed}).`;
       replaceChildren(this.summaryLine, ...describeCurves(result.points, settings.width));
       this.#drawExample(result.example, settings.task);

@@ -307,7 +307,9 @@ export class AttnDecode extends AttnWidget {
       return;
     }
     this.setProblem('core', null);
+    const first = !this.view;
     this.view = view;
+    if (first) this.redrawProblems(); // a prompt refused while the model loaded: its last good state is now shown
     const layer = this.layer - 1, head = this.head - 1;
     drawText(this.textHost, view);
     const newest = view.chars.at(-1);

@@ -230,9 +230,10 @@ export class AttnMasks extends AttnWidget {
   // ---------------------------------------------------------------- drawing
   render() {
     this.#syncControls();
-    // A refused setting that is in use: its message stays, and so does the last good state.
+    // A refused setting that is in use: its message stays, and so does the last good state. With
+    // none drawn yet (refused before the start), the last good settings are computed.
     const inUse = ['sentence', ...(this.masks.has('window') ? ['window'] : []), ...(this.masks.has('padding') ? ['second'] : [])];
-    if (inUse.some((name) => this.hasProblem(name))) return;
+    if (this.state && inUse.some((name) => this.hasProblem(name))) return;
     if (!this.attn) return this.#reserve();
     let state;
     try {
