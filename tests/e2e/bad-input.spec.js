@@ -3,7 +3,7 @@
 // its attributes and the URL (embed.html query, the lab's hash). Each must be answered with a
 // readable message beside the control (or ignored, for the URL), never a console error
 // (fixtures.js) or a broken widget: afterwards each widget recomputes a known value.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './fixtures.js';
 
 // Many values per input, each recomputed: longer than the default 30 s on a shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -221,9 +221,7 @@ for (const { name, label, value, kept } of [
   { name: 'bottleneck', label: 'Seed', value: '-1', kept: 'The last good measurement is still shown.' },
 ]) {
   test(`${name}: refused before the start, then the last good state is shown and the message says so`, async ({ page }) => {
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
-    await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+    const release = await holdCore(page); // until the entry is made
     await page.goto(`/embed.html?widget=${name}`);
     const widget = page.locator(`attn-${name}`);
     const field = widget.getByLabel(label, { exact: true });

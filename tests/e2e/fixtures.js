@@ -24,6 +24,17 @@ export const test = base.extend({
 export { expect };
 
 /**
+ * Holds the page's WebAssembly downloads (the core: same origin, the route only delays them) until
+ * the function it returns is called: for what a learner does before a widget has started.
+ */
+export async function holdCore(page) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+  return release;
+}
+
+/**
  * Waits until `widget` (a locator of one attn-* element) has started (with the page's core, if it
  * needs one) and has drawn. Waiting for "Loading the attention core…" to be hidden is not enough:
  * before the element is defined and built, that text does not exist yet, so it is "hidden" at once.

@@ -1,7 +1,7 @@
 // masks.spec.js — <attn-masks> on the lab page: the §6.4 known outputs (4-token causal mask,
 // window w = 2, padding [5, 3], combined masks, 1/k and ln k with equal scores, the bug of masking
 // after the softmax, a fully blocked row), toggling cells by mouse and keyboard, and bad input.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './fixtures.js';
 
 const INF = '−∞';
 
@@ -226,10 +226,7 @@ test('bad input: clear messages, last good state kept', async ({ page }) => {
 });
 
 test('a sentence refused before the core has loaded: once started, its message says the last good state is shown', async ({ page }) => {
-  // Hold the core's download until the entry is made (same origin: the route only delays it).
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+  const release = await holdCore(page); // until the entry is made
   await page.goto('/embed.html?widget=masks');
   const widget = page.locator('attn-masks');
   const box = widget.getByRole('textbox', { name: 'Sentence', exact: true });

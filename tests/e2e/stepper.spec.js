@@ -1,6 +1,6 @@
 // stepper.spec.js — <attn-stepper> on the lab page: the chapter's §6.2 numbers at every step,
 // the mask and scaling toggles, keyboard-only navigation, editing and refusing bad entries.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './fixtures.js';
 
 /** The visible matrix with this accessible name: a grid where its cells take the keyboard, else a
  *  table. */
@@ -181,10 +181,7 @@ test('the step can be set by attribute, and the page makes no request outside it
 });
 
 test('a bad entry typed before the core has loaded gets its message, and the widget starts normally', async ({ page }) => {
-  // Hold the core's download until the entry is made (same origin: the route only delays it).
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+  const release = await holdCore(page); // until the entry is made
   await page.goto('/embed.html?widget=stepper');
   const stepper = page.locator('attn-stepper');
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
