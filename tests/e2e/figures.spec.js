@@ -178,3 +178,39 @@ test('a dashed series has a dashed sample in its legend, on the page and in the 
     { text: 'attention over every state', dash: null },
   ]);
 });
+
+test('a log–log chart names each series by the look it is drawn with: its dash, or its point', async ({ page }) => {
+  await page.goto('/');
+  const widget = page.locator('attn-cost');
+  await widget.scrollIntoViewIfNeeded();
+  await whenStarted(widget);
+  // What each series is drawn with, beside its legend entry's sample.
+  const looks = () => widget.evaluate((el) => {
+    const chart = el.chart?.chart;
+    return (chart?.legend?.legendItems ?? []).map((item) => {
+      const dataset = chart.data.datasets[item.datasetIndex];
+      return { text: item.text, sample: item.pointStyle, dash: item.lineDash ?? [], drawnDash: dataset.showLine === false ? null : dataset.borderDash, drawnPoint: dataset.showLine === false ? dataset.pointStyle : null };
+    });
+  });
+  await expect.poll(looks).toEqual([
+    { text: 'linear term 4·N·d²', sample: 'line', dash: [], drawnDash: [], drawnPoint: null },
+    { text: 'quadratic term 2·N²·d', sample: 'line', dash: [6, 4], drawnDash: [6, 4], drawnPoint: null },
+    { text: 'total', sample: 'line', dash: [2, 3], drawnDash: [2, 3], drawnPoint: null },
+    { text: 'chosen N', sample: 'rectRot', dash: [], drawnDash: null, drawnPoint: 'rectRot' },
+    { text: 'crossover N = 1,024', sample: 'line', dash: [3, 3], drawnDash: [3, 3], drawnPoint: null },
+  ]);
+  const svg = await download(page, widget.getByRole('group', { name: /^Download “Log–log chart of the cost terms/ }).getByRole('button', { name: 'SVG' }));
+  const samples = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+    // A legend entry: a group of its sample and its name.
+    const entries = [...doc.querySelectorAll('g')].filter((g) => g.children.length === 2 && g.children[1].localName === 'text');
+    return entries.map((g) => ({ text: g.children[1].textContent, sample: g.children[0].localName, dash: g.children[0].getAttribute('stroke-dasharray') }));
+  }, svg.bytes.toString('utf8'));
+  expect(samples).toEqual([
+    { text: 'linear term 4·N·d²', sample: 'line', dash: null },
+    { text: 'quadratic term 2·N²·d', sample: 'line', dash: '6 4' },
+    { text: 'total', sample: 'line', dash: '2 3' },
+    { text: 'chosen N', sample: 'polygon', dash: null },
+    { text: 'crossover N = 1,024', sample: 'line', dash: '3 3' },
+  ]);
+});

@@ -12,6 +12,9 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 /** The colour a dataset draws with (a string; Chart.js also allows functions and gradients). */
 const paint = (value, fallback) => (typeof value === 'string' ? value : fallback);
 
+/** A coordinate to two decimals (what a file needs). */
+const round = (v) => Math.round(v * 100) / 100;
+
 /** The final position of a chart element (not a frame of an animation under way). */
 const finalProps = (element, keys) => (element.getProps ? element.getProps(keys, true) : element);
 
@@ -59,13 +62,28 @@ function seriesMarks(chart, index) {
   const marks = [];
   if (dataset.showLine !== false && drawn.length > 1) {
     marks.push(tag('polyline', {
-      points: drawn.map((p) => `${Math.round(p.x * 100) / 100},${Math.round(p.y * 100) / 100}`).join(' '),
+      points: drawn.map((p) => `${round(p.x)},${round(p.y)}`).join(' '),
       fill: 'none', stroke: colour, 'stroke-width': dataset.borderWidth ?? 2, 'stroke-dasharray': dashArray(dataset.borderDash),
     }));
   }
   const radius = typeof dataset.pointRadius === 'number' ? dataset.pointRadius : 0;
-  if (radius > 0) for (const p of drawn) marks.push(tag('circle', { cx: p.x, cy: p.y, r: radius, fill: paint(dataset.backgroundColor, colour) }));
+  if (radius > 0) for (const p of drawn) marks.push(pointMark(dataset.pointStyle, p.x, p.y, radius, paint(dataset.backgroundColor, colour)));
   return marks;
+}
+
+/**
+ * A point of radius r in one of Chart.js's point styles (a circle for any other style). A legend
+ * sample is stretched to its width, as Chart.js stretches it: `halfWidth` is half of that width.
+ */
+function pointMark(style, x, y, r, fill, halfWidth = r) {
+  const polygon = (corners) => tag('polygon', { points: corners.map(([cx, cy]) => `${round(x + cx)},${round(y + cy)}`).join(' '), fill });
+  const side = r * Math.SQRT1_2;
+  switch (style) {
+    case 'rect': { const half = halfWidth === r ? side : halfWidth; return polygon([[-half, -side], [half, -side], [half, side], [-half, side]]); }
+    case 'rectRot': return polygon([[0, -r], [halfWidth, 0], [0, r], [-halfWidth, 0]]);
+    case 'triangle': return polygon([[0, -r], [halfWidth * 0.866, r / 2], [-halfWidth * 0.866, r / 2]]);
+    default: return halfWidth === r ? tag('circle', { cx: round(x), cy: round(y), r: round(r), fill }) : tag('ellipse', { cx: round(x), cy: round(y), rx: round(halfWidth), ry: round(r), fill });
+  }
 }
 
 function legendMarks(chart, colours) {
@@ -76,12 +94,16 @@ function legendMarks(chart, colours) {
     if (!box || !item.text) return '';
     const colour = paint(item.strokeStyle, paint(item.fillStyle, colours.fg));
     const middle = box.top + box.height / 2;
-    // A line chart's entries are a stretch of their line, dashed as it is (line-chart.js); others a box.
-    const line = legend.options.labels.usePointStyle && item.pointStyle === 'line';
-    const width = line ? legend.options.labels.pointStyleWidth ?? 28 : 14;
+    // A line chart's entries are a stretch of their line, dashed as it is, or the point of a
+    // series of points (series-legend.js); others (a histogram's) a box.
+    const usePointStyle = legend.options.labels.usePointStyle;
+    const line = usePointStyle && item.pointStyle === 'line';
+    const width = usePointStyle ? legend.options.labels.pointStyleWidth ?? 28 : 14;
     const sample = line
       ? tag('line', { x1: box.left, y1: middle, x2: box.left + width, y2: middle, stroke: colour, 'stroke-width': item.lineWidth ?? 2, 'stroke-dasharray': item.lineDash?.length ? item.lineDash.join(' ') : null })
-      : tag('rect', { x: box.left, y: middle - 5, width, height: 10, fill: paint(item.fillStyle, colour), stroke: colour });
+      : usePointStyle
+        ? pointMark(item.pointStyle, box.left + width / 2, middle, (legend.options.labels.boxHeight ?? 12) * Math.SQRT1_2, paint(item.fillStyle, colour), width / 2)
+        : tag('rect', { x: box.left, y: middle - 5, width, height: 10, fill: paint(item.fillStyle, colour), stroke: colour });
     return group('g', {}, [
       sample,
       tag('text', { x: box.left + width + 6, y: middle + 4, 'font-size': 12, fill: colours.fg, 'text-decoration': item.hidden ? 'line-through' : null }, item.text),

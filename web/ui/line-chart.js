@@ -14,6 +14,7 @@ import { h } from './dom.js';
 import { DataTable } from './data-table.js';
 import { chartAnimation } from './motion.js';
 import { chartFigure } from './figure-export.js';
+import { seriesLegendLabels } from './series-legend.js';
 
 export class LineChart {
   #ready = null;
@@ -51,21 +52,13 @@ export class LineChart {
           normalized: true,
           interaction: { mode: 'nearest', intersect: false },
           scales: { x: axis(xTitle), y: { ...axis(yTitle), ...(this.yRange ? { min: this.yRange[0], max: this.yRange[1] } : {}) } },
-          // The legend keeps the declared order (a series drawn in front does not move first).
           plugins: {
             legend: {
               position: 'bottom',
-              labels: {
-                color: fg, sort: (a, b) => a.datasetIndex - b.datasetIndex,
-                // Each entry's sample is a short stretch of its line, dashed when the line is (a box
-                // showed the dash only as a ragged outline): the dash, not colour alone, tells them
-                // apart. Chart.js gives a point style the first point's look, so the line's is put back.
-                usePointStyle: true, pointStyle: 'line', pointStyleWidth: 28,
-                generateLabels: (chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart).map((item) => {
-                  const dataset = chart.data.datasets[item.datasetIndex];
-                  return { ...item, lineDash: dataset.borderDash, lineWidth: dataset.borderWidth, strokeStyle: dataset.borderColor };
-                }),
-              },
+              // Each entry's sample is a short stretch of its line, dashed when the line is
+              // (series-legend.js); the legend keeps the declared order (a series drawn in front
+              // does not move first).
+              labels: seriesLegendLabels(Chart, fg, { sort: (a, b) => a.datasetIndex - b.datasetIndex }),
             },
           },
         },

@@ -1,6 +1,7 @@
 // log-chart.js — a small wrapper around Chart.js for line charts on log–log axes (the §6.6 cost
 // plots). Chart.js is imported dynamically, on the first chart, so pages without charts never
-// load it. Each series also differs by dash pattern and point shape, never by colour alone.
+// load it. Each series also differs by its dash pattern (a series of points only, by its point's
+// shape), and its legend sample shows that dash or shape: never colour alone.
 //
 //   const chart = await LogChart.create(canvas, { xTitle: 'N', yTitle: 'multiply-adds',
 //     series: [{ id: 'total', label: 'total' }, …] });
@@ -11,6 +12,7 @@
 
 import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
+import { seriesLegendLabels } from './series-legend.js';
 
 let chartModule = null;
 
@@ -85,7 +87,9 @@ export class LogChart {
         interaction: { mode: 'nearest', intersect: false },
         scales: { x: axis(xTitle, formatX), y: axis(yTitle, formatY) },
         plugins: {
-          legend: { labels: { color: fg, usePointStyle: true, filter: (item) => item.text !== '' } },
+          // A line's sample is a stretch of it, dashed as it is; a series of points only, its point
+          // (series-legend.js). The marker's entry is hidden while it has no label.
+          legend: { labels: seriesLegendLabels(Chart, fg, { filter: (item) => item.text !== '' }) },
           tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${xName} = ${formatX(ctx.parsed.x)}, ${formatY(ctx.parsed.y)}` } },
         },
       },
