@@ -110,6 +110,9 @@ test('a window of the consistency view opened large: its score and its map are t
   const highest = widget.locator('.window-figure').filter({ has: page.locator('figcaption', { hasText: /^The highest score/ }) });
   await expect(highest.locator('figcaption')).toHaveText(/^The highest score: \d\.\d{3} on window \d+$/, { timeout: 60_000 });
   const [, score, window] = (await highest.locator('figcaption').textContent()).match(/(\d\.\d{3}) on window (\d+)$/);
+  // The histogram has no density curve, so its legend names the bars only (no struck-through entry).
+  const legend = await widget.evaluate((el) => el.headsPanel.consistency.chart.chart.legend.legendItems.map((item) => ({ text: item.text, hidden: item.hidden })));
+  expect(legend).toEqual([{ text: 'windows', hidden: false }]);
   const k = Number(window) - 1;
 
   const model = shippedModel();

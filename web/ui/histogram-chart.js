@@ -71,7 +71,9 @@ export class HistogramChart {
         aspectRatio: 1.5,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
         plugins: {
-          legend: { labels: { color: text, boxWidth: 14 } },
+          // A histogram drawn without a density has no curve to name: no legend entry for it
+          // (Chart.js would list it struck through, as if the reader had hidden it).
+          legend: { labels: { color: text, boxWidth: 14, filter: (item, data) => data.datasets[item.datasetIndex].data.length > 0 } },
           tooltip: { callbacks: { title: (items) => `score ${tick(items[0].parsed.x)}`, label: (item) => `${item.dataset.label}: ${tick(item.parsed.y)}` } },
         },
         scales: {
