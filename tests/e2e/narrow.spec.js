@@ -80,3 +80,14 @@ test('no caption of the lab’s first six widgets is cut at 390 px', async ({ pa
     expect(await cutCaptions(widget), tag).toEqual([]);
   }
 });
+
+test('decode’s work chart keeps a readable plot at 390 px under its four-line legend', async ({ page }) => {
+  await page.goto('/');
+  const widget = page.locator('attn-decode');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByText(/^t = \d+ of \d+/)).toBeVisible({ timeout: 30_000 });
+  // The plot's height (Chart.js's chart area, between the legend and the x axis), in CSS pixels.
+  const plot = () => widget.evaluate((el) => { const chart = el.charts.work?.chart; return chart ? { height: chart.chartArea.bottom - chart.chartArea.top, legendLines: chart.legend.lineWidths.length } : null; });
+  await expect.poll(async () => (await plot())?.legendLines).toBeGreaterThanOrEqual(3);
+  expect((await plot()).height, 'the plot under the legend').toBeGreaterThanOrEqual(150);
+});

@@ -28,9 +28,12 @@ export function decodeSheet() {
     .decode-table tr.total { font-weight: 700; }
     .next-table td:nth-child(2) { text-align: left; }
     .bar { display: inline-block; height: 0.7rem; background: var(--attn-accent); border-radius: 2px; vertical-align: middle; }
-    .decode-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0.5rem 1.25rem; }
+    .decode-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0.5rem 1.25rem; container-type: inline-size; }
     .decode-charts .chart-text { grid-column: 1 / -1; }
     .chart-box { position: relative; height: 240px; }
+    /* One narrow column (a phone): the work chart's legend wraps to four lines, so the box grows
+       to keep the plot as tall as beside its neighbour. */
+    @container (max-width: 30rem) { .chart-box { height: 320px; } }
     .chart-box canvas { max-width: 100%; }
     @media (max-width: 480px) { .fields { grid-template-columns: minmax(0, 1fr); gap: 0.15rem; } .fields label { margin-top: 0.3rem; } }
   `);
