@@ -376,7 +376,9 @@ export interface CostVariants {
   windowQuadratic: number;
   windowTotal: number;
   naiveBytes: number;
+  /** The tiled kernel's working memory: the scratch areas of all `tiledThreads` threads. */
   tiledBytes: number;
+  tiledThreads: number;
 }
 export interface MemoryMeasurement {
   kernel: 'naive' | 'tiled';

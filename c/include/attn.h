@@ -683,7 +683,9 @@ int attn_cost(struct attn_cost *cost, int n, int d_model, int heads);
  *   - a sliding window of W keys per query: the quadratic term becomes 2·N·min(W, N)·D, the
  *     full one again when W ≥ N.
  *   - memory: the naive kernel's N × N table for one head (N²·4 bytes, attn_attention_table) against the tiled
- *     kernel's whole working memory (attn_flash_workspace's floats · 4: about N·2·DH, no table).
+ *     kernel's whole working memory (attn_flash_workspace's floats · 4, counted here with no
+ *     allocation limit: for each of the core's tiled_threads threads, the keys and values packed,
+ *     about N·2·DH floats, and a few tiles; no table).
  * window ≥ 1 (ATTN_ERR_SIZE otherwise); an unknown cell is ATTN_ERR_ARGUMENT; the rest as attn_cost.
  */
 enum attn_recurrence_cell {
@@ -700,7 +702,8 @@ struct attn_cost_variants {
     double window_quadratic;     /* 2·N·min(W, N)·D */
     double window_total;         /* 4·N·D² + 2·N·min(W, N)·D */
     double naive_bytes;          /* N²·4: the score table of one head */
-    double tiled_bytes;          /* the tiled kernel's working memory, in bytes */
+    double tiled_bytes;          /* the tiled kernel's working memory, in bytes: every thread's */
+    double tiled_threads;        /* how many threads' scratch areas that is (one each) */
 };
 
 int attn_cost_variants(struct attn_cost_variants *variants, int n, int d_model, int heads, int window, int cell);

@@ -77,6 +77,7 @@ static const struct abi_entry ENTRIES[] = {
     OFFSET_OF(struct attn_cost_variants, window_total),
     OFFSET_OF(struct attn_cost_variants, naive_bytes),
     OFFSET_OF(struct attn_cost_variants, tiled_bytes),
+    OFFSET_OF(struct attn_cost_variants, tiled_threads),
     SIZE_OF(struct attn_decode_cost),
     OFFSET_OF(struct attn_decode_cost, cached_attention),
     OFFSET_OF(struct attn_decode_cost, cached_total),

@@ -6,6 +6,8 @@
  */
 #include "attn.h"
 #include "check.h"
+#include "flash.h"
+#include "parallel.h"
 
 int attn_cost(struct attn_cost *cost, int n, int d_model, int heads) {
     ATTN__REFUSE_IF(!cost, ATTN_ERR_NULL);
@@ -57,9 +59,11 @@ int attn_cost_variants(struct attn_cost_variants *v, int n, int d_model, int hea
     v->window_quadratic = 2.0 * N * v->window_keys * D; /* scores and weighted sum, W keys per query */
     v->window_total = full.linear + v->window_quadratic;
     v->naive_bytes = full.score_bytes;                 /* the N × N table of one head */
-    int floats = 0;
-    ATTN__TRY(attn_flash_workspace(&floats, n, d_model / heads, d_model / heads));
-    v->tiled_bytes = 4.0 * floats;
+    /* Counted, not allocated: no limit of the address space applies (the count is exact in a
+     * double), so the chart's N = 65,536 has a figure at any width. */
+    ATTN__REFUSE_IF(n > INT32_MAX - 8 || d_model / heads > INT32_MAX - 8, ATTN_ERR_OVERFLOW);
+    v->tiled_bytes = 4.0 * (double)attn__flash_workspace_floats(n, d_model / heads, d_model / heads);
+    v->tiled_threads = ATTN__MAX_THREADS;
     return ATTN_OK;
 }
 

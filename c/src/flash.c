@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "flash.h"
 #include "causal.h"
 #include "check.h"
 #include "gemm.h"
@@ -67,6 +68,10 @@ static struct flash_scratch flash_scratch_layout(int m, int dk, int dv) {
     return at;
 }
 
+int64_t attn__flash_workspace_floats(int m, int dk, int dv) {
+    return flash_scratch_layout(m, dk, dv).total * ATTN__MAX_THREADS; /* one scratch area per thread (parallel.c) */
+}
+
 int attn_flash_workspace(int *floats, int m, int dk, int dv) {
     ATTN__REFUSE_IF(!floats, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(m <= 0 || dk <= 0 || dv <= 0, ATTN_ERR_SIZE);
@@ -75,8 +80,7 @@ int attn_flash_workspace(int *floats, int m, int dk, int dv) {
     ATTN__TRY(attn__check_product(m, round_up(dv, FLASH_NR)));
     ATTN__TRY(attn__check_product(FLASH_BR, dk));
     ATTN__TRY(attn__check_product(FLASH_BR, round_up(dv, FLASH_NR)));
-    int64_t total = flash_scratch_layout(m, dk, dv).total;
-    total *= ATTN__MAX_THREADS; /* one scratch area per thread (parallel.c) */
+    const int64_t total = attn__flash_workspace_floats(m, dk, dv);
     ATTN__REFUSE_IF(total > ATTN__MAX_ELEMENTS, ATTN_ERR_OVERFLOW);
     *floats = (int)total;
     return ATTN_OK;

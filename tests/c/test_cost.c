@@ -7,6 +7,7 @@
 
 #include "attn.h"
 #include "harness.h"
+#include "../../c/src/parallel.h" /* ATTN__MAX_THREADS: the scratch areas the tiled kernel keeps */
 
 static void test_the_formula_at_1024_and_512(void) {
     struct attn_cost c;
@@ -122,6 +123,14 @@ static void test_the_sliding_window_and_memory(void) {
     EXPECT_EQ_INT(attn_flash_workspace(&floats, 32768, 64, 64), ATTN_OK);
     EXPECT(v.tiled_bytes == 4.0 * floats);
     EXPECT(v.tiled_bytes < 64.0 * 1024 * 1024); /* tens of MiB, where the table needs 4 GiB */
+    EXPECT(v.tiled_threads == ATTN__MAX_THREADS);
+    /* Counted, not allocated: one head of 16,384 at N = 65,536 (the cost widget's chart at its
+     * widest) needs more than any allocation may hold, and still has its figure: for each thread,
+     * the keys and values packed (2·N·D_H floats) and a few tiles. */
+    EXPECT_EQ_INT(attn_flash_workspace(&floats, 65536, 16384, 16384), ATTN_ERR_OVERFLOW);
+    EXPECT_EQ_INT(attn_cost_variants(&v, 65536, 16384, 1, 256, ATTN_CELL_LSTM), ATTN_OK);
+    const double packed = 4.0 * v.tiled_threads * 2.0 * 65536 * 16384;
+    EXPECT(v.tiled_bytes >= packed && v.tiled_bytes < 1.01 * packed);
     EXPECT_EQ_INT(attn_cost_variants(NULL, 16, 512, 8, 1, ATTN_CELL_GRU), ATTN_ERR_NULL);
     EXPECT_EQ_INT(attn_cost_variants(&v, 16, 510, 8, 1, ATTN_CELL_GRU), ATTN_ERR_SHAPE);
 }

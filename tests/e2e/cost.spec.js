@@ -161,3 +161,30 @@ test('“In words” states the current count', async ({ page }) => {
   await setNumber(widget, 'N (tokens)', 4096);
   await expect(article).toHaveAccessibleDescription(/Now: N = 4,096, d_model = 512, 8 heads: .* multiply-adds in all, and the N² term is the larger;/);
 });
+
+test('beside a recurrent layer, a sliding window, and memory: the numbers add up', async ({ page }) => {
+  const widget = await openCost(page);
+  await expect(widget.getByText(/^A recurrent layer of width d reads the tokens one after another through an LSTM \(8 matrices per token\): 8·N·d² = 2,147,483,648 multiply-adds at N = 1,024, against attention’s 2,147,483,648\./)).toBeVisible();
+  await expect(widget.getByText('A sliding window of w = 256 keys per query costs 4·N·d² + 2·N·min(w, N)·d = 1,342,177,280, 1.6 times less than full attention at this N.')).toBeVisible();
+  // The tiled kernel's memory, taken apart as the sentence takes it: every thread's packed keys
+  // and values (N·2·d_k floats, 4 bytes each) and a few tiles.
+  const line = await widget.locator('.memory-line').textContent();
+  const [, total, threads, floats] = line.match(/whole working memory is ([\d,]+) bytes \([^)]*\): (?:for each of the core’s (\d) threads, )?the keys and values packed, N·2·d_k = ([\d,]+) floats, and a few tiles\.$/);
+  const number = (text) => Number(text.replaceAll(',', ''));
+  expect(number(floats)).toBe(2 * 1024 * 64);
+  const perThread = number(total) / Number(threads ?? 1), packed = 4 * number(floats);
+  expect(perThread - packed, 'the tiles of one thread, in bytes').toBeGreaterThan(0);
+  expect(perThread - packed).toBeLessThan(0.05 * packed);
+  expect(line).toContain('N² × 4 = 4,194,304 bytes (4 MiB)');
+});
+
+test('one head of 16,384 features: every chart is counted and redrawn, nothing refused', async ({ page }) => {
+  const widget = await openCost(page);
+  await setNumber(widget, 'h (heads)', 1);
+  await setNumber(widget, 'd_model (model width)', 16384);
+  // The tiled kernel's memory at N = 65,536 is more than any allocation may hold; it is counted.
+  await expect(widget.locator('.chart-text').nth(1)).toHaveText(/^Chart: attention’s total, the recurrent layer and attention with a window of 256 for N from 16 to 65,536 at d_model = 16,384;/);
+  await expect(widget.locator('.memory-line')).toContainText(`N·2·d_k = ${(2 * 1024 * 16384).toLocaleString('en-US')} floats`);
+  await expect(widget.getByRole('img', { name: /^Log–log chart of attention’s total/ })).toHaveAttribute('data-drawn', '16384/1/256/lstm');
+  await expect(widget.locator('.error:not([hidden])')).toHaveCount(0);
+});

@@ -355,3 +355,29 @@ test('the lab page: skip link, sections, and a widget’s embed-code controls', 
   await expect(stepper.getByLabel('Script and element')).toBeVisible();
   await expect(stepper.getByLabel('Script and element')).toHaveValue(/<attn-stepper/);
 });
+
+test('a button that disables itself hands the focus to the nearest control, never to the page', async ({ page }) => {
+  // decode: Play by Enter → Pause has the focus, and Enter pauses.
+  const decode = await open(page, 'decode');
+  await tabTo(page, named('Play'));
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await focused(page))?.name).toBe('Pause');
+  await page.keyboard.press('Enter');
+  await expect(decode.getByRole('button', { name: 'Play' })).toBeEnabled();
+  // stepper: Next to the last step → Back has the focus.
+  const stepper = await open(page, 'stepper');
+  await tabTo(page, named('Next →'));
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Enter');
+  await expect(stepper.getByText('Step 6 of 6: Output')).toBeVisible();
+  await expect.poll(async () => (await focused(page))?.name).toBe('← Back');
+  // shuffle: Original order, once the words are back → the control beside it.
+  const shuffle = await open(page, 'shuffle');
+  await tabTo(page, named('Shuffle'));
+  await page.keyboard.press('Enter');
+  await tabTo(page, named('Original order'));
+  await page.keyboard.press('Enter');
+  await expect(shuffle.getByText(/^The words are in their original order/)).toBeVisible();
+  const now = await focused(page);
+  expect(now?.host, 'the focus stays in the widget').toBe('attn-shuffle');
+  expect(now.ring).toBe(true);
+});

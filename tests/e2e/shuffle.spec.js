@@ -209,14 +209,23 @@ test('bad input gives clear messages and breaks nothing', async ({ page }) => {
   await expect(widget.getByRole('alert').filter({ hasText: 'Use at most 16 words: this sentence has 17.' })).toBeVisible();
   await expect(strip(widget).getByRole('button')).toHaveCount(5);
 
-  // An odd width with rotary positions: the core's rule, said plainly.
+  // An odd width with rotary positions: the core's rule, said plainly beside the width, whose
+  // field is marked; the last good outputs (width 7, no positions) stay, and so does "In words".
   const width = widget.getByLabel('Width d');
   await width.fill('7');
   await width.press('Enter');
+  const lastGood = await rowOf(widget, 'dog').locator('.vec-numbers').first().textContent();
+  const lastWords = await widget.evaluate((el) => el.inWords());
+  expect(lastWords).toMatch(/Now: “The dog bit the man” in its original order \(positions none, no mask\)\.$/);
   await widget.getByRole('radio', { name: /Rotary/ }).check();
-  await expect(widget.getByRole('alert').filter({ hasText: /d must be even for rotary embeddings, which turn features in pairs, but it is 7/ })).toBeVisible();
-  await expect(outputs(widget)).toBeHidden();
+  await expect(widget.getByRole('alert').filter({ hasText: /^d must be even for rotary embeddings, which turn features in pairs, but it is 7\. The last good outputs are still shown\.$/ })).toBeVisible();
+  await expect(width).toHaveAttribute('aria-invalid', 'true');
+  await expect(outputs(widget)).toBeVisible();
+  await expect(rowOf(widget, 'dog').locator('.vec-numbers').first()).toHaveText(lastGood);
+  expect(await widget.evaluate((el) => el.inWords())).toBe(lastWords);
   await widget.getByRole('radio', { name: /Sinusoidal/ }).check();
+  await expect(width).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(widget.getByRole('alert').filter({ hasText: /d must be even/ })).toBeHidden();
   await expect(outputs(widget)).toBeVisible();
   await expect(rowOf(widget, 'dog').locator('.vec-numbers').first()).toHaveText(/^\[(−?\d\.\d\d, ){6}−?\d\.\d\d\]$/);
 

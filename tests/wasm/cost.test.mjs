@@ -98,6 +98,14 @@ test('a sliding window: 2·N·min(w, N)·d, the full cost at w ≥ N; the naive 
   const big = attn.costVariants({ n: 32768, dModel: 512, heads: 8 });
   assert.equal(big.naiveBytes, 4 * 2 ** 30);
   assert.ok(big.tiledBytes < 64 * 2 ** 20, `${big.tiledBytes}`);
+  // The tiled memory is every thread's scratch: for each, the keys and values packed (2·N·d_k
+  // floats) and a few tiles. Counted, not allocated, so the widest chart (N = 65,536, one head
+  // of 16,384) has its figure although no allocation could hold it.
+  assert.ok(big.tiledThreads === 1 || big.tiledThreads === 2, `${big.tiledThreads}`);
+  const packed = (n, dk, threads) => 4 * threads * 2 * n * dk;
+  assert.ok(big.tiledBytes >= packed(32768, 64, big.tiledThreads) && big.tiledBytes < 1.05 * packed(32768, 64, big.tiledThreads), `${big.tiledBytes}`);
+  const widest = attn.costVariants({ n: 65536, dModel: 16384, heads: 1 });
+  assert.ok(widest.tiledBytes >= packed(65536, 16384, widest.tiledThreads) && widest.tiledBytes < 1.01 * packed(65536, 16384, widest.tiledThreads), `${widest.tiledBytes}`);
 });
 
 test('decoding: 2·L·t·d attention multiply-adds with the cache, 2·L·t²·d recomputing, 2·L·t·d·4 bytes of cache', () => {

@@ -39,11 +39,11 @@ export const CostLayout = Object.freeze({
 /** enum attn_recurrence_cell: the recurrent layer attn_cost_variants counts beside attention. */
 export const RecurrenceCell = Object.freeze({ elman: 0, gru: 1, lstm: 2 });
 
-/** struct attn_cost_variants: eight doubles the core fills (recurrence, sliding window, memory). */
+/** struct attn_cost_variants: nine doubles the core fills (recurrence, sliding window, memory). */
 export const CostVariantsLayout = Object.freeze({
-  bytes: 64,
+  bytes: 72,
   recurrence: 0, recurrencePerToken: 8, recurrenceCrossover: 16, windowKeys: 24, windowQuadratic: 32,
-  windowTotal: 40, naiveBytes: 48, tiledBytes: 56,
+  windowTotal: 40, naiveBytes: 48, tiledBytes: 56, tiledThreads: 64,
 });
 
 /** struct attn_decode_cost: six doubles, the work of one decoding step with and without a KV cache. */

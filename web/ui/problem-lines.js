@@ -1,10 +1,13 @@
 // problem-lines.js — where a widget says what it refused. A problem is one sentence under a key
 // (a refused attribute, or a widget's own key such as 'core'); it is shown in the element its key
 // is routed to (one element may gather several keys), else in the widget's general line. A field
-// whose attribute is refused is marked invalid and described by the element that says why.
+// whose attribute is refused is marked invalid and described by the element that says why; so
+// is the field a rule between settings names (route's `marks`: a good width that rotary
+// positions cannot use marks the width field, under a key of its own).
 //
 //   const problems = new ProblemLines();
 //   problems.route(errorElement, ['n', 'core'], (sentence) => `⚠ ${sentence}`);
+//   problems.route(widthError, ['width', 'rotary-width'], undefined, { 'rotary-width': 'width' });
 //   problems.set('n', 'N must be a whole number …');      // true: something changed
 //   problems.draw(generalLine, fields);                   // fields: Map(attribute → { input })
 
@@ -13,11 +16,14 @@ import { uniqueId } from './dom.js';
 export class ProblemLines {
   #sentences = new Map(); // key → sentence
   #routes = new Map();    // key → { element, format }
+  #marks = new Map();     // key → the attribute whose field its problem marks (else the key itself)
 
-  /** Shows the problems of `keys` in `element`, each as `format(sentence)`. */
-  route(element, keys, format = (sentence) => sentence) {
+  /** Shows the problems of `keys` in `element`, each as `format(sentence)`; `marks` maps a key
+   *  to the attribute whose field its problem marks invalid. */
+  route(element, keys, format = (sentence) => sentence, marks = {}) {
     element.id ||= uniqueId('problem');
     for (const key of keys) this.#routes.set(key, { element, format });
+    for (const [key, field] of Object.entries(marks)) this.#marks.set(key, field);
   }
 
   /** Sets (or, with null, clears) the problem of `key`; true when that changed anything. */
@@ -47,10 +53,16 @@ export class ProblemLines {
       if (element.textContent !== text) element.textContent = text; // an alert is not said again for nothing
       element.hidden = list.length === 0;
     }
+    // Each field marked, by its own attribute's problem or by a key that names it.
+    const marking = new Map();
+    for (const key of this.#sentences.keys()) {
+      const field = this.#marks.get(key) ?? key;
+      if (!marking.has(field) || field === key) marking.set(field, key);
+    }
     for (const [name, { input }] of fields) {
-      if (this.#sentences.has(name)) {
+      if (marking.has(name)) {
         input.setAttribute('aria-invalid', 'true');
-        input.setAttribute('aria-describedby', (this.#routes.get(name) ?? fallback).element.id);
+        input.setAttribute('aria-describedby', (this.#routes.get(marking.get(name)) ?? fallback).element.id);
       } else {
         input.removeAttribute('aria-invalid');
         input.removeAttribute('aria-describedby');

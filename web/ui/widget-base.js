@@ -53,6 +53,7 @@ import { buildEmbedControl } from './embed-control.js';
 import { choice, integer, presence, propertyName } from './attribute-types.js';
 import { COMMON_PARTS } from './element-declarations.js';
 import { ProblemLines } from './problem-lines.js';
+import { keepFocusWhenDisabled } from './focus-keeper.js';
 
 /** The attributes every widget has, after its own. embed-code and heading-level are page
  *  furniture, not settings: they are not kept in links or embed code. */
@@ -102,6 +103,7 @@ export class AttnWidget extends ElementBase {
     super();
     this.attachShadow({ mode: 'open' });
     this.shadowRoot.adoptedStyleSheets = [widgetStyles()];
+    keepFocusWhenDisabled(this.shadowRoot); // a control that disables itself hands on the focus
     this.attn = null;
     this.started = false;
   }
@@ -255,9 +257,10 @@ export class AttnWidget extends ElementBase {
   }
 
   /** Shows the problems of `keys` (attributes or a widget's own keys) in `element`, each as
-   *  `format(sentence)`. Problems not routed anywhere go to the line under the title. */
-  routeProblems(element, keys, format) {
-    this.#problems.route(element, keys, format);
+   *  `format(sentence)`. Problems not routed anywhere go to the line under the title. `marks`
+   *  ({ key: attribute }) names the field a widget's own key's problem marks invalid. */
+  routeProblems(element, keys, format, marks) {
+    this.#problems.route(element, keys, format, marks);
   }
 
   /** Shows `message` for `key` (an attribute, or a widget's own key such as 'core'); null clears it. */

@@ -5,7 +5,7 @@
 //
 //   attn.costVariants({ n: 4096, dModel: 512, heads: 8, window: 256, cell: 'lstm' })
 //   // → { recurrence, recurrencePerToken, recurrenceCrossover, windowKeys, windowQuadratic,
-//   //     windowTotal, naiveBytes, tiledBytes }
+//   //     windowTotal, naiveBytes, tiledBytes, tiledThreads }
 
 import { AttnError, Status } from '../errors.js';
 import { CostVariantsLayout, RecurrenceCell } from '../abi.js';

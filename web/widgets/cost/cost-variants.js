@@ -23,6 +23,19 @@ const MATRICES = { lstm: 8, gru: 6, elman: 2 };
 const MEMORY_WIDTH = 64;
 const count = (x) => Math.round(x).toLocaleString('en-US');
 
+/** The costs drawn on the charts: attn.cost and attn.costVariants at N = 16 … 65,536 (four a doubling). */
+function chartPoints(attn, settings) {
+  const points = [];
+  for (let e = 4; e <= 16; e += 0.25) {
+    const n = Math.round(2 ** e);
+    points.push({ n, ...attn.cost({ ...settings, n }), ...attn.costVariants({ ...settings, n }) });
+  }
+  return points;
+}
+
+/** Whose scratch the tiled kernel's memory is: one area for each thread the core can use. */
+const tiledShare = (threads) => (threads === 1 ? '' : `for each of the core’s ${threads} threads, `);
+
 /** The attributes seed 004 adds to <attn-cost>. */
 export const VARIANT_ATTRIBUTES = {
   window: integer({ min: 1, max: N_MAX, fallback: 256, label: 'The window w', message: (typed) => `The window w must be a whole number between 1 and 65,536, but it is “${String(typed).trim()}”.` }),
@@ -57,7 +70,7 @@ export class CostVariants {
     this.memoryTable = h('table', { className: 'cost-table', 'aria-label': 'Measured memory of both kernels', hidden: true });
     // Refusals of this section's settings, beside its controls (polite: the widget keeps one alert).
     this.error = h('p', { className: 'error', 'aria-live': 'polite', hidden: true });
-    widget.routeProblems(this.error, ['window', 'cell', 'memory-max']);
+    widget.routeProblems(this.error, ['window', 'cell', 'memory-max', 'variants-core']);
     body.append(
       h(heading, {}, 'Beside a recurrent layer and a sliding window'),
       h('div', { className: 'controls' },
@@ -92,7 +105,7 @@ export class CostVariants {
       h('p', {}, `A sliding window of w = ${count(w.window)} keys per query costs 4·N·d² + 2·N·min(w, N)·d = …, against full attention’s total at this N.`));
     replaceChildren(this.memoryLine,
       `At N = ${count(w.n)}, the naive kernel holds one head’s N × N table: N² × 4 = … bytes (…); `
-      + 'the tiled kernel never builds it, and its whole working memory is … bytes (…), about N·2·d_k floats.');
+      + 'the tiled kernel never builds it, and its whole working memory is … bytes (…): the keys and values packed, N·2·d_k floats, and a few tiles.');
     replaceChildren(this.chartText, 'Chart: attention’s total, the recurrent layer and attention with a window, drawn once computed.');
   }
 
@@ -101,9 +114,21 @@ export class CostVariants {
     const w = this.widget;
     this.cellSelect.value = w.cell;
     const settings = { n: w.n, dModel: w.dModel, heads: w.heads, window: w.window, cell: w.cell };
-    const v = attn.costVariants(settings);
+    // Everything the section shows, for these settings and the charts' N = 16 … 65,536, before
+    // anything is drawn: a size the core refuses is said beside the section, which keeps its
+    // last good state.
+    let v, c, points;
+    try {
+      v = attn.costVariants(settings);
+      c = attn.cost(settings);
+      points = chartPoints(attn, settings);
+    } catch (error) {
+      if (error?.name !== 'AttnError') throw error;
+      w.setProblem('variants-core', `${error.message} The last good charts are still shown.`);
+      return;
+    }
+    w.setProblem('variants-core', null);
     this.latest = v;
-    const c = attn.cost(settings);
     const d = count(settings.dModel), cross = v.recurrenceCrossover;
     const matrices = MATRICES[settings.cell];
     const overtakes = cross > 0
@@ -119,16 +144,12 @@ export class CostVariants {
         + (settings.window >= settings.n ? ', the full cost, since w ≥ N.' : `, ${(c.total / v.windowTotal).toFixed(1)} times less than full attention at this N.`)));
     replaceChildren(this.memoryLine,
       `At N = ${count(settings.n)}, the naive kernel holds one head’s N × N table: N² × 4 = ${count(v.naiveBytes)} bytes (${bytes(v.naiveBytes)}); `
-      + `the tiled kernel never builds it, and its whole working memory is ${count(v.tiledBytes)} bytes (${bytes(v.tiledBytes)}), about N·2·d_k floats.`);
-    this.#draw(attn, settings, v);
+      + `the tiled kernel never builds it, and its whole working memory is ${count(v.tiledBytes)} bytes (${bytes(v.tiledBytes)}): `
+      + `${tiledShare(v.tiledThreads)}the keys and values packed, N·2·d_k = ${count(2 * settings.n * (settings.dModel / settings.heads))} floats, and a few tiles.`);
+    this.#draw(settings, v, points);
   }
 
-  async #draw(attn, settings, current) {
-    const points = [];
-    for (let e = 4; e <= 16; e += 0.25) {
-      const n = Math.round(2 ** e);
-      points.push({ n, ...attn.cost({ ...settings, n }), ...attn.costVariants({ ...settings, n }) });
-    }
+  async #draw(settings, current, points) {
     this.chart ??= await (this.chartPromise ??= LogChart.create(this.canvas, {
       xTitle: 'N (tokens)', yTitle: 'multiply-adds',
       series: [{ id: 'total', label: 'attention, total' }, { id: 'recurrence', label: 'recurrent layer' }, { id: 'window', label: 'attention, sliding window' }],

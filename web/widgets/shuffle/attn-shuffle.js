@@ -26,6 +26,7 @@ import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { MatrixView } from '../../ui/matrix-view.js';
 import { fixed } from '../../ui/format.js';
+import { Status } from '../../lib/errors.js';
 import {
   DEFAULT_SENTENCE, MAX_WORDS, parseSentence, arranges, identity, isIdentity, shuffled, moved, swappedDogAndMan,
 } from './shuffle-words.js';
@@ -76,7 +77,7 @@ export class AttnShuffle extends AttnWidget {
   static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS };
 
   inWords() {
-    return `${DESCRIPTION} ${this.#nowInWords()}`.trim();
+    return `${DESCRIPTION} ${this.now ?? ''}`.trim(); // the result on screen (the last good one)
   }
 
   /** The current result, in a sentence (empty before the first computation). */
@@ -155,7 +156,9 @@ export class AttnShuffle extends AttnWidget {
     this.widthInput = this.bindField('width', h('input', { type: 'number', min: 1, max: MAX_WIDTH, step: 1 }));
     this.offsetInput = this.bindField('offset', h('input', { type: 'number', min: 0, max: MAX_OFFSET, step: 1 }));
     this.numberError = h('p', { className: 'error', role: 'alert', hidden: true });
-    this.routeProblems(this.numberError, ['width', 'offset']);
+    // A width rotary positions cannot use (an odd one) is said here too, and marks the field.
+    this.routeProblems(this.numberError, ['width', 'offset', 'rotary-width'],
+      (message) => message, { 'rotary-width': 'width' });
 
     const hintId = uniqueId('strip-hint');
     this.strip = h('ol', { className: 'word-strip', 'aria-label': 'Word order', 'aria-describedby': hintId });
@@ -170,7 +173,7 @@ export class AttnShuffle extends AttnWidget {
       + 'Reordering only moves outputs around when every word sees every word.');
     this.offsetNote = h('p', { className: 'note', hidden: true });
     this.resultError = h('p', { className: 'error', role: 'alert', hidden: true });
-    this.routeProblems(this.resultError, ['core'], (message) => `Nothing could be computed: ${message}`);
+    this.routeProblems(this.resultError, ['core'], (message) => `${message}${this.result ? ' The last good outputs are still shown.' : ''}`);
     this.outputs = h('table', { className: 'outputs', 'aria-label': 'Outputs by word' });
     this.results = h('div', { className: 'results' },
       this.summary, this.causalNote, this.offsetNote,
@@ -276,15 +279,24 @@ export class AttnShuffle extends AttnWidget {
     this.#syncControls();
     this.#drawStrip();
     if (!this.attn) return this.#reserveResults();
-    this.result = null;
+    let result;
     try {
-      this.result = this.#compute();
-      this.setProblem('core', null);
+      result = this.#compute();
     } catch (error) {
       if (error?.name !== 'AttnError') throw error;
-      this.setProblem('core', error.message);
+      // Refused: said beside the width (rotary's odd width) or the results, and the last good
+      // outputs stay on screen as they were drawn, with their "In words" sentence.
+      const rotaryWidth = error.code === Status.SHAPE && this.positions === 'rotary';
+      this.setProblem(rotaryWidth ? 'rotary-width' : 'core', rotaryWidth && this.result ? `${error.message} The last good outputs are still shown.` : error.message);
+      this.setProblem(rotaryWidth ? 'core' : 'rotary-width', null);
+      this.results.hidden = !this.result;
+      return;
     }
-    this.results.hidden = !this.result;
+    this.setProblem('core', null);
+    this.setProblem('rotary-width', null);
+    this.result = result;
+    this.now = this.#nowInWords();
+    this.results.hidden = false;
     this.#drawResults();
     this.#drawPositionDetail();
   }

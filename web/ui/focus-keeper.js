@@ -1,0 +1,36 @@
+// focus-keeper.js — a control that disables itself while it has the keyboard's focus (Play once
+// playing, Next at the last step, Measure while measuring, Original order once the words are
+// back) would drop the focus to the start of the page, and a keyboard user would have to find
+// their way back. keepFocusWhenDisabled(root) hands the focus to the nearest enabled control
+// instead: the next one beside it (same parent), else the one before it, else the next in the
+// widget, else the one before.
+//
+// Chromium leaves a disabled element focused until its next rendering update; the mutation is
+// seen before that, while the element still holds the focus, so only a control that had the
+// focus moves it, and a control disabled while the reader is elsewhere takes nothing.
+
+const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+
+/** Watches `root` (a widget's shadow root) for focused controls becoming disabled. */
+export function keepFocusWhenDisabled(root) {
+  const observer = new MutationObserver((records) => {
+    for (const { target } of records) {
+      if (target.disabled && root.activeElement === target) {
+        nearestEnabled(root, target)?.focus();
+        return;
+      }
+    }
+  });
+  observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  return observer;
+}
+
+/** The enabled, shown control nearest to `from`, as the header says; null when there is none. */
+function nearestEnabled(root, from) {
+  const all = [...root.querySelectorAll(FOCUSABLE)];
+  const at = all.indexOf(from);
+  const usable = (el) => el !== from && !el.disabled && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0;
+  const after = all.slice(at + 1).filter(usable), before = all.slice(0, at).filter(usable).reverse();
+  const sibling = (el) => el.parentElement === from.parentElement;
+  return after.find(sibling) ?? before.find(sibling) ?? after[0] ?? before[0] ?? null;
+}
