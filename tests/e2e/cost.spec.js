@@ -188,3 +188,24 @@ test('one head of 16,384 features: every chart is counted and redrawn, nothing r
   await expect(widget.getByRole('img', { name: /^Log–log chart of attention’s total/ })).toHaveAttribute('data-drawn', '16384/1/256/lstm');
   await expect(widget.locator('.error:not([hidden])')).toHaveCount(0);
 });
+
+test('one head, one key: counted in the singular; heads that do not divide d_model are said of the h field once', async ({ page }) => {
+  const widget = await openCost(page);
+  await setNumber(widget, 'h (heads)', 1);
+  await expect(widget.getByText(/^1 head × 512 features = d_model 512\./)).toBeVisible();
+  await expect(widget.getByText(/entries for the layer’s one head\.$/)).toBeVisible();
+  await setNumber(widget, 'Window w', 1);
+  await expect(widget.getByText(/^A sliding window of w = 1 key per query costs/)).toBeVisible();
+  // h = 3 does not divide 512: said, and the h field marked; then h = 0, refused as a number,
+  // replaces that sentence (it was about 3, no longer in the field).
+  const h = widget.getByLabel('h (heads)', { exact: true });
+  await setNumber(widget, 'h (heads)', 3);
+  await expect(widget.getByRole('alert')).toHaveText(/^h = 3 does not divide d_model = 512/);
+  await expect(h).toHaveAttribute('aria-invalid', 'true');
+  await setNumber(widget, 'h (heads)', 0);
+  await expect(widget.getByRole('alert')).not.toContainText('h = 3');
+  await expect(h).toHaveAttribute('aria-invalid', 'true');
+  await setNumber(widget, 'h (heads)', 4);
+  await expect(widget.getByRole('alert')).toBeHidden();
+  await expect(h).not.toHaveAttribute('aria-invalid', 'true');
+});

@@ -77,3 +77,9 @@ export function compactCount(y) {
   const [scale, unit] = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']].find(([s]) => y >= s) ?? [1, ''];
   return `${Number((y / scale).toPrecision(3))}${unit ? ` ${unit}` : ''}`;
 }
+
+/** A count and its noun, singular for exactly 1: counted(1, 'head') → "1 head", counted(3, 'new one',
+ *  'new ones') → "3 new ones". `show` writes the number (default: with thousands separators). */
+export function counted(n, singular, plural = `${singular}s`, show = (x) => x.toLocaleString('en-US')) {
+  return `${show(n)} ${n === 1 ? singular : plural}`;
+}

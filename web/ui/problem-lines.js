@@ -3,7 +3,8 @@
 // is routed to (one element may gather several keys), else in the widget's general line. A field
 // whose attribute is refused is marked invalid and described by the element that says why; so
 // is the field a rule between settings names (route's `marks`: a good width that rotary
-// positions cannot use marks the width field, under a key of its own).
+// positions cannot use marks the width field, under a key of its own). A field says one thing:
+// a refusal of what it shows clears what was said of the value before (clearMarking).
 //
 //   const problems = new ProblemLines();
 //   problems.route(errorElement, ['n', 'core'], (sentence) => `⚠ ${sentence}`);
@@ -37,6 +38,15 @@ export class ProblemLines {
   }
 
   has(key) { return this.#sentences.has(key); }
+
+  /** Clears the problems of the keys that mark attribute `field` (not its own): they were about
+   *  the value the field showed before, and a refusal of what it shows now replaces them. True
+   *  when that cleared anything. */
+  clearMarking(field) {
+    let cleared = false;
+    for (const [key, marked] of this.#marks) if (marked === field && key !== field) cleared = this.#sentences.delete(key) || cleared;
+    return cleared;
+  }
 
   /** Writes every problem where it belongs (unrouted ones in `general`, each after a ⚠), hides
    *  the elements with none, and marks each field in `fields` valid or not. Drawing again what

@@ -141,6 +141,7 @@ export class AttnWidget extends ElementBase {
     const field = this.#fields.get(name);
     if ('error' in parsed) {
       if (field) { field.dirty = false; field.input.value = after; } // show what was asked for, refused
+      this.#problems.clearMarking(name); // what was said of the value before is not about this one
       this.setProblem(name, parsed.error);
       return; // the last good value stays
     }
@@ -251,7 +252,10 @@ export class AttnWidget extends ElementBase {
     const field = this.#fields.get(name);
     field.dirty = false;
     const parsed = this.constructor.declarations[name].parse(field.read(field.input));
-    if ('error' in parsed) return this.setProblem(name, parsed.error);
+    if ('error' in parsed) {
+      this.#problems.clearMarking(name); // what was said of the value before is not about this one
+      return this.setProblem(name, parsed.error);
+    }
     field.input.value = field.show(parsed.value);
     this.setAttributeValue(name, parsed.value);
   }

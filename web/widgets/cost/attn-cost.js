@@ -26,7 +26,7 @@ import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
-import { tickNumber, byteSize as bytes } from '../../ui/format.js';
+import { counted, tickNumber, byteSize as bytes } from '../../ui/format.js';
 import { Status } from '../../lib/errors.js';
 import { measureSeries } from './cost-measure.js';
 import { CostVariants, VARIANT_ATTRIBUTES, VARIANTS_IN_WORDS } from './cost-variants.js';
@@ -88,7 +88,7 @@ export class AttnCost extends AttnWidget {
     this.hInput = this.bindField('heads', h('input', { type: 'number', id: 'heads', min: 1, max: WIDTH_MAX, step: 1 }));
     // One line under the controls for every refusal: a bad number, or heads not dividing d_model.
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
-    this.routeProblems(this.error, ['n', 'd-model', 'heads', 'core']);
+    this.routeProblems(this.error, ['n', 'd-model', 'heads', 'heads-shape', 'core'], undefined, { 'heads-shape': 'heads' });
     body.append(
       h('div', { className: 'controls' },
         h('label', { for: 'n' }, 'N (tokens)'), h('div', { className: 'n-controls' }, this.nRange, this.nInput),
@@ -130,12 +130,13 @@ export class AttnCost extends AttnWidget {
       c = this.attn.cost({ n, dModel, heads });
     } catch (error) {
       if (error?.name !== 'AttnError') throw error;
-      this.setProblem('core', error.code === Status.SHAPE ? headsRefusal(dModel, heads) : error.message);
-      this.hInput.setAttribute('aria-invalid', 'true');
+      // Heads that do not divide d_model are said of the h field, and mark it.
+      if (error.code === Status.SHAPE) this.setProblem('heads-shape', headsRefusal(dModel, heads));
+      else this.setProblem('core', error.message);
       return;
     }
     this.setProblem('core', null);
-    if (!this.hasProblem('heads')) this.hInput.removeAttribute('aria-invalid');
+    this.setProblem('heads-shape', null);
     this.cost = c;
     this.#describe(c);
     this.#drawChart(c);
@@ -157,7 +158,7 @@ export class AttnCost extends AttnWidget {
     const shown = (x) => (c ? count(x) : '…');
     const dk = dModel / heads;
     replaceChildren(this.summary,
-      `${heads} head${heads === 1 ? '' : 's'} × ${count(dk)} features = d_model ${count(dModel)}. `
+      `${counted(heads, 'head')} × ${counted(dk, 'feature')} = d_model ${count(dModel)}. `
       + `Crossover at N = ${c ? count(c.crossover) : '…'}: `
       + (!c ? `which term is the larger at N = ${count(n)} is said once computed.`
         : c.quadratic > c.linear ? `at N = ${count(n)} the N² term is the larger.`
@@ -179,7 +180,7 @@ export class AttnCost extends AttnWidget {
     replaceChildren(this.scoreTable,
       `Score table at N = ${count(n)}: ${shown(c?.scoreEntries)} entries per head per layer, `
       + `${shown(c?.scoreBytes)} bytes (${c ? bytes(c.scoreBytes) : '…'}) in float32; `
-      + `${shown(c?.layerEntries)} entries for all ${heads} head${heads === 1 ? '' : 's'} of the layer.`);
+      + `${shown(c?.layerEntries)} entries for ${heads === 1 ? 'the layer’s one head' : `all ${count(heads)} heads of the layer`}.`);
   }
 
   async #drawChart(current) {

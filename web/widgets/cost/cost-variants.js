@@ -14,7 +14,7 @@ import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
-import { byteSize as bytes, compactCount as shortCount } from '../../ui/format.js';
+import { counted, byteSize as bytes, compactCount as shortCount } from '../../ui/format.js';
 import { measureMemorySeries } from './cost-memory.js';
 
 const N_MIN = 16, N_MAX = 65536;
@@ -31,6 +31,14 @@ function chartPoints(attn, settings) {
     points.push({ n, ...attn.cost({ ...settings, n }), ...attn.costVariants({ ...settings, n }) });
   }
   return points;
+}
+
+/** How much a window saves, from the full cost's ratio to it (a ratio that rounds to 1.0 is said as such). */
+function windowSaving(ratio) {
+  const shown = ratio.toFixed(1);
+  return shown === '1.0'
+    ? ', within 5% of full attention’s total at this N.'
+    : `, ${shown} times less than full attention at this N.`;
 }
 
 /** Whose scratch the tiled kernel's memory is: one area for each thread the core can use. */
@@ -102,7 +110,7 @@ export class CostVariants {
         + 'The recurrence is linear in N; where attention’s total passes it, and what that means for the arithmetic, is said here once computed.'),
       h('p', {}, 'So attention does not win on arithmetic: it wins on parallelism. A recurrence needs N steps, each waiting '
         + 'for the one before; attention computes all N rows of its table at once.'),
-      h('p', {}, `A sliding window of w = ${count(w.window)} keys per query costs 4·N·d² + 2·N·min(w, N)·d = …, against full attention’s total at this N.`));
+      h('p', {}, `A sliding window of w = ${counted(w.window, 'key')} per query costs 4·N·d² + 2·N·min(w, N)·d = …, against full attention’s total at this N.`));
     replaceChildren(this.memoryLine,
       `At N = ${count(w.n)}, the naive kernel holds one head’s N × N table: N² × 4 = … bytes (…); `
       + 'the tiled kernel never builds it, and its whole working memory is … bytes (…): the keys and values packed, N·2·d_k floats, and a few tiles.');
@@ -140,8 +148,8 @@ export class CostVariants {
         + `The recurrence is linear in N; ${overtakes}`),
       h('p', {}, 'So attention does not win on arithmetic: it wins on parallelism. A recurrence needs N steps, each waiting '
         + 'for the one before; attention computes all N rows of its table at once.'),
-      h('p', {}, `A sliding window of w = ${count(settings.window)} keys per query costs 4·N·d² + 2·N·min(w, N)·d = ${count(v.windowTotal)}`
-        + (settings.window >= settings.n ? ', the full cost, since w ≥ N.' : `, ${(c.total / v.windowTotal).toFixed(1)} times less than full attention at this N.`)));
+      h('p', {}, `A sliding window of w = ${counted(settings.window, 'key')} per query costs 4·N·d² + 2·N·min(w, N)·d = ${count(v.windowTotal)}`
+        + (settings.window >= settings.n ? ', the full cost, since w ≥ N.' : windowSaving(c.total / v.windowTotal))));
     replaceChildren(this.memoryLine,
       `At N = ${count(settings.n)}, the naive kernel holds one head’s N × N table: N² × 4 = ${count(v.naiveBytes)} bytes (${bytes(v.naiveBytes)}); `
       + `the tiled kernel never builds it, and its whole working memory is ${count(v.tiledBytes)} bytes (${bytes(v.tiledBytes)}): `

@@ -26,7 +26,7 @@ import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } fr
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
-import { fixed, sig } from '../../ui/format.js';
+import { counted, fixed, sig } from '../../ui/format.js';
 import { fetchDefaultCheckpoint, DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
 import { DecodeRun } from './decode-run.js';
 import { DecodeCharts } from './decode-charts.js';
@@ -108,8 +108,8 @@ export class AttnDecode extends AttnWidget {
     };
     this.modelLine = h('p', { className: 'note model-line', role: 'status' }, 'Loading the shipped model…');
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
-    this.routeProblems(this.error, ['prompt', 'temperature', 'seed', 'step', 'layer', 'head', 'source', 'core', 'model'],
-      (message) => `⚠ ${message}${this.view ? ' The last good state is still shown.' : ''}`);
+    this.routeProblems(this.error, ['prompt', 'prompt-model', 'temperature', 'seed', 'step', 'layer', 'head', 'source', 'core', 'model'],
+      (message) => `⚠ ${message}${this.view ? ' The last good state is still shown.' : ''}`, { 'prompt-model': 'prompt' });
 
     this.textHost = h('p', { className: 'decoded', 'aria-live': 'polite' });
     this.summary = h('p', { className: 'summary' });
@@ -198,13 +198,17 @@ export class AttnDecode extends AttnWidget {
       const { layers, heads, dModel, context } = model.config;
       this.modelLine.textContent = `Decoding with ${label}: ${layers} layers, ${heads} heads, d_model ${dModel}, `
         + `a context of ${context} characters, ${model.tokenizer.size} characters in its vocabulary.`;
+      this.loaded = { source, line: this.modelLine.textContent };
       this.setProblem('model', null);
       this.view = null;
       this.render(new Set());
     } catch (error) {
       if (token !== this.loading) return;
-      this.modelLine.textContent = this.run ? this.modelLine.textContent : '';
+      // The model in use stays, and so do its line and its button: "Copying…" and a pressed
+      // button that did not happen would say otherwise.
+      this.modelLine.textContent = this.loaded?.line ?? '';
       this.setProblem('model', `The ${source === 'train' ? 'training lab’s' : 'shipped'} model could not be used: ${error.message}`);
+      if (this.loaded && this.loaded.source !== this.source) this.act(() => { this.source = this.loaded.source; });
     }
   }
 
@@ -288,7 +292,7 @@ export class AttnDecode extends AttnWidget {
 
   render(changed) {
     for (const [name, button] of Object.entries(this.sourceButtons)) button.setAttribute('aria-pressed', String(name === this.source));
-    if (changed.has('source') && this.attn) this.#loadModel(this.source);
+    if (changed.has('source') && this.attn && this.source !== this.loaded?.source) this.#loadModel(this.source);
     if (!this.attn || !this.run) return this.#drawWaiting();
     const { layers, heads, dModel } = this.run.model.config;
     fillSelect(this.layerSelect, layers, this.layer);
@@ -303,17 +307,21 @@ export class AttnDecode extends AttnWidget {
       view = this.run.advance({ prompt: this.prompt, generated: this.step, temperature: this.temperature, seed: this.seed });
     } catch (error) {
       if (!(error instanceof AttnError)) throw error;
-      this.setProblem('core', error.message);
+      // A prompt the model cannot read is said of the prompt's field (and marks it); a full cache is not.
+      const ofPrompt = error.code !== Status.ARGUMENT;
+      this.setProblem(ofPrompt ? 'prompt-model' : 'core', error.message);
+      this.setProblem(ofPrompt ? 'core' : 'prompt-model', null);
       return;
     }
     this.setProblem('core', null);
+    this.setProblem('prompt-model', null);
     const first = !this.view;
     this.view = view;
     if (first) this.redrawProblems(); // a prompt refused while the model loaded: its last good state is now shown
     const layer = this.layer - 1, head = this.head - 1;
     drawText(this.textHost, view);
     const newest = view.chars.at(-1);
-    this.summary.textContent = `t = ${view.t} of ${view.context}: the prompt’s ${view.promptLength} characters and ${view.t - view.promptLength} new ones. `
+    this.summary.textContent = `t = ${view.t} of ${view.context}: the prompt’s ${counted(view.promptLength, 'character')} and ${counted(view.t - view.promptLength, 'new one', 'new ones')}. `
       + `The last step fed “${newest === ' ' ? '␣' : newest === '\n' ? '⏎' : newest}” at position ${view.t}; every layer’s cache grew to ${view.t} keys and ${view.t} values.`;
     this.maps = drawCache(this.cacheHost, view, { layer, head, ...this.run.cache(layer, head), layers, heads });
     drawNext(this.nextTable, view, { vocab: this.run.model.tokenizer.vocab, temperature: this.temperature });

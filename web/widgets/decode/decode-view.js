@@ -6,7 +6,7 @@
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { Heatmap } from '../../ui/heatmap.js';
-import { fixed, sig, byteSize as bytes } from '../../ui/format.js';
+import { counted, fixed, sig, byteSize as bytes } from '../../ui/format.js';
 
 /** How a character is labelled in the maps and tables: spaces and line breaks made visible. */
 const SHOWN = { ' ': '␣', '\n': '⏎', '\t': '⇥' };
@@ -92,7 +92,7 @@ export function drawWaiting({ text, summary, nextTable, workTable, workLine }, {
   const chars = Array.from(prompt);
   const t = chars.length + generated;
   replaceChildren(text, h('span', { className: 'prompt-text' }, prompt));
-  summary.textContent = `t = ${t}: the prompt’s ${chars.length} characters and ${generated} new ones. What the last step fed, `
+  summary.textContent = `t = ${t}: the prompt’s ${counted(chars.length, 'character')} and ${counted(generated, 'new one', 'new ones')}. What the last step fed, `
     + 'and how far every layer’s cache has grown, is said here once the model is loaded.';
   replaceChildren(nextTable,
     h('caption', {}, `The model’s ${top} likeliest characters after “${showChar(chars.at(-1) ?? '')}”, and their chances when drawn at temperature ${sig(temperature, 3)}`),
