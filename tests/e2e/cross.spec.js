@@ -53,3 +53,28 @@ test('an empty target is refused with a sentence, and the last good map stays; a
   await expect(widget.getByRole('alert')).toBeHidden();
   await expect(widget.getByText(/Not in the lab’s vocabulary \(marked \*\): “zorg”/)).toBeVisible();
 });
+
+test('self-attention: the note says which words put most weight on themselves, as the table shows', async ({ page }) => {
+  const widget = await openCross(page);
+  await widget.getByRole('radio', { name: 'Self-attention' }).check();
+  await expect(widget).toHaveAttribute('mode', 'self');
+  // "the black cat sleeps": every word on itself, in the table and in the note.
+  await expect.poll(async () => (await rows(widget)).map(([query, best]) => query === best)).toEqual([true, true, true, true]);
+  await expect(widget.getByText(/^One sentence alone: no batch, no padding, no mask\. Here each word puts most weight on itself: /)).toBeVisible();
+  // "small" and "little" share a meaning (one vector in the lab's vocabulary): the note must not
+  // claim every word looks at itself, and names the words that do not, as the table does.
+  const field = widget.getByLabel('Source (encoder)');
+  await field.fill('the small dog eats the little fish');
+  await field.press('Enter');
+  await expect.poll(async () => (await rows(widget)).length).toBe(7);
+  const table = await rows(widget);
+  const elsewhere = table.filter(([query, best]) => query !== best);
+  expect(elsewhere.map(([query]) => query)).toContain('“small”');
+  const note = widget.getByText(/^One sentence alone: no batch, no padding, no mask\. Here \d of 7 words put most weight on themselves/);
+  await expect(note).toBeVisible();
+  const text = await note.textContent();
+  // A repeated word ("the") may put most on its twin: the same text in the table, named by place in the note.
+  expect(Number(text.match(/Here (\d) of 7/)[1])).toBeLessThanOrEqual(7 - elsewhere.length);
+  expect(text).toContain('“small” puts most on “little”');
+  expect(text).not.toMatch(/“the” puts most on “the”/);
+});

@@ -205,6 +205,12 @@ test('the heatmaps take the keyboard as an interactive element with a key map; �
   await expect(article).toHaveAccessibleDescription(/Now: head 1 is shown, on “The animal didn't cross the street because it was tired”\. In head 1 \(Previous word\), “it” gives its largest weight, 0\.94, to “because”\.$/);
   await widget.getByRole('tab', { name: 'Head 2' }).click();
   await expect(article).toHaveAccessibleDescription(/In head 2 \(Pronoun → noun\), “it” gives its largest weight, 0\.94, to “animal”\.$/);
+  // The focused query moves with the arrow keys, and "In words" follows it at once.
+  const map2 = widget.getByRole('application', { name: /^Head 2:/ });
+  await map2.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(map2).toHaveAccessibleDescription(/query 9 “was” → key 2 “animal”: [\d.]+$/);
+  await expect(article).toHaveAccessibleDescription(/In head 2 \(Pronoun → noun\), “was” gives its largest weight, [\d.]+, to “[^”]+”\.$/);
 });
 
 test('a typed sentence is never lost: a head tab, a switch or leaving the field applies it first', async ({ page }) => {

@@ -7,6 +7,7 @@
 
 import { viridisHex, textOn } from './colour-scale.js';
 import { group, svgDocument, tag } from './svg.js';
+import { uprightColumns } from './heatmap.js';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const CHAR = 6.5;          // about the width of one character at 11 px
@@ -16,7 +17,8 @@ export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max =
   const rows = rowLabels.length, cols = colLabels.length;
   const cell = Math.max(12, Math.min(44, Math.floor(480 / Math.max(rows, cols, 1))));
   const longest = (labels) => Math.max(1, ...labels.map((label) => Array.from(String(label)).length));
-  const left = 28 + longest(rowLabels) * CHAR, top = 28 + longest(colLabels) * CHAR;
+  const upright = uprightColumns(colLabels); // one character each: written upright, as on the page
+  const left = 28 + longest(rowLabels) * CHAR, top = 28 + (upright ? 1 : longest(colLabels)) * CHAR;
   // Wide enough for the cells, the legend (about 330 px) and the title (about 8 px a character).
   const width = Math.max(left + cols * cell + 16, left + 330, 20 + Array.from(title).length * 8);
   const legendTop = top + rows * cell + 16, height = legendTop + 40;
@@ -39,7 +41,9 @@ export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max =
   }
   const labels = [
     ...rowLabels.map((label, r) => tag('text', { x: left - 4, y: top + r * cell + cell / 2 + 4, 'text-anchor': 'end', 'font-size': 11, fill: colours.fg }, String(label))),
-    ...colLabels.map((label, c) => tag('text', { x: 0, y: 0, transform: `translate(${left + c * cell + cell / 2 + 4} ${top - 4}) rotate(-90)`, 'font-size': 11, fill: colours.fg }, String(label))),
+    ...colLabels.map((label, c) => (upright
+      ? tag('text', { x: left + c * cell + cell / 2, y: top - 4, 'text-anchor': 'middle', 'font-size': 11, fill: colours.fg }, String(label))
+      : tag('text', { x: 0, y: 0, transform: `translate(${left + c * cell + cell / 2 + 4} ${top - 4}) rotate(-90)`, 'font-size': 11, fill: colours.fg }, String(label)))),
     tag('text', { x: 0, y: 0, transform: `translate(14 ${top + (rows * cell) / 2}) rotate(-90)`, 'text-anchor': 'middle', 'font-size': 12, fill: colours.fg, class: 'axis-title' }, `${rowTitle} (rows)`),
     tag('text', { x: left + (cols * cell) / 2, y: 14, 'text-anchor': 'middle', 'font-size': 12, fill: colours.fg, class: 'axis-title' }, `${colTitle} (columns)`),
   ];

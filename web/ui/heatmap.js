@@ -119,7 +119,7 @@ export class Heatmap {
 
   #margins() {
     const longest = (labels) => Math.max(...labels.map((l) => String(l).length), 1);
-    return { left: Math.min(90, 8 + longest(this.rowLabels) * 7), top: Math.min(90, 8 + longest(this.colLabels) * 7) };
+    return { left: Math.min(90, 8 + longest(this.rowLabels) * 7), top: uprightColumns(this.colLabels) ? 18 : Math.min(90, 8 + longest(this.colLabels) * 7) };
   }
 
   /** The width the heatmap may use: that of its nearest container whose width does not follow
@@ -192,18 +192,21 @@ export class Heatmap {
     }
     // Whether the cells print their values (for tests, which cannot read a canvas).
     this.canvas.dataset.values = printed === finite ? 'printed' : printed === 0 ? 'omitted' : 'some';
-    // Axis labels: keys along the top (rotated), queries down the left.
+    // Axis labels: keys along the top (rotated, unless each is one character: a letter on its
+    // side is hard to read, and "␣" turned looks like "ɔ"), queries down the left.
     ctx.fillStyle = fg;
     const step = Math.max(1, Math.ceil(12 / size));
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     for (let r = 0; r < this.rows; r += step) ctx.fillText(String(this.rowLabels[r]), left - 4, top + r * size + size / 2);
     ctx.save();
-    ctx.textAlign = 'left';
+    const upright = uprightColumns(this.colLabels);
+    ctx.textAlign = upright ? 'center' : 'left';
+    ctx.textBaseline = upright ? 'alphabetic' : 'middle';
     for (let c = 0; c < this.cols; c += step) {
       ctx.save();
       ctx.translate(left + c * size + size / 2, top - 4);
-      ctx.rotate(-Math.PI / 2);
+      if (!upright) ctx.rotate(-Math.PI / 2);
       ctx.fillText(String(this.colLabels[c]), 0, 0);
       ctx.restore();
     }
@@ -287,4 +290,9 @@ function drawHatched(ctx, x, y, size, colour) {
 
 function clamp(x, lo, hi) {
   return Math.min(Math.max(x, lo), hi);
+}
+
+/** Column labels of one character each are written upright (heatmap-svg.js asks the same). */
+export function uprightColumns(labels) {
+  return labels.length > 0 && labels.every((label) => [...String(label)].length <= 1);
 }

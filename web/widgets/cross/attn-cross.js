@@ -212,11 +212,7 @@ export class AttnCross extends AttnWidget {
     const rowWords = mode === 'self' ? this.state.source : this.state.target;
     const colWords = mode === 'cross' ? [...this.state.source, ...Array(m - this.state.source.length).fill({ text: PAD })]
       : mode === 'self' ? this.state.source : this.state.target;
-    const best = (i) => {
-      let j = 0;
-      for (let c = 1; c < m; c++) if (weights[i * m + c] > weights[i * m + j]) j = c;
-      return j;
-    };
+    const best = (i) => mostWeightOn(weights, m, i);
     const head = h('thead', {}, h('tr', {}, ...['query word', 'most weight on', 'its weight', 'row sum'].map((t) => h('th', { scope: 'col' }, t))));
     const body = h('tbody', {}, Array.from({ length: n }, (_, i) => {
       if (!weights) return h('tr', {}, h('th', { scope: 'row' }, `“${rowWords[i].text}”`), h('td', {}, '…'), h('td', {}, '…'), h('td', {}, '…'));
@@ -240,8 +236,7 @@ export class AttnCross extends AttnWidget {
         : `The batch holds this source (${own} words) and the other one (${other} words): this source is the longest, so it needs no padding (the other would be padded).`;
     } else {
       this.padNote.textContent = (mode === 'self' ? 'One sentence alone: no batch, no padding, no mask. ' : '')
-        + 'Here each word scores highest against itself: its query and its key are the same vector turned by the same rotation. '
-        + 'A trained model learns separate query and key projections, and its heads look elsewhere.';
+        + `${selfScoresSentence(this.state)} A trained model learns separate query and key projections, and its heads look elsewhere.`;
     }
     this.padNote.hidden = this.padNote.textContent === '';
     this.#drawCacheCheck();
@@ -272,6 +267,32 @@ export class AttnCross extends AttnWidget {
       'The newest row (scrolls sideways)'),
       h('p', { className: 'note mono' }, `Its output: ${newest ? vector(newest.out.slice(0, 4), (x) => fixed(x, 3)).replace(/\]$/, ', …]') : '[…]'} (${WIDTH} numbers).`));
   }
+}
+
+/** The column of row i of an (n, m) table of weights that holds the most weight. */
+function mostWeightOn(weights, m, i) {
+  let j = 0;
+  for (let c = 1; c < m; c++) if (weights[i * m + c] > weights[i * m + j]) j = c;
+  return j;
+}
+
+/** Self-attention and the cache: which words put most weight on themselves, said from the weights
+ *  (a word whose meaning another word shares may look there instead). */
+function selfScoresSentence({ mode, weights, n, m, source, target }) {
+  const why = 'a word’s query and its key are the same vector turned by the same rotation';
+  if (!weights) return `Here ${why}, so a word scores high against itself.`;
+  const words = mode === 'self' ? source : target;
+  const elsewhere = [];
+  for (let i = 0; i < n; i++) {
+    const j = mostWeightOn(weights, m, i);
+    // The same word twice: which one is which, by its place.
+    const place = (k) => (words[i].text === words[j].text ? ` (word ${k + 1})` : '');
+    if (j !== i) elsewhere.push(`“${words[i].text}”${place(i)} puts most on “${words[j].text}”${place(j)}`);
+  }
+  if (elsewhere.length === 0) return `Here each word puts most weight on itself: ${why}.`;
+  return `Here ${n - elsewhere.length} of ${n} words put most weight on themselves (${why}); `
+    + `${elsewhere.slice(0, 3).join(', ')}${elsewhere.length > 3 ? ', and more' : ''}: `
+    + 'in the lab’s vocabulary words of one meaning share a vector, so such a pair scores alike.';
 }
 
 defineWidget('attn-cross', AttnCross);

@@ -176,6 +176,7 @@ export class AttnHeads extends AttnWidget {
         this.focusedCell = { row: event.detail.row, col: event.detail.col };
         if (chosen === null) this.focusHead = index;
         this.#drawFocusDependent();
+        this.refreshInWords(); // its last sentence is about the focused query
       });
       this.maps.push(map);
       return h('div', { className: 'head-figure' }, map.element,
