@@ -30,6 +30,11 @@ test('on a phone, “↑ Sections” appears once the contents scroll away, and 
   await expect(back).toBeHidden(); // the contents are on screen
   await page.evaluate(() => document.getElementById('s6-5').scrollIntoView());
   await expect(back).toBeVisible();
+  // It floats over the text, so it takes as little of it as a touch target may: 44 × 44 px.
+  const box = await back.boundingBox();
+  expect(box.width).toBeLessThanOrEqual(48);
+  expect(box.height).toBeLessThanOrEqual(48);
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
   await back.click();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeInViewport();
   await expect(back).toBeHidden();

@@ -275,6 +275,11 @@ test('“Swap dog and man” never replaces the learner’s sentence: without bo
   await swap.evaluate((el) => el.click()); // even a click that reaches it changes nothing
   await expect(widget).toHaveAttribute('sentence', 'a cat saw a bird');
   await expect(field).toHaveValue('a cat saw a bird');
+  // One word: Shuffle is disabled too, so the note does not send the learner there.
+  await field.fill('solo');
+  await field.press('Enter');
+  await expect(widget.getByRole('button', { name: 'Shuffle' })).toBeDisabled();
+  await expect(swap).toHaveAccessibleDescription('“Swap dog and man” needs both words: this sentence has no “dog” and no “man”. With one word there is no order to change: type a sentence of two words or more.');
   // With both words it swaps them, in the learner's own sentence.
   await field.fill('my dog likes the man');
   await field.press('Enter');

@@ -282,6 +282,8 @@ function costSheet() {
   sheet.replaceSync(`
     :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
     .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
+    /* A phone: each label above its control, so the recurrent layer's choice is read whole. */
+    @media (max-width: 480px) { .controls { grid-template-columns: minmax(0, 1fr); gap: 0.15rem; } .controls label { margin-top: 0.3rem; } }
     .n-controls { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
     .n-controls input[type="range"] { flex: 1; min-width: 8rem; }
     input[type="number"] { font: inherit; width: 7rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);

@@ -311,7 +311,8 @@ export class AttnShuffle extends AttnWidget {
     this.swapNote.hidden = canSwap;
     this.swapNote.textContent = canSwap ? '' : `“Swap dog and man” needs both words: this sentence has ${
       ['dog', 'man'].filter((word) => !this.words.some((w) => w.key === word)).map((word) => `no “${word}”`).join(' and ')}. `
-      + 'Shuffle, or move a word by dragging it or with the keyboard.';
+      + (this.words.length < 2 ? 'With one word there is no order to change: type a sentence of two words or more.'
+        : 'Shuffle, or move a word by dragging it or with the keyboard.');
   }
 
   #drawStrip() {
