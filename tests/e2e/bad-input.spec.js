@@ -238,3 +238,20 @@ for (const { name, label, value, kept } of [
     await expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 }
+
+test('a number field holding what is not a number says so, naming the field and the value still in use', async ({ page }) => {
+  const widget = await open(page, 'variance');
+  const field = widget.getByLabel('Head width d_k');
+  await field.focus();
+  await field.press('Control+A');
+  await field.pressSequentially('1e'); // the browser keeps the text and reports its value as ''
+  expect(await field.evaluate((el) => [el.value, el.validity.badInput])).toEqual(['', true]);
+  await field.press('Enter');
+  await expect(widget.getByText(/what was typed/)).toHaveText(/Head width d_k: what was typed is not a number \(use digits, a decimal point and -\)\. The last good value, 128, is still in use\./);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.press('Control+A');
+  await field.pressSequentially('64');
+  await field.press('Enter');
+  await expect(widget).toHaveAttribute('dk', '64');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+});

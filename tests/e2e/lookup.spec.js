@@ -61,7 +61,7 @@ test('a very large sharpness hands over the best key’s value: a hard lookup', 
   const out = await widget.evaluate((el) => Array.from(el.result.out));
   expect(Math.abs(out[0] + 3)).toBeLessThan(1e-5);
   expect(Math.abs(out[1] - 2)).toBeLessThan(1e-5);
-  await expect(widget.getByRole('slider', { name: /^Sharpness s/ })).toHaveValue('80');
+  await expect(widget.getByRole('slider', { name: /^Sharpness s/ })).toHaveValue('81'); // the far right
 });
 
 test('dragging the query: input while it moves, one change when released, and the numbers follow', async ({ page }) => {
@@ -199,4 +199,32 @@ test('bad input is refused beside its field, the last good state stays, and the 
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
   await expect(widget.getByText(/Key 2’s y must be a number from −10 to 10, but it is “11”\. The memory in use is unchanged\./)).toBeVisible();
   await expect(widget).not.toHaveAttribute('keys');
+});
+
+test('the keyboard keeps its place when an entry is removed; the slider reaches the largest sharpness; a bad query is quoted as typed', async ({ page }) => {
+  const widget = await open(page);
+  await widget.getByText('Edit the memory').click();
+  await widget.getByRole('button', { name: 'Add an entry' }).click();
+  await widget.getByRole('button', { name: 'Add an entry' }).click(); // 8 entries
+  await widget.getByRole('button', { name: 'Remove entry 3' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(widget.getByRole('list', { name: 'Weights, one per entry' }).locator('li')).toHaveCount(7);
+  await expect(widget.getByRole('button', { name: 'Remove entry 3' })).toBeFocused(); // the row now in its place
+  await widget.getByRole('button', { name: 'Remove entry 7' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(widget.getByRole('button', { name: 'Remove entry 6' })).toBeFocused(); // the last row's
+  // The slider's far right is the field's largest value, 10⁶.
+  const slider = widget.getByRole('slider', { name: /^Sharpness s/ });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(widget).toHaveAttribute('sharpness', '1000000');
+  // "1 2" (a space, no comma) is refused quoting what was typed; "1, 2" (a space after the comma) is taken.
+  const query = widget.getByLabel('Query q (x, y)');
+  await query.fill('1 2');
+  await query.press('Enter');
+  await expect(widget.getByRole('alert').filter({ hasText: /⚠/ }).first()).toHaveText(/but it is “1 2”/);
+  await query.fill('1, 2');
+  await query.press('Enter');
+  await expect(widget).toHaveAttribute('query', '1,2');
+  await expect(query).not.toHaveAttribute('aria-invalid', 'true');
 });

@@ -251,13 +251,20 @@ export class AttnWidget extends ElementBase {
   #commit(name) {
     const field = this.#fields.get(name);
     field.dirty = false;
-    const parsed = this.constructor.declarations[name].parse(field.read(field.input));
+    const parsed = field.input.validity?.badInput ? this.#notANumber(name, field) : this.constructor.declarations[name].parse(field.read(field.input));
     if ('error' in parsed) {
       this.#problems.clearMarking(name); // what was said of the value before is not about this one
       return this.setProblem(name, parsed.error);
     }
     field.input.value = field.show(parsed.value);
     this.setAttributeValue(name, parsed.value);
+  }
+
+  /** A number field holding text that is not a number: the browser gives its value as '' (so
+   *  the kind's own sentence would quote “” or say nothing was typed); say what happened. */
+  #notANumber(name, field) {
+    const label = (field.input.labels?.[0]?.textContent ?? field.input.getAttribute('aria-label') ?? name).trim();
+    return { error: `${label}: what was typed is not a number (use digits, a decimal point and -). The last good value, ${field.show(this.attributeValue(name))}, is still in use.` };
   }
 
   /** Shows the problems of `keys` (attributes or a widget's own keys) in `element`, each as

@@ -108,7 +108,7 @@ export class AttnLookup extends AttnWidget {
     this.table = new DataTable({ caption: 'The memory, the scores and the weights', figure: tableOnly('The memory, the scores and the weights') });
     this.readout = h('p', { className: 'readout', 'aria-live': 'polite' });
     this.queryInput = this.bindField('query', h('input', { type: 'text', id: 'lookup-query', inputmode: 'decimal', autocomplete: 'off', size: 9 }),
-      { show: ([x, y]) => `${x}, ${y}`, read: (el) => el.value.replace(/\s+/g, '') });
+      { show: ([x, y]) => `${x}, ${y}`, read: (el) => el.value.trim() });
 
     this.slider = h('input', {
       type: 'range', min: 0, max: SLIDER_STEPS - 1, step: 1, 'aria-label': 'Sharpness s (log scale; the far left is 0)',

@@ -62,6 +62,10 @@ export class MemoryEditor {
   }
 
   #build(count) {
+    // A Remove that had the focus goes with its row: the focus moves to the Remove of the row
+    // now in its place (the last row's, when the last was removed), so the keyboard keeps its place.
+    const focused = this.body.getRootNode().activeElement;
+    const removing = this.#rows.findIndex((r) => r.remove === focused);
     this.#rows = Array.from({ length: count }, (_, j) => {
       const inputs = PARTS.map(([what, , axis]) => {
         const input = h('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', size: 5, 'aria-label': `${what === 'key' ? 'Key' : 'Value'} ${j + 1}, ${axis}` });
@@ -74,6 +78,7 @@ export class MemoryEditor {
       return { inputs, remove, row: h('tr', {}, h('th', { scope: 'row' }, String(j + 1)), inputs.map((input) => h('td', {}, input)), h('td', {}, remove)) };
     });
     replaceChildren(this.body, this.#rows.map((r) => r.row));
+    if (removing >= 0) this.#rows[Math.min(removing, count - 1)]?.remove.focus();
   }
 
   /** Applies what was typed and not applied yet: one onCommit, or a refusal (onProblem). */

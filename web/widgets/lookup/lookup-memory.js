@@ -11,7 +11,7 @@ export const COORDINATE_LIMIT = 10;
 
 /** The sharpness control: 0, then a log scale from 10⁻² to 10⁶ in steps of a tenth of a decade. */
 export const MAX_SHARPNESS = 1e6;
-export const SLIDER_STEPS = 81;
+export const SLIDER_STEPS = 82; // 0, then 10⁻² … 10⁶ in tenths of a decade: the far right is MAX_SHARPNESS
 export const sharpnessAt = (position) => (position <= 0 ? 0 : Number((10 ** (-2 + (position - 1) / 10)).toPrecision(3)));
 export function sliderPosition(sharpness) {
   if (sharpness <= 0) return 0;
