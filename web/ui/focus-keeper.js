@@ -1,9 +1,10 @@
 // focus-keeper.js — a control that disables itself while it has the keyboard's focus (Play once
 // playing, Next at the last step, Measure while measuring, Original order once the words are
 // back) would drop the focus to the start of the page, and a keyboard user would have to find
-// their way back. keepFocusWhenDisabled(root) hands the focus to the nearest enabled control
-// instead: the next one beside it (same parent), else the one before it, else the next in the
-// widget, else the one before.
+// their way back; so would a box hidden around it (Cancel once the work is done).
+// keepFocusWhenDisabled(root) hands the focus to the nearest enabled control instead: the next
+// one beside it (same parent), else the one before it, else the next in the widget, else the
+// one before.
 //
 // Chromium leaves a disabled element focused until its next rendering update; the mutation is
 // seen before that, while the element still holds the focus, so only a control that had the
@@ -14,14 +15,17 @@ const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]:not([tab
 /** Watches `root` (a widget's shadow root) for focused controls becoming disabled. */
 export function keepFocusWhenDisabled(root) {
   const observer = new MutationObserver((records) => {
+    const focused = root.activeElement;
+    if (!focused) return;
     for (const { target } of records) {
-      if (target.disabled && root.activeElement === target) {
-        nearestEnabled(root, target)?.focus();
+      // The focused control disabled, or hidden with a box around it (Cancel once the work is done).
+      if ((target === focused && target.disabled) || (target.hidden && target.contains(focused))) {
+        nearestEnabled(root, focused)?.focus();
         return;
       }
     }
   });
-  observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] });
   return observer;
 }
 
