@@ -425,7 +425,7 @@ test('scores near 1,000: without the row maximum exp overflows to ∞ and the we
   expect(naive).toEqual(['weights, no maximum subtracted', 'NaN', 'NaN', 'NaN']);
   expect(stable[0]).toBe('weights, maximum 1000 subtracted');
   stableSoftmax([1000, 999, 995]).forEach((w, j) => expect(stable[j + 1]).toBe(w.toFixed(3))); // 0.727, 0.268, 0.005
-  await expect(stepper.getByText(/^Without the maximum, exp overflowed to ∞/)).toBeVisible();
+  await expect(stepper.getByText(/^Without the maximum, exp overflowed to ∞ and the weights are not numbers \(∞ ÷ ∞ is NaN\); with it, the largest score becomes 0/)).toBeVisible();
 
   // Scores a float32 exp can hold: both ways agree.
   const field = stepper.getByLabel('Three scores');
@@ -436,7 +436,7 @@ test('scores near 1,000: without the row maximum exp overflows to ∞ and the we
   expect(Math.fround(Math.exp(88)).toPrecision(4)).toBe('1.652e+38'); // finite in float32, just
   expect(exps2[1]).toBe('1.652 × 10³⁸');
   expect(naive2.slice(1)).toEqual(stable2.slice(1));
-  await expect(stepper.getByText(/small enough that exp does not overflow/)).toBeVisible();
+  await expect(stepper.getByText('For these scores exp neither overflows nor underflows: both ways agree. Try scores near 1,000, or near −1,000.')).toBeVisible();
 });
 
 test('−∞ against −1e9 as the mask value: the same weights, until a multiplication by zero makes −∞ NaN', async ({ page }) => {
@@ -538,6 +538,29 @@ test('typed-in cells look like fields, light and dark, and the hint names them',
   expect(dark.borderContrast).toBeGreaterThanOrEqual(3);
 });
 
+test('scores near −1,000: every exp underflows to 0 and 0 ÷ 0 is NaN, said from the core’s numbers; a sum that overflows too', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const softmax = stepper.getByRole('table', { name: 'Softmax of the three scores, computed two ways' });
+  const field = stepper.getByLabel('Three scores');
+  await field.fill('-1000, -999, -995');
+  await field.press('Enter');
+  const [, exps, naive, stable] = await tableRows(softmax);
+  expect(naiveSoftmax([-1000, -999, -995]).exps).toEqual([0, 0, 0]);
+  expect(exps).toEqual(['exp(score), no maximum subtracted', '0', '0', '0']);
+  expect(naive).toEqual(['weights, no maximum subtracted', 'NaN', 'NaN', 'NaN']);
+  expect(stable).toEqual(['weights, maximum −995 subtracted', ...stableSoftmax([-1000, -999, -995]).map((w) => w.toFixed(3))]); // 0.007, 0.018, 0.976
+  const note = stepper.locator('.stability .note');
+  await expect(note).toHaveText(/^Without the maximum, every exp underflowed to 0 \(these scores are too negative for a 32-bit float\), so every weight is 0 ÷ 0, which is NaN; with it, the largest score becomes 0, exp\(0\) = 1, and the weights are right\./);
+  await expect(note).not.toContainText('agree');
+  // Three exps just below float32's largest: none overflows, their sum does, and every weight is 0.
+  await field.fill('88, 88, 88');
+  await field.press('Enter');
+  const [, exps2, naive2] = await tableRows(softmax);
+  expect(exps2.slice(1)).toEqual(['1.652 × 10³⁸', '1.652 × 10³⁸', '1.652 × 10³⁸']);
+  expect(naive2.slice(1)).toEqual(['0.000', '0.000', '0.000']);
+  await expect(note).toHaveText(/^Without the maximum, no exp overflowed but their sum did \(∞\), so every weight is a number ÷ ∞ = 0; with it/);
+});
+
 test('“Reset example” puts the chapter’s values back in a refused cell and clears its message', async ({ page }) => {
   const stepper = await openStepper(page);
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
@@ -627,4 +650,25 @@ test('a refused cell’s message follows what the cell holds as it is typed in',
   // A cell that was never refused still waits quietly while a number is on its way.
   await cell.fill('');
   await expect(alertLine(stepper)).toBeHidden();
+});
+
+test('at 390 px the mask table’s weights column is in view, and the asymmetry captions raise Q and K', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stepper = await openStepper(page);
+  const table = stepper.getByRole('table', { name: /Key 3 masked, then multiplied by 1 or 0/ });
+  await table.scrollIntoViewIfNeeded();
+  const fit = await table.evaluate((el) => {
+    const box = el.parentElement.getBoundingClientRect();
+    const weights = [...el.querySelectorAll('tr > :last-child')].map((cell) => cell.getBoundingClientRect());
+    return { overflow: el.parentElement.scrollWidth - el.parentElement.clientWidth, outside: weights.filter((r) => r.right > box.right + 0.5 || r.left < box.left).length };
+  });
+  expect(fit).toEqual({ overflow: 0, outside: 0 });
+  await expect(table.locator('thead th').last()).toHaveText('weights');
+  await expect(table.locator('tbody tr').first().locator('td').last()).toBeInViewport();
+  for (const [name, raised] of [['Scores Q·Kᵀ with separate W^Q and W^K', ['Q', 'K']], ['Scores K·Kᵀ, tied: Q = K', []]]) {
+    const caption = stepper.getByRole('figure', { name }).locator('figcaption');
+    await expect(caption.locator('sup')).toHaveText(raised);
+    await expect(caption).not.toContainText('^');
+  }
+  await expect(stepper.locator('.asymmetry').getByRole('heading')).not.toContainText('^');
 });
