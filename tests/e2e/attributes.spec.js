@@ -150,7 +150,7 @@ test('one change per action in every widget that reacts to the learner', async (
 test('bad values in the lab’s hash and the embed URL are refused with a visible message', async ({ page }) => {
   await page.goto('/#s6-2&stepper.x=%5B%5B&stepper.step=9&shuffle.order=9,9,x&heads.head=7');
   const message = (tag) => page.locator(tag).locator('[aria-live="polite"].attribute-problems');
-  await expect(message('attn-stepper')).toHaveText('⚠ step must be a whole number from 1 to 6, but it is “9”. ⚠ x must be 8 finite numbers separated by commas, but it is “[[”.');
+  await expect(message('attn-stepper')).toHaveText('⚠ step must be a whole number from 1 to 6, but it is “9”. ⚠ x must be 8 numbers from −1,000,000 to 1,000,000 separated by commas, but it is “[[”.');
   await expect(message('attn-shuffle')).toHaveText('⚠ order must list places from 0 to 15, each at most once, separated by commas, but it is “9,9,x”.');
   await expect(message('attn-heads')).toHaveText('⚠ head must be “1”, “2”, “3”, “4” or “all”, but it is “7”.');
   // The last good values stay in use.

@@ -50,8 +50,8 @@ test('the default measurement: the summary falls behind, attention stays above 0
 test('a wider summary breaks later; the narrowest fails almost at once', async ({ page }) => {
   const widget = await open(page);
   const breakAt = async () => {
-    const text = await widget.getByText(/The summary (first falls below 90% at \d+ tokens|stays at 90% or more)/).textContent();
-    const [, fell] = text.match(/falls below 90% at (\d+) tokens|90% or more up to (\d+) tokens/);
+    const text = await widget.getByText(/The summary (first falls below 90% at \d+ tokens|stays at 90% or more|is already below 90%)/).textContent();
+    const [, fell] = text.match(/below 90% at (?:the shortest source, )?(\d+) tokens|90% or more up to (\d+) tokens/);
     return fell ? Number(fell) : Infinity; // no fall: it held up to the longest
   };
   const at64 = Number(await breakAt());
@@ -63,7 +63,11 @@ test('a wider summary breaks later; the narrowest fails almost at once', async (
   expect(at512).toBeGreaterThan(at64);
   await widget.getByRole('button', { name: 'd = 16' }).click();
   await measured(widget);
-  await expect(widget.getByText(/The summary first falls below 90% at 5 tokens/)).toBeVisible();
+  // 5 tokens is the shortest source measured: the summary did not fall there, it started below.
+  const at5 = Math.round(100 * (await points(widget))[5][0]);
+  expect(at5).toBeLessThan(90);
+  await expect(widget.getByText(new RegExp(`The summary is already below 90% at the shortest source, 5 tokens \\(${at5}%\\);`))).toBeVisible();
+  await expect(widget.getByText(/first falls below 90% at 5 tokens/)).toHaveCount(0);
 });
 
 test('the alignment map: a diagonal when copying, the anti-diagonal when reversing; the example beside it', async ({ page }) => {

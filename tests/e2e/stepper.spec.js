@@ -425,7 +425,7 @@ test('scores near 1,000: without the row maximum exp overflows to ∞ and the we
   expect(naive).toEqual(['weights, no maximum subtracted', 'NaN', 'NaN', 'NaN']);
   expect(stable[0]).toBe('weights, maximum 1000 subtracted');
   stableSoftmax([1000, 999, 995]).forEach((w, j) => expect(stable[j + 1]).toBe(w.toFixed(3))); // 0.727, 0.268, 0.005
-  await expect(stepper.getByText(/^Without the maximum, exp overflowed to ∞/)).toBeVisible();
+  await expect(stepper.getByText(/^Without the maximum, exp overflowed to ∞ and the weights are not numbers \(∞ ÷ ∞ is NaN\); with it, the largest score becomes 0/)).toBeVisible();
 
   // Scores a float32 exp can hold: both ways agree.
   const field = stepper.getByLabel('Three scores');
@@ -436,7 +436,7 @@ test('scores near 1,000: without the row maximum exp overflows to ∞ and the we
   expect(Math.fround(Math.exp(88)).toPrecision(4)).toBe('1.652e+38'); // finite in float32, just
   expect(exps2[1]).toBe('1.652 × 10³⁸');
   expect(naive2.slice(1)).toEqual(stable2.slice(1));
-  await expect(stepper.getByText(/small enough that exp does not overflow/)).toBeVisible();
+  await expect(stepper.getByText('For these scores exp neither overflows nor underflows: both ways agree. Try scores near 1,000, or near −1,000.')).toBeVisible();
 });
 
 test('−∞ against −1e9 as the mask value: the same weights, until a multiplication by zero makes −∞ NaN', async ({ page }) => {
@@ -501,4 +501,174 @@ test('separate W^Q and W^K: “it” finds “cat” and “cat” does not look
   tiedRows.forEach((row, i) => row.forEach((x, j) => expect(x).toBe(tiedRows[j][i])));
   const article = stepper.getByRole('article', { name: /step by step/ });
   await expect(article).toHaveAccessibleDescription(/Asymmetric relevance: with separate W\^Q and W\^K, max \|S − Sᵀ\| = 6: “it” looking at “cat” scores 6, “cat” looking at “it” scores 0\. With Q = K, max \|S − Sᵀ\| = 0/);
+});
+
+// ---------------------------------------------------------------- what a learner reported
+
+/** The text of the refusal line under the step's matrices. */
+const alertLine = (stepper) => stepper.getByRole('alert');
+
+test('typed-in cells look like fields, light and dark, and the hint names them', async ({ page }) => {
+  const stepper = await openStepper(page);
+  await expect(stepper.locator('.edit-hint').first()).toHaveText('The cells of X, WQ, WK and WV are boxed fields: type a number in any of them '
+    + '(from −1,000,000 to 1,000,000), and every step recomputes as you type. In a matrix the arrow keys move between cells.');
+  await expect(stepper.locator('.edit-hint sup').first()).toHaveText('Q');
+  await expect(stepper.getByText(/white cell/)).toHaveCount(0);
+  /** A typed cell's and a computed cell's look, and the contrast of the field's border with what is around it. */
+  const looks = () => stepper.evaluate((el) => {
+    const root = el.shadowRoot;
+    const input = root.querySelector('table[aria-label="X"] input');
+    const computed = root.querySelector('table[aria-label="Q"] td:not(.involved):not(.corner)');
+    const rgb = (c) => c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number);
+    const lum = (c) => { const v = rgb(c).map((x) => { x /= 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; }); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+    const contrast = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+    const field = getComputedStyle(input), cell = getComputedStyle(computed), host = getComputedStyle(el);
+    return {
+      field: field.backgroundColor, border: `${field.borderTopWidth} ${field.borderTopStyle}`, computed: cell.backgroundColor,
+      borderContrast: Math.min(contrast(field.borderTopColor, field.backgroundColor), contrast(field.borderTopColor, cell.backgroundColor)),
+      host: host.backgroundColor,
+    };
+  });
+  const light = await looks();
+  expect(light).toMatchObject({ field: 'rgb(255, 255, 255)', border: '1px solid', computed: 'rgb(246, 247, 249)' });
+  expect(light.borderContrast).toBeGreaterThanOrEqual(3);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await looks();
+  expect(dark).toMatchObject({ field: 'rgb(22, 27, 34)', border: '1px solid', computed: 'rgb(31, 37, 46)', host: 'rgb(22, 27, 34)' });
+  expect(dark.borderContrast).toBeGreaterThanOrEqual(3);
+});
+
+test('scores near −1,000: every exp underflows to 0 and 0 ÷ 0 is NaN, said from the core’s numbers; a sum that overflows too', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const softmax = stepper.getByRole('table', { name: 'Softmax of the three scores, computed two ways' });
+  const field = stepper.getByLabel('Three scores');
+  await field.fill('-1000, -999, -995');
+  await field.press('Enter');
+  const [, exps, naive, stable] = await tableRows(softmax);
+  expect(naiveSoftmax([-1000, -999, -995]).exps).toEqual([0, 0, 0]);
+  expect(exps).toEqual(['exp(score), no maximum subtracted', '0', '0', '0']);
+  expect(naive).toEqual(['weights, no maximum subtracted', 'NaN', 'NaN', 'NaN']);
+  expect(stable).toEqual(['weights, maximum −995 subtracted', ...stableSoftmax([-1000, -999, -995]).map((w) => w.toFixed(3))]); // 0.007, 0.018, 0.976
+  const note = stepper.locator('.stability .note');
+  await expect(note).toHaveText(/^Without the maximum, every exp underflowed to 0 \(these scores are too negative for a 32-bit float\), so every weight is 0 ÷ 0, which is NaN; with it, the largest score becomes 0, exp\(0\) = 1, and the weights are right\./);
+  await expect(note).not.toContainText('agree');
+  // Three exps just below float32's largest: none overflows, their sum does, and every weight is 0.
+  await field.fill('88, 88, 88');
+  await field.press('Enter');
+  const [, exps2, naive2] = await tableRows(softmax);
+  expect(exps2.slice(1)).toEqual(['1.652 × 10³⁸', '1.652 × 10³⁸', '1.652 × 10³⁸']);
+  expect(naive2.slice(1)).toEqual(['0.000', '0.000', '0.000']);
+  await expect(note).toHaveText(/^Without the maximum, no exp overflowed but their sum did \(∞\), so every weight is a number ÷ ∞ = 0; with it/);
+});
+
+test('“Reset example” puts the chapter’s values back in a refused cell and clears its message', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
+  const other = stepper.getByRole('textbox', { name: 'W^K, row 1, column 1' });
+  await other.fill('5');
+  await other.press('Enter');
+  await cell.fill('abc');
+  await cell.press('Enter');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  await expect(alertLine(stepper)).toBeVisible();
+  await stepper.getByRole('button', { name: 'Reset example' }).click();
+  await expect(cell).toHaveValue('1');
+  await expect(other).toHaveValue('−2');
+  await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(alertLine(stepper)).toBeHidden();
+  await expect(stepper.locator('.edit-hint').first()).toBeVisible();
+  expect(await matrix(stepper, 'X')).toEqual([['1', '0', '1', '−1'], ['0', '1', '1', '1']]);
+  expect(await matrix(stepper, 'K')).toEqual([['−3', '−3'], ['1', '−1']]);
+  await expect(stepper).not.toHaveAttribute('wk');
+  // Half-typed text is dropped too, not applied by the reset.
+  await cell.fill('2e');
+  await stepper.getByRole('button', { name: 'Reset example' }).click();
+  await expect(cell).toHaveValue('1');
+  await expect(alertLine(stepper)).toBeHidden();
+});
+
+test('a typed cell takes numbers from −1,000,000 to 1,000,000; the largest give powers of ten and every sentence stays true', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
+  for (const typed of ['1e20', '3e38', '-1000001']) {
+    await cell.fill(typed);
+    await expect(alertLine(stepper)).toHaveText(`⚠ “${typed}” is too large: a cell takes numbers from −1,000,000 to 1,000,000; the last good value, 1, is still in use.`);
+    await expect(cell).toHaveAttribute('aria-invalid', 'true');
+    expect(await matrix(stepper, 'Q')).toEqual([['3', '3'], ['1', '−1']]);
+  }
+  await expect(stepper).not.toHaveAttribute('x');
+  // An attribute is held to the same range (its message is under the title).
+  await stepper.evaluate((el) => el.setAttribute('x', '1e20,0,1,-1,0,1,1,1'));
+  await expect(stepper.getByText('x must be 8 numbers from −1,000,000 to 1,000,000 separated by commas, but it is “1e20,0,1,-1,0,1,1,1”.')).toBeVisible();
+  await stepper.evaluate((el) => el.removeAttribute('x'));
+
+  // The largest allowed: x₁ = [10⁶, 0, 1, −1] and W^Q row 1 = [10⁶, 2] give q₁ = [10¹², 2 × 10⁶] (in float32).
+  await cell.fill('1000000');
+  await expect(alertLine(stepper)).toBeHidden();
+  const wq = stepper.getByRole('textbox', { name: 'W^Q, row 1, column 1' });
+  await wq.fill('1000000');
+  await wq.press('Enter');
+  expect(await matrix(stepper, 'Q')).toEqual([['10¹²', '2 × 10⁶'], ['1', '−1']]);
+  expect(await matrix(stepper, 'K')).toEqual([['−2 × 10⁶', '−10⁶'], ['1', '−1']]);
+  // Every cell of every matrix stays short: no 13-digit numbers stretching them.
+  const longest = () => stepper.locator('.step-panel:not([hidden]) table.matrix td').evaluateAll((tds) => Math.max(...tds.map((td) => (td.querySelector('input')?.value ?? td.textContent).trim().length)));
+  expect(await longest()).toBeLessThanOrEqual(9);
+
+  await goToStep(stepper, 'Softmax');
+  const masked = await matrix(stepper, 'Masked');
+  expect(masked[0]).toEqual(['−1.414 × 10¹⁸', '−∞']);
+  expect(await matrix(stepper, 'Weights')).toEqual([['1.000', '0.000'], ['0.000', '1.000']]);
+  const weights = stepper.getByRole('grid', { name: 'Weights' });
+  await weights.getByRole('gridcell', { name: /row q₁, column k₁/ }).focus();
+  await expect(stepper.locator('.step-panel:not([hidden]) .explanation')).toHaveText('Row 1: every exp(score) in the row would underflow to 0 (and 0 ÷ 0 is NaN), '
+    + 'so the row’s largest score, −1.414 × 10¹⁸, is subtracted first, as the core does (the weights stay the same): exp(0) = 1, exp(−∞) = 0; '
+    + 'their sum is 1, so weight (1, 1) = 1 ÷ 1 = 1.000. The row sums to 1.000.');
+  // Without the mask, row 1's second score would overflow exp instead.
+  await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
+  expect((await matrix(stepper, 'Masked'))[0]).toEqual(['−1.414 × 10¹⁸', '7.071 × 10¹¹']);
+  await weights.getByRole('gridcell', { name: /row q₁, column k₂/ }).focus();
+  await expect(stepper.locator('.step-panel:not([hidden]) .explanation')).toHaveText('Row 1: exp(7.071 × 10¹¹) would overflow to ∞ (and ∞ ÷ ∞ is NaN), '
+    + 'so the row’s largest score, 7.071 × 10¹¹, is subtracted first, as the core does (the weights stay the same): exp(−1.414 × 10¹⁸) = 0, exp(0) = 1; '
+    + 'their sum is 1, so weight (1, 2) = 1 ÷ 1 = 1.000. The row sums to 1.000.');
+  // No matrix at any step holds NaN (the stability panel's are its lesson).
+  await expect(stepper.locator('.step-panel table.matrix td', { hasText: 'NaN' })).toHaveCount(0);
+});
+
+test('a refused cell’s message follows what the cell holds as it is typed in', async ({ page }) => {
+  const stepper = await openStepper(page);
+  const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
+  await cell.fill('abc');
+  await expect(alertLine(stepper)).toHaveText('⚠ “abc” is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
+  await cell.fill('');
+  await expect(cell).toBeFocused();
+  await expect(alertLine(stepper)).toHaveText('⚠ An empty cell is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
+  await cell.fill('−');
+  await expect(alertLine(stepper)).toHaveText('⚠ “−” is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
+  await cell.fill('−2');
+  await expect(alertLine(stepper)).toBeHidden();
+  await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
+  // A cell that was never refused still waits quietly while a number is on its way.
+  await cell.fill('');
+  await expect(alertLine(stepper)).toBeHidden();
+});
+
+test('at 390 px the mask table’s weights column is in view, and the asymmetry captions raise Q and K', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stepper = await openStepper(page);
+  const table = stepper.getByRole('table', { name: /Key 3 masked, then multiplied by 1 or 0/ });
+  await table.scrollIntoViewIfNeeded();
+  const fit = await table.evaluate((el) => {
+    const box = el.parentElement.getBoundingClientRect();
+    const weights = [...el.querySelectorAll('tr > :last-child')].map((cell) => cell.getBoundingClientRect());
+    return { overflow: el.parentElement.scrollWidth - el.parentElement.clientWidth, outside: weights.filter((r) => r.right > box.right + 0.5 || r.left < box.left).length };
+  });
+  expect(fit).toEqual({ overflow: 0, outside: 0 });
+  await expect(table.locator('thead th').last()).toHaveText('weights');
+  await expect(table.locator('tbody tr').first().locator('td').last()).toBeInViewport();
+  for (const [name, raised] of [['Scores Q·Kᵀ with separate W^Q and W^K', ['Q', 'K']], ['Scores K·Kᵀ, tied: Q = K', []]]) {
+    const caption = stepper.getByRole('figure', { name }).locator('figcaption');
+    await expect(caption.locator('sup')).toHaveText(raised);
+    await expect(caption).not.toContainText('^');
+  }
+  await expect(stepper.locator('.asymmetry').getByRole('heading')).not.toContainText('^');
 });

@@ -214,3 +214,59 @@ test('seed 004’s “about 8× larger at d_k = 64 than at d_k = 1”, measured 
   expect(Number(spread)).toBeGreaterThan(0.01);
   expect(Number(spread)).toBeLessThan(0.5);
 });
+
+// ---------------------------------------------------------------- what a learner reported
+
+/** Types `value` in the field labelled `label` and commits it. */
+async function setField(widget, label, value) {
+  const input = widget.getByLabel(label, { exact: true });
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+test('a slope of 0 or below 0.0001 is said as it is, never “0.0000, about 1/Infinity”', async ({ page }) => {
+  const widget = await openVariance(page);
+  const attn = await loadWasmAttn();
+  await setField(widget, 'Trials', '1');
+  await setField(widget, 'Head width d_k', '512');
+  await setField(widget, 'Keys per trial', '4096');
+  expect(attn.saturation({ dk: 512, keys: 4096, trials: 1, threshold: 0.99, seed: 1 }).meanGrad).toBe(0);
+  const table = widget.getByRole('table', { name: /^1 trial at d_k = 512 with 4,096 keys/ });
+  await expect(table.getByRole('row', { name: /^raw q·k/ }).getByRole('cell')).toHaveText(['100.0% (1 of 1)', '0.0000']);
+  await expect(widget.getByText('In the saturated raw trials the slope p(1 − p) is 0: every p_max is exactly 1 in 32-bit floats '
+    + '(the other keys’ weights are below its precision), so no gradient at all gets through; the largest value the slope can take is 0.25 (at p = 0.5).', { exact: true })).toBeVisible();
+  await expect(widget.getByText(/Infinity/)).toHaveCount(0);
+
+  // A slope 4 decimals would show as 0.0000: a power of ten, and the fraction of 0.25 to 2 figures.
+  await setField(widget, 'Head width d_k', '128');
+  await setField(widget, 'Keys per trial', '8');
+  const node = attn.saturation({ dk: 128, keys: 8, trials: 1, threshold: 0.99, seed: 1 }).meanGrad;
+  expect(node.toExponential(1)).toBe('5.6e-6');
+  await expect(widget.getByRole('table', { name: /^1 trial at d_k = 128 with 8 keys/ }).getByRole('row', { name: /^raw q·k/ }).getByRole('cell'))
+    .toHaveText(['100.0% (1 of 1)', '5.6 × 10⁻⁶']);
+  await expect(widget.getByText('In the saturated raw trials the slope p(1 − p) averages 5.6 × 10⁻⁶, about 1/45,000 of the largest value it can take, 0.25 (at p = 0.5).', { exact: true })).toBeVisible();
+});
+
+test('“In words” follows the keys and the threshold; at a small d_k the shape of the scores is said honestly', async ({ page }) => {
+  const widget = await openVariance(page);
+  const article = widget.getByRole('article', { name: /Why divide by √d_k/ });
+  await expect(article).toHaveAccessibleDescription(/random softmax rows over 64 keys show how often one key takes more than 99% of the weight/);
+  await setField(widget, 'Keys per trial', '256');
+  await setField(widget, 'Saturation threshold', '0.999');
+  await expect(article).toHaveAccessibleDescription(/random softmax rows over 256 keys show how often one key takes more than 99\.9% of the weight/);
+  await expect(article).not.toHaveAccessibleDescription(/64 keys|99% of the weight/);
+  // At d_k = 128 the scores are close to normal: no note.
+  const note = widget.getByText(/^At d_k = \d+ each score is/);
+  await expect(note).toHaveCount(0);
+  await setField(widget, 'Head width d_k', '1');
+  await expect(rawReadout(widget)).toContainText('d_k = 1, 20,000 draws');
+  const one = 'At d_k = 1 each score is a single product of two normal numbers, which is not normal: it is more peaked at 0, with heavier tails '
+    + '(excess kurtosis 6/d_k = 6, where a normal has 0), so the bars follow the curves only loosely. The curves give the variance the scores '
+    + 'should have; their shape comes close to it as d_k grows.';
+  await expect(note).toHaveText(one);
+  await expect(article).toHaveAccessibleDescription(new RegExp(one.replace(/[.()/]/g, '\\$&')));
+  await setField(widget, 'Head width d_k', '8');
+  await expect(note).toHaveText(/^At d_k = 8 each score is a sum of only 8 products of two normal numbers, which is not quite normal: .*excess kurtosis 6\/d_k = 0\.75, .*only roughly\./);
+  await widget.getByRole('button', { name: 'd_k = 32' }).click();
+  await expect(note).toHaveCount(0);
+});

@@ -146,18 +146,21 @@ export function presence(options = {}) {
   });
 }
 
-/** `count` finite numbers separated by commas, as an array (a matrix, row by row). */
-export function numbers({ count, fallback, ...options }) {
+/** `count` finite numbers separated by commas, as an array (a matrix, row by row); with `limit`,
+ *  each at most that in size. */
+export function numbers({ count, fallback, limit = Infinity, ...options }) {
+  const range = limit === Infinity ? 'finite numbers' : `numbers from −${group(limit)} to ${group(limit)}`;
   const spec = kind(options, {
     kind: 'numbers', count, fallback: Object.freeze([...fallback]), type: 'number[]',
     format: (values) => Array.from(values, Number).join(','),
-    values: `${count} numbers, comma-separated, row-major`,
+    values: limit === Infinity ? `${count} numbers, comma-separated, row-major` : `${count} numbers, each from −${group(limit)} to ${group(limit)}, comma-separated, row-major`,
     parse(text) {
       const parts = String(text).split(',');
       const values = parts.map((part) => (part.trim() === '' ? NaN : readNumber(part)));
       // Finite as a 32-bit float too: the core computes in float32.
-      if (values.length === count && values.every((value) => Number.isFinite(Math.fround(value)))) return { value: values };
-      return spec.refuse(text, (label) => `${label} must be ${count} finite numbers separated by commas, but it is ${quote(text)}.`);
+      const fits = (value) => Number.isFinite(Math.fround(value)) && Math.abs(value) <= limit;
+      if (values.length === count && values.every(fits)) return { value: values };
+      return spec.refuse(text, (label) => `${label} must be ${count} ${range} separated by commas, but it is ${quote(text)}.`);
     },
   });
   return spec;

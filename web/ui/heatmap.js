@@ -17,7 +17,7 @@
 //   empty cells at the size the numbers will take, so that they arrive without moving the page)
 //   map.element.addEventListener('cell-focus', (e) => e.detail /* { row, col, value } */);
 
-import { h, uniqueId } from './dom.js';
+import { h, uniqueId, withSuperscripts } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
 import { sizeCanvas } from './canvas.js';
@@ -30,7 +30,7 @@ const KEY_MAP = 'Arrow keys move the focused cell; Home and End go to the first 
 export class Heatmap {
   /**
    * @param {object} o
-   * @param {string} o.label                 accessible name, also the visible caption
+   * @param {string} o.label                 accessible name, also the visible caption (^X a superscript)
    * @param {string[]} o.rowLabels           one per row (e.g. query tokens)
    * @param {string[]} o.colLabels           one per column (e.g. key tokens)
    * @param {number} [o.min=0]               value drawn darkest
@@ -77,8 +77,10 @@ export class Heatmap {
           min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours }),
       },
     });
-    this.element = h('figure', { className: 'heatmap', part: 'figure' },
-      h('figcaption', {}, label), this.surface, keyMap, this.legend, this.readout, this.table.element);
+    // The caption writes ^X as a superscript (W^Q as W with Q raised); the figure keeps the label
+    // as its name, as the map's surface does.
+    this.element = h('figure', { className: 'heatmap', part: 'figure', 'aria-label': label.includes('^') ? label : null },
+      h('figcaption', {}, withSuperscripts(label)), this.surface, keyMap, this.legend, this.readout, this.table.element);
     // Told when its container is resized (a phone turned, a column narrowed): fit the cells again.
     this.watcher = { element: this.element, resized: () => { if (this.#fittedCellSize() !== this.cellSize) this.#draw(); } };
   }

@@ -3,8 +3,9 @@
 // weight as well as colour), and the cells that changed in the last action (marked Δ).
 //
 // Editable cells recompute as the learner types: a number is applied at once, text that is not
-// a number yet ("−", "1e") waits for Enter or leaving the cell, and anything refused is said in an
-// edit line (one per view, or one the owner shares between views at a fixed place, so that a
+// a number yet ("−", "1e") waits for Enter or leaving the cell (in a cell already refused, the
+// message follows what it holds instead), a number beyond the view's `limit` is refused with the
+// range a cell takes, and anything refused is said in an edit line (one per view, or one the owner shares between views at a fixed place, so that a
 // message never widens a matrix or moves the others). A table whose cells take the keyboard is a
 // grid with one tab stop: the arrow keys move between its cells (in a typed cell ← and → move the
 // caret first, and leave the cell at its ends), Home and End go to the ends of a row of numbers.
@@ -14,6 +15,7 @@
 //   host.append(view.element);
 //   view.update(values /* Float32Array(rows*cols) */, { rows: [0] }, new Set([1]) /* changed */);
 //   view.commitTyped();   // editable cells: applies what was typed and not committed yet
+//   view.discardTyped();  // editable cells: drops what was typed or refused, the last good values back
 
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { parseNumber, sig } from './format.js';
@@ -45,6 +47,17 @@ export class EditLine {
   clear(input) {
     if (!this.refused.delete(input)) return;
     this.#unmark(input);
+    this.#hide();
+  }
+
+  /** Forgets every refusal: each refused cell gets its last good value back, the line hides. */
+  dismiss() {
+    for (const [input, putBack] of this.refused) { this.#unmark(input); putBack(); }
+    this.refused = new Map();
+    this.#hide();
+  }
+
+  #hide() {
     this.element.hidden = true;
     this.element.textContent = '';
   }
@@ -68,14 +81,16 @@ export class MatrixView {
    * @param {(row:number, col:number, value:number)=>void} [o.onEdit]  makes the cells editable
    * @param {(row:number, col:number)=>void} [o.onFocusCell]  makes read-only cells focusable
    * @param {EditLine} [o.editLine]   where refusals are said (default: a line under the table)
+   * @param {number} [o.limit]        editable cells: the largest size a typed number may have
    */
-  constructor({ name, caption = name, rows, cols, rowLabels, colLabels, format = sig, onEdit, onFocusCell, editLine }) {
+  constructor({ name, caption = name, rows, cols, rowLabels, colLabels, format = sig, onEdit, onFocusCell, editLine, limit = Infinity }) {
     this.name = name;
     this.rows = rows;
     this.cols = cols;
     this.format = format;
     this.onEdit = onEdit;
     this.onFocusCell = onFocusCell;
+    this.limit = limit;
     this.rowLabels = rowLabels;
     this.colLabels = colLabels;
     this.cells = [];
@@ -136,18 +151,24 @@ export class MatrixView {
     }
   }
 
-  /** Applies what `input` holds; while `typing`, text that is not a number yet waits quietly. */
+  /** Applies what `input` holds; while `typing`, text that is not a number yet waits quietly,
+   *  unless the cell is refused already (its message then says what it holds now). */
   #commit(r, c, input, { typing = false } = {}) {
     const value = parseNumber(input.value);
-    if (value === null && typing && UNFINISHED.test(input.value)) return; // still in `typed`
+    const refusedAlready = input.getAttribute('aria-invalid') === 'true';
+    if (value === null && typing && !refusedAlready && UNFINISHED.test(input.value)) return; // still in `typed`
     this.typed.delete(input);
     const lastGood = this.#lastGood(r, c);
     const refuse = (message) => this.editLine.show(input, message, () => this.#putBack(input, r, c));
+    const typed = input.value.trim();
+    // A long paste is quoted by its start only: the message stays one readable line.
+    const quoted = `“${typed.length > 40 ? `${Array.from(typed).slice(0, 40).join('')}…` : typed}”`;
     if (value === null) {
-      const typed = input.value.trim();
-      // A long paste is quoted by its start only: the message stays one readable line.
-      const shown = typed === '' ? 'An empty cell' : `“${typed.length > 40 ? `${Array.from(typed).slice(0, 40).join('')}…` : typed}”`;
-      return refuse(`${shown} is not a number. Type a number such as 1.5 or −2; ${lastGood}.`);
+      return refuse(`${typed === '' ? 'An empty cell' : quoted} is not a number. Type a number such as 1.5 or −2; ${lastGood}.`);
+    }
+    if (Math.abs(value) > this.limit) {
+      const bound = this.limit.toLocaleString('en-US');
+      return refuse(`${quoted} is too large: a cell takes numbers from −${bound} to ${bound}; ${lastGood}.`);
     }
     if (!Number.isFinite(Math.fround(value))) {
       return refuse(`${input.value.trim()} is too large: the core computes in 32-bit floats, which end near ±3.4e38; ${lastGood}.`);
@@ -160,6 +181,13 @@ export class MatrixView {
       return refuse(`${input.value.trim()} cannot be used: ${error.message} Use a smaller number; ${lastGood}.`);
     }
     this.editLine.clear(input);
+  }
+
+  /** Drops what was typed and not committed, and every refusal in this view's edit line: the
+   *  cells show their last good values again (before the owner sets new ones, as a reset does). */
+  discardTyped() {
+    this.typed.clear();
+    this.editLine.dismiss();
   }
 
   /** What a refused edit leaves in use (before the first update() there is no value yet). */

@@ -82,9 +82,12 @@ table.matrix td:focus-visible, table.matrix td.involved:focus-visible, table.mat
 table.matrix td.changed { position: relative; box-shadow: inset 0 -3px 0 var(--attn-accent); }
 table.matrix td.changed::before { content: "Δ" / "changed"; position: absolute; top: 0; left: 0.15rem;
   font: 700 0.62rem var(--attn-font); color: var(--attn-accent); }
-table.matrix td:has(input) { padding: 0; }
-table.matrix input { font: inherit; width: 4.2rem; border: none; background: transparent; color: inherit; text-align: right; padding: 0.2rem 0.4rem; }
-table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); background: transparent; }
+/* A typed cell looks like a field, in both schemes: the page's background (white in light) inside
+   a muted border (over 3:1 against both), where a computed cell is shaded and borderless inside. */
+table.matrix td:has(input) { padding: 2px; background: var(--attn-bg); }
+table.matrix input { font: inherit; width: 4.2rem; border: 1px solid var(--attn-muted); border-radius: 3px; background: var(--attn-bg);
+  color: inherit; text-align: right; padding: 0.15rem 0.35rem; }
+table.matrix input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
 .cell-error { color: var(--attn-error); font-size: 0.85rem; margin: 0.3rem 0 0; max-width: 32rem; }
 caption { overflow-wrap: anywhere; }
 .in-words { border-top: 1px solid var(--attn-border); margin-top: 0.8rem; padding-top: 0.5rem; font-size: 0.92rem; color: var(--attn-muted); }
@@ -111,7 +114,7 @@ caption { overflow-wrap: anywhere; }
 @media (max-width: 480px) {
   :host { padding: min(var(--attn-padding), 0.7rem); }
   table.matrix td { min-width: 2.4rem; padding: 0.15rem 0.3rem; }
-  table.matrix input { width: 2.9rem; padding: 0.15rem 0.25rem; }
+  table.matrix input { width: 2.9rem; padding: 0.1rem 0.2rem; }
   table.matrix th { padding: 0.1rem 0.2rem; }
 }
 /* data-table.js and figure-export.js: every chart's "Show data as a table" view and downloads */

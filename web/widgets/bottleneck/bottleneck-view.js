@@ -36,6 +36,14 @@ export function describeCurvesToCome(longest, width) {
   ];
 }
 
+/** Where the summary first fell below 90%: at the shortest length measured it did not “fall”
+ *  there, it was already below (nothing shorter was measured). */
+function summaryBreak(points, broke) {
+  if (!broke) return `The summary stays at 90% or more up to ${points.at(-1).length} tokens`;
+  if (broke === points[0]) return `The summary is already below 90% at the shortest source, ${broke.length} tokens (${percent(broke.summary)})`;
+  return `The summary first falls below 90% at ${broke.length} tokens`;
+}
+
 /** The curves in words: the longest length's two numbers, and where the summary fell below 90%. */
 export function describeCurves(points, width) {
   const last = points.at(-1);
@@ -44,7 +52,7 @@ export function describeCurves(points, width) {
   return [
     `At ${last.length} tokens the summary of width ${width} recovers `, h('strong', {}, percent(last.summary)),
     ' of the tokens, attention ', h('strong', {}, percent(last.attention)), '. ',
-    broke ? `The summary first falls below 90% at ${broke.length} tokens` : `The summary stays at 90% or more up to ${last.length} tokens`,
+    summaryBreak(points, broke),
     lowest === 1 ? '; attention recovers every token at every length' : `; attention never falls below ${percent(lowest)}`,
     ' (guessing would get 1 in 26).',
   ];

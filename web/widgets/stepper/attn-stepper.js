@@ -14,8 +14,10 @@
 //   stability  the three scores of the "Numerical stability" panel (default 1000,999,995)
 //   x, wq, wk, wv   the inputs X (2×4) and W^Q, W^K, W^V (4×2), row-major, comma-separated
 //          (default: the chapter's example). Editing a cell writes the whole matrix here, so an
-//          edited example travels in a link; "Reset example" removes them. A value that is not
-//          8 finite numbers is refused with a message, and the last good matrix stays.
+//          edited example travels in a link; "Reset example" removes them (and any refused or
+//          half-typed cell). A value that is not 8 numbers from −10⁶ to 10⁶ (INPUT_LIMIT: no score
+//          can overflow) is refused with a message, and the last good matrix stays; so is a
+//          typed cell, beside the matrices.
 // Events: `change` (bubbles), once per action (a step, a toggle, an edit, "Reset example");
 //         detail = { step, mask, scale }, plus edited (the matrix) or reset: true.
 // Keyboard: ← / → (or Back / Next) move between steps, and focus follows in the step list (one
@@ -28,7 +30,7 @@ import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS } from '../../ui/eleme
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { MatrixView, EditLine } from '../../ui/matrix-view.js';
 import { fixed, sig, vector } from '../../ui/format.js';
-import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from './stepper-example.js';
+import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH, INPUT_LIMIT } from './stepper-example.js';
 import { MATRICES, STEPS } from './stepper-steps.js';
 import { changedCells, describeChange, largestChange } from './stepper-changes.js';
 import { ScalingControl, multiplierOf, scalingInWords, scalingSheet } from './stepper-scaling.js';
@@ -37,9 +39,14 @@ import { AsymmetryPanel, asymmetryNumbers, asymmetryInWords, asymmetrySheet } fr
 
 const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
 const INPUT_NAMES = ['x', 'wq', 'wk', 'wv'];
+/** The editable matrices a step shows, as the hint names them: "X, W^Q, W^K and W^V". */
+const editableNames = (step) => {
+  const names = step.shows.filter((key) => MATRICES[key].editable).map((key) => MATRICES[key].name ?? key.toUpperCase());
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+};
 
 /** An input matrix of the example: 8 numbers, absent while it is the chapter's. */
-const example = (key, shown) => numbers({ count: EXAMPLE[key].length, fallback: EXAMPLE[key], omitDefault: true, label: key, shown });
+const example = (key, shown) => numbers({ count: EXAMPLE[key].length, fallback: EXAMPLE[key], limit: INPUT_LIMIT, omitDefault: true, label: key, shown });
 
 export class AttnStepper extends AttnWidget {
   static title = 'Scaled dot-product attention, step by step';
@@ -140,6 +147,7 @@ export class AttnStepper extends AttnWidget {
         colLabels: spec.keyed ? KEY_LABELS.colLabels : undefined,
         format: spec.format ?? sig,
         onEdit: spec.editable ? (r, c, value) => this.#edit(key, r * spec.cols + c, value) : undefined,
+        limit: spec.editable ? INPUT_LIMIT : undefined,
         onFocusCell: step.focusable.includes(key) ? (i, j) => this.#setFocus(index, key, i, j) : undefined,
         editLine,
       });
@@ -152,16 +160,19 @@ export class AttnStepper extends AttnWidget {
       summary,
       h('div', { className: 'matrices' }, Object.values(views).map((view) => view.element)),
       editable ? h('div', { className: 'edit-status' },
-        h('p', { className: 'edit-hint' }, 'Type a number in any white cell: every step recomputes as you type. '
-          + 'In a matrix the arrow keys move between cells.'),
+        h('p', { className: 'edit-hint' }, withSuperscripts(`The cells of ${editableNames(step)} are boxed fields: type a number `
+          + `in any of them (from −${INPUT_LIMIT.toLocaleString('en-US')} to ${INPUT_LIMIT.toLocaleString('en-US')}), and every step `
+          + 'recomputes as you type. In a matrix the arrow keys move between cells.')),
         editLine.element) : null,
       changes,
       explanation);
     return { element, views, summary, changes, explanation };
   }
 
-  /** The chapter's example again: one action, one `change` (with reset: true). */
+  /** The chapter's example again: one action, one `change` (with reset: true). A refused or
+   *  half-typed cell is dropped first (its message too), so the example's values show in it. */
   reset() {
+    for (const panel of this.panels) for (const view of Object.values(panel.views)) if (view.onEdit) view.discardTyped();
     this.act(() => { for (const key of INPUT_NAMES) this[key] = EXAMPLE[key]; }, { reset: true });
   }
 

@@ -14,3 +14,9 @@ export const EXAMPLE = Object.freeze({
 export const TOKENS = 2;
 export const MODEL_WIDTH = 4;
 export const HEAD_WIDTH = 2;
+
+/** The largest size of an entry of X, W^Q, W^K or W^V, typed or set by attribute. With every
+ *  entry at most 10⁶, an entry of Q, K or V is at most 4 × 10¹² and a score at most
+ *  2 · (4 × 10¹²)² = 3.2 × 10²⁵, far inside float32's 3.4 × 10³⁸: no score overflows to ±∞, so
+ *  no row of weights becomes NaN (softmax subtracts the row maximum). */
+export const INPUT_LIMIT = 1e6;

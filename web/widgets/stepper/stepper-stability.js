@@ -1,7 +1,8 @@
 // stepper-stability.js — the stepper's "Numerical stability" panel (seed 001, at the softmax
 // step): three scores near 1,000 through a softmax without and with the row maximum subtracted
-// (exp overflows float32 to ∞, then ∞/∞ = NaN), and the third key masked with −∞ or with −1e9,
-// then multiplied by 1 or by 0 (−∞ · 0 = NaN). Every number comes from the core: attn.softmax,
+// (exp overflows float32 to ∞, then ∞/∞ = NaN; near −1,000 every exp underflows to 0, and 0/0 =
+// NaN: the note under the table says which, read from the core's numbers), and the third key
+// masked with −∞ or with −1e9, then multiplied by 1 or by 0 (−∞ · 0 = NaN). Every number comes from the core: attn.softmax,
 // attn.softmaxUnstable and attn.maskThenMultiply (the wrong ways are c/src/softmax_unstable.c).
 // The <attn-stepper> element owns the `stability` attribute (the three scores).
 
@@ -17,6 +18,10 @@ const FACTORS = [1, 0];
 /** A weight: 3 decimals, or ∞ / NaN as they are. */
 const weight = (x) => (Number.isFinite(x) ? fixed(x) : sig(x));
 const list = (values, format = sig) => Array.from(values, (x) => format(x)).join(', ');
+/** A cell holding a list: each number kept whole, the line free to break after a comma (so the
+ *  mask table fits a phone's width with its last column, the weights, in view). */
+const listCell = (values, format = sig, className = 'list') => h('td', { className },
+  Array.from(values, (x, j) => [j ? ', ' : '', h('span', {}, format(x))]).flat());
 
 /** Every number the panel shows, from the core, for `scores` (3 numbers). */
 export function stabilityNumbers(attn, scores) {
@@ -41,6 +46,36 @@ export function stabilityInWords({ scores, naive, stable, masked }) {
     + `and weights ${list(large.weights, weight)}.`;
 }
 
+/** float32's smallest normal number: below it an exp keeps fewer digits, down to 0. */
+const SMALLEST_NORMAL = 2 ** -126;
+
+/** What the softmax table shows, read from the core's numbers: exp overflowing (∞ ÷ ∞), every
+ *  exp underflowing (0 ÷ 0), their sum overflowing, tiny exps losing digits, or both ways agreeing. */
+function softmaxNote({ naive, stable }) {
+  const exps = Array.from(naive.exps), naiveWeights = Array.from(naive.weights), right = Array.from(stable.weights);
+  const fixedRow = 'with it, the largest score becomes 0, exp(0) = 1, and the weights are right.';
+  if (naive.overflowedRows > 0) {
+    const nans = naiveWeights.filter(Number.isNaN).length;
+    return `Without the maximum, exp overflowed to ∞ and ${nans === naiveWeights.length ? 'the weights are not numbers' : `${nans} of the weights ${nans === 1 ? 'is' : 'are'} not a number`} `
+      + '(∞ ÷ ∞ is NaN); with it, the largest score becomes 0 and exp cannot overflow.';
+  }
+  if (exps.every((e) => e === 0)) {
+    return 'Without the maximum, every exp underflowed to 0 (these scores are too negative for a 32-bit float), so every weight is '
+      + `0 ÷ 0, which is NaN; ${fixedRow}`;
+  }
+  if (naiveWeights.every((w, j) => weight(w) === weight(right[j]))) {
+    return 'For these scores exp neither overflows nor underflows: both ways agree. Try scores near 1,000, or near −1,000.';
+  }
+  if (naiveWeights.every((w) => w === 0)) {
+    return `Without the maximum, no exp overflowed but their sum did (∞), so every weight is a number ÷ ∞ = 0; ${fixedRow}`;
+  }
+  if (exps.some((e) => e < SMALLEST_NORMAL)) {
+    return 'Without the maximum, some exps are so small (below about 1.2 × 10⁻³⁸) that a 32-bit float keeps few of their digits, '
+      + `or none, so the weights come out wrong; ${fixedRow}`;
+  }
+  return `Without the maximum, rounding in 32-bit floats makes the weights differ; ${fixedRow}`;
+}
+
 export class StabilityPanel {
   /** @param {HTMLElement} widget  the <attn-stepper> (its `stability` attribute, bindField, routeProblems) */
   constructor(widget) {
@@ -52,18 +87,21 @@ export class StabilityPanel {
     this.softmaxBody = h('tbody');
     this.maskBody = h('tbody');
     this.note = h('p', { className: 'note', 'aria-live': 'polite' });
-    const table = (label, caption, headers, body) => scrollFocus(h('div', { className: 'table-scroll' },
+    // The mask table's last column, the weights, is its verdict: it stays at the box's right edge.
+    const table = (label, caption, headers, body, verdict = false) => scrollFocus(h('div', { className: 'table-scroll' },
       h('table', { className: 'results' }, h('caption', {}, caption),
-        h('thead', {}, h('tr', {}, headers.map((text) => h('th', { scope: 'col' }, text)))), body)), label);
+        h('thead', {}, h('tr', {}, headers.map((text, i) => h('th', { scope: 'col', className: verdict && i === headers.length - 1 ? 'verdict' : null }, text)))),
+        body)), label);
     this.element = h('div', { className: 'lesson-panel stability', role: 'group', 'aria-labelledby': titleId }, // not a landmark: a page may hold two steppers
       h(widget.subheading, { id: titleId }, 'Numerical stability: the row maximum, and −∞ times 0'),
       h('p', {}, 'Softmax subtracts each row’s maximum before exp: mathematically nothing changes, but exp(89) already '
-        + 'overflows a 32-bit float to ∞, and ∞ ÷ ∞ is NaN. And a mask of −∞ is safe only until something multiplies it by 0.'),
+        + 'overflows a 32-bit float to ∞, and ∞ ÷ ∞ is NaN; at the other end exp(−110) is already 0, and 0 ÷ 0 is NaN too. '
+        + 'And a mask of −∞ is safe only until something multiplies it by 0.'),
       h('div', { className: 'field' }, h('label', { for: inputId }, 'Three scores'), this.input, error),
       table('Softmax table (scrolls sideways)', 'Softmax of the three scores, computed two ways',
         ['computed', 'key 1', 'key 2', 'key 3'], this.softmaxBody),
       table('Mask table (scrolls sideways)', 'Key 3 masked, then multiplied by 1 or 0, then softmax (the right one)',
-        ['mask', '× factor', 'masked × factor', 'weights'], this.maskBody),
+        ['mask', '× factor', 'masked × factor', 'weights'], this.maskBody, true),
       this.note);
   }
 
@@ -77,8 +115,9 @@ export class StabilityPanel {
       row('exp(score), no maximum subtracted', pending),
       row('weights, no maximum subtracted', pending),
       row(`weights, maximum ${sig(Math.max(...scores))} subtracted`, pending));
-    replaceChildren(this.maskBody, MASK_VALUES.flatMap(([name]) => FACTORS.map((factor) => row(name, [`× ${factor}`, '…', '…']))));
-    this.note.textContent = 'Whether exp overflows without the maximum, and what multiplying the mask by 0 does to the row, '
+    replaceChildren(this.maskBody, MASK_VALUES.flatMap(([name]) => FACTORS.map((factor) => h('tr', {}, h('th', { scope: 'row' }, name),
+      h('td', {}, `× ${factor}`), h('td', { className: 'list' }, '…'), h('td', { className: 'list verdict' }, '…')))));
+    this.note.textContent = 'Whether exp overflows or underflows without the maximum, and what multiplying the mask by 0 does to the row, '
       + 'are said here once computed.';
   }
 
@@ -92,12 +131,9 @@ export class StabilityPanel {
       row('weights, no maximum subtracted', naive.weights, weight),
       row(`weights, maximum ${sig(Math.max(...scores))} subtracted`, stable.weights, weight));
     replaceChildren(this.maskBody, masked.flatMap(({ name, factors }) => factors.map(({ factor, out, weights }) => h('tr', {},
-      h('th', { scope: 'row' }, name), h('td', {}, `× ${factor}`), h('td', {}, list(out)), h('td', {}, list(weights, weight))))));
-    const overflowed = naive.overflowedRows > 0;
+      h('th', { scope: 'row' }, name), h('td', {}, `× ${factor}`), listCell(out), listCell(weights, weight, 'list verdict')))));
     const poisoned = masked[0].factors[1].nanEntries > 0;
-    this.note.textContent = `${overflowed
-      ? 'Without the maximum, exp overflowed to ∞ and the weights are not numbers; with it, the largest score becomes 0 and exp cannot overflow.'
-      : 'These scores are small enough that exp does not overflow: both ways agree. Try scores near 1,000.'} ${poisoned
+    this.note.textContent = `${softmaxNote(numbers)} ${poisoned
       ? '−∞ × 0 is NaN, and one NaN makes the whole row NaN; −1e9 × 0 is 0, so the row stays finite (though key 3 is no longer blocked).'
       : ''}`.trim();
   }
@@ -121,6 +157,8 @@ export function stabilitySheet() {
     .stability table.results th[scope="row"] { text-align: left; font-weight: 500; }
     .stability table.results thead th { background: var(--attn-surface); font-weight: 600; }
     .stability table.results td { font-family: var(--attn-mono); white-space: nowrap; }
+    .stability table.results td.list { white-space: normal; }
+    .stability table.results td.list > span { white-space: nowrap; }
     .stability .note { font-size: 0.9rem; }
   `);
   return sheet;

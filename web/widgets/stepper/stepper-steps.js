@@ -6,16 +6,20 @@
 // (causal, scale, scaling, multiplier) and the core's results (q, k, v: (2, 2); scores, scaled, masked, weights:
 // (2, 2); out: (2, 2)). Entries are row-major; i and j count from 0 and print from 1.
 
-import { fixed, sig, subscript, vector } from '../../ui/format.js';
+import { fixed, scientific, sig, subscript, vector } from '../../ui/format.js';
 import { multiplierText, multiplierEffect } from './stepper-scaling.js';
 
 const N = 2, D = 2;
+/** A computed entry: 4 significant figures, and from a million on a power of ten (4 × 10¹², not
+ *  4000000000000), so that no cell of a matrix is stretched by its digits. */
+const num = (x) => (Number.isFinite(x) && Math.abs(x) >= 1e6 ? scientific(x, 4) : sig(x));
 const at = (m, i, j, cols = D) => m[i * cols + j];
 const row = (m, i, cols = D) => Array.from(m.slice(i * cols, (i + 1) * cols));
-const paren = (x) => (x < 0 ? `(${sig(x)})` : sig(x));
+const paren = (x) => (x < 0 ? `(${num(x)})` : num(x));
 const tok = (i) => `token ${i + 1}`;
-/** A weight to 3 decimals, with more digits when rounding would hide that it is not 0 or 1. */
-const precise = (w) => (fixed(w) !== sig(w, 6) && /^(0|1)\.000$/.test(fixed(w)) ? `${fixed(w)} (more exactly ${sig(w, 6)})` : fixed(w));
+/** A weight to 3 decimals, with more digits when rounding would hide that it is not 0 or 1 (a
+ *  weight that is exactly 0 or 1 has none to add). */
+const precise = (w) => (w !== 0 && w !== 1 && /^(0|1)\.000$/.test(fixed(w)) ? `${fixed(w)} (more exactly ${sig(w, 6)})` : fixed(w));
 
 /** Matrix names, shapes and formats the steps refer to (key → how the element draws it). */
 export const MATRICES = {
@@ -23,13 +27,13 @@ export const MATRICES = {
   wq: { caption: 'W^Q (4 × 2)', name: 'W^Q', rows: 4, cols: 2, editable: true },
   wk: { caption: 'W^K (4 × 2)', name: 'W^K', rows: 4, cols: 2, editable: true },
   wv: { caption: 'W^V (4 × 2)', name: 'W^V', rows: 4, cols: 2, editable: true },
-  q: { caption: 'Q = X·W^Q', name: 'Q', rows: 2, cols: 2, rowLabels: ['q₁', 'q₂'] },
-  k: { caption: 'K = X·W^K', name: 'K', rows: 2, cols: 2, rowLabels: ['k₁', 'k₂'] },
-  v: { caption: 'V = X·W^V', name: 'V', rows: 2, cols: 2, rowLabels: ['v₁', 'v₂'] },
-  scores: { caption: 'Scores Q·Kᵀ', name: 'Scores', rows: 2, cols: 2, keyed: true },
-  scaled: { caption: 'Scaled scores', name: 'Scaled', rows: 2, cols: 2, keyed: true },
+  q: { caption: 'Q = X·W^Q', name: 'Q', rows: 2, cols: 2, rowLabels: ['q₁', 'q₂'], format: num },
+  k: { caption: 'K = X·W^K', name: 'K', rows: 2, cols: 2, rowLabels: ['k₁', 'k₂'], format: num },
+  v: { caption: 'V = X·W^V', name: 'V', rows: 2, cols: 2, rowLabels: ['v₁', 'v₂'], format: num },
+  scores: { caption: 'Scores Q·Kᵀ', name: 'Scores', rows: 2, cols: 2, keyed: true, format: num },
+  scaled: { caption: 'Scaled scores', name: 'Scaled', rows: 2, cols: 2, keyed: true, format: num },
   mask: { caption: 'Mask M', name: 'Mask', rows: 2, cols: 2, keyed: true },
-  masked: { caption: 'Masked scores', name: 'Masked', rows: 2, cols: 2, keyed: true },
+  masked: { caption: 'Masked scores', name: 'Masked', rows: 2, cols: 2, keyed: true, format: num },
   weights: { caption: 'Weights = softmax(row)', name: 'Weights', rows: 2, cols: 2, keyed: true, format: fixed },
   out: { caption: 'Output = Weights·V', name: 'Output', rows: 2, cols: 2, rowLabels: ['out₁', 'out₂'], format: fixed },
 };
@@ -47,7 +51,7 @@ export const STEPS = [
       const terms = row(s.x, i, 4).map((x, p) => `${paren(x)}·${paren(at(s[weight], p, j))}`);
       const result = at(s[matrix], i, j);
       return {
-        text: `${matrix}${subscript(i + 1)}, entry ${j + 1} = row ${i + 1} of X times column ${j + 1} of ${MATRICES[weight].name} = ${terms.join(' + ')} = ${sig(result)}.`,
+        text: `${matrix}${subscript(i + 1)}, entry ${j + 1} = row ${i + 1} of X times column ${j + 1} of ${MATRICES[weight].name} = ${terms.join(' + ')} = ${num(result)}.`,
         marks: { x: { rows: [i] }, [weight]: { cols: [j] }, [matrix]: { cells: [[i, j]] } },
       };
     },
@@ -61,9 +65,9 @@ export const STEPS = [
     summary: () => 'Every query is dotted with every key: entry (i, j) of Q·Kᵀ says how well query i matches key j.',
     explain(s, { i, j }) {
       const terms = row(s.q, i).map((qv, p) => `${paren(qv)}·${paren(at(s.k, j, p))}`);
-      const products = row(s.q, i).map((qv, p) => sig(qv * at(s.k, j, p)));
+      const products = row(s.q, i).map((qv, p) => num(qv * at(s.k, j, p)));
       return {
-        text: `q${subscript(i + 1)}·k${subscript(j + 1)} = ${terms.join(' + ')} = ${products.join(' + ').replace(/\+ −/g, '− ')} = ${sig(at(s.scores, i, j))}.`,
+        text: `q${subscript(i + 1)}·k${subscript(j + 1)} = ${terms.join(' + ')} = ${products.join(' + ').replace(/\+ −/g, '− ')} = ${num(at(s.scores, i, j))}.`,
         marks: { q: { rows: [i] }, k: { rows: [j] }, scores: { cells: [[i, j]] } },
       };
     },
@@ -81,9 +85,9 @@ export const STEPS = [
     },
     explain(s, { i, j }) {
       const score = at(s.scores, i, j), scaled = at(s.scaled, i, j);
-      let text = `Scaling is off, so entry (${i + 1}, ${j + 1}) stays ${sig(scaled)}.`;
-      if (s.scale && s.scaling === 1) text = `${sig(score)} ÷ √${D} = ${sig(score)} ÷ ${sig(Math.SQRT2)} = ${sig(scaled)}.`;
-      else if (s.scale) text = `${sig(score)} × ${sig(s.multiplier)} = ${sig(scaled)}.`;
+      let text = `Scaling is off, so entry (${i + 1}, ${j + 1}) stays ${num(scaled)}.`;
+      if (s.scale && s.scaling === 1) text = `${num(score)} ÷ √${D} = ${num(score)} ÷ ${sig(Math.SQRT2)} = ${num(scaled)}.`;
+      else if (s.scale) text = `${num(score)} × ${num(s.multiplier)} = ${num(scaled)}.`;
       return {
         text,
         marks: { scores: { cells: [[i, j]] }, scaled: { cells: [[i, j]] } },
@@ -102,7 +106,7 @@ export const STEPS = [
     explain(s, { i, j }) {
       const blocked = at(s.mask, i, j) === -Infinity;
       return {
-        text: `${sig(at(s.scaled, i, j))} + ${blocked ? '(−∞)' : '0'} = ${sig(at(s.masked, i, j))}: ${tok(i)} ${blocked ? 'may not' : 'may'} look at ${tok(j)}.`,
+        text: `${num(at(s.scaled, i, j))} + ${blocked ? '(−∞)' : '0'} = ${num(at(s.masked, i, j))}: ${tok(i)} ${blocked ? 'may not' : 'may'} look at ${tok(j)}.`,
         marks: { scaled: { cells: [[i, j]] }, mask: { cells: [[i, j]] }, masked: { cells: [[i, j]] } },
       };
     },
@@ -116,12 +120,21 @@ export const STEPS = [
     summary: () => 'Softmax turns each row into weights that are zero or more and sum to 1; a blocked entry (−∞) gets weight exp(−∞) = 0.',
     explain(s, { i, j }) {
       const scores = row(s.masked, i);
-      const exps = scores.map((x) => Math.exp(x));
-      const sum = exps.reduce((a, b) => a + b, 0);
-      const weightsRow = row(s.weights, i);
-      const total = weightsRow.reduce((a, b) => a + b, 0);
+      const sumOf = (values) => values.reduce((a, b) => a + b, 0);
+      const plain = scores.map((x) => Math.exp(x));
+      // exp of the scores as they are, unless one overflows (∞ ÷ ∞) or all underflow (0 ÷ 0):
+      // then, as the core always does, with the row's largest score subtracted first.
+      const overflow = !Number.isFinite(sumOf(plain)), underflow = sumOf(plain) === 0;
+      const max = Math.max(...scores);
+      const shown = overflow || underflow ? scores.map((x) => x - max) : scores;
+      const exps = shown.map((x) => Math.exp(x));
+      const sum = sumOf(exps);
+      const total = sumOf(row(s.weights, i));
+      const why = overflow ? `exp(${num(max)}) would overflow to ∞ (and ∞ ÷ ∞ is NaN)` : 'every exp(score) in the row would underflow to 0 (and 0 ÷ 0 is NaN)';
+      const shift = overflow || underflow
+        ? `${why}, so the row’s largest score, ${num(max)}, is subtracted first, as the core does (the weights stay the same): ` : '';
       return {
-        text: `Row ${i + 1}: ${scores.map((x, p) => `exp(${sig(x)}) = ${sig(exps[p])}`).join(', ')}; their sum is ${sig(sum)}, so weight (${i + 1}, ${j + 1}) = ${sig(exps[j])} ÷ ${sig(sum)} = ${precise(at(s.weights, i, j))}. The row sums to ${fixed(total)}.`,
+        text: `Row ${i + 1}: ${shift}${shown.map((x, p) => `exp(${num(x)}) = ${num(exps[p])}`).join(', ')}; their sum is ${num(sum)}, so weight (${i + 1}, ${j + 1}) = ${num(exps[j])} ÷ ${num(sum)} = ${precise(at(s.weights, i, j))}. The row sums to ${fixed(total)}.`,
         marks: { masked: { rows: [i] }, weights: { cells: [[i, j]] } },
       };
     },

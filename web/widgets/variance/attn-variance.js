@@ -17,7 +17,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
-import { fixed } from '../../ui/format.js';
+import { fixed, scientific } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
@@ -39,6 +39,13 @@ const BINS = { raw: 61, scaled: 41 };
 const rawHalfWidth = (dk) => 4 * Math.sqrt(Math.max(dk, 256));
 const evenEdges = (half, bins) => Array.from({ length: bins + 1 }, (_, i) => -half + (2 * half * i) / bins);
 const percent = (x) => `${(100 * x).toFixed(1)}%`;
+/** A threshold as a percentage, with the digits it has: 0.99 → 99%, 0.999 → 99.9%. */
+const thresholdPercent = (t) => `${Number((100 * t).toPrecision(6))}%`;
+/** A mean slope p(1 − p): 4 decimals, or a power of ten when 4 decimals would show 0.0000. */
+const slope = (x) => (x !== 0 && Math.abs(x) < 5e-5 ? scientific(x, 2) : fixed(x, 4));
+/** Below this head width a score, a sum of d_k products of two normal numbers, is visibly not
+ *  normal: its excess kurtosis is 6/d_k (0.19 at 32, 6 at 1), peaked at 0 with heavy tails. */
+const NORMAL_FROM_DK = 32;
 /** The time a run should still take, as a learner reads it (measured in this browser). */
 function timeLeft(ms) {
   if (ms === null || !Number.isFinite(ms)) return '';
@@ -46,6 +53,30 @@ function timeLeft(ms) {
   return ms < 90_000 ? `about ${Math.round(ms / 1000)} s left` : `about ${Math.round(ms / 60_000)} min left`;
 }
 const group = (n) => n.toLocaleString('en-US');
+
+/** What the curves do not show at a small d_k (empty from NORMAL_FROM_DK on): the scores' shape. */
+function shapeNote(dk) {
+  if (dk >= NORMAL_FROM_DK) return '';
+  const kurtosis = Number((6 / dk).toPrecision(2));
+  const what = dk === 1 ? 'a single product of two normal numbers, which is not normal'
+    : `a sum of only ${dk} products of two normal numbers, which is not quite normal`;
+  return `At d_k = ${dk} each score is ${what}: it is more peaked at 0, with heavier tails (excess kurtosis 6/d_k = ${kurtosis}, `
+    + `where a normal has 0), so the bars follow the curves only ${dk < 8 ? 'loosely' : 'roughly'}. The curves give the variance the scores `
+    + 'should have; their shape comes close to it as d_k grows.';
+}
+
+/** The mean slope p(1 − p) of the saturated raw trials set beside its largest value, 0.25. At 0
+ *  (p_max rounded to exactly 1 in float32) there is no fraction to give: no gradient at all. */
+function slopeSentence(meanGrad) {
+  if (meanGrad === 0) {
+    return 'In the saturated raw trials the slope p(1 − p) is 0: every p_max is exactly 1 in 32-bit floats (the other keys’ '
+      + 'weights are below its precision), so no gradient at all gets through; the largest value the slope can take is 0.25 (at p = 0.5).';
+  }
+  const times = 0.25 / meanGrad;
+  const shown = times < 1000 ? Math.round(times) : Number(times.toPrecision(2));
+  return `In the saturated raw trials the slope p(1 − p) averages ${slope(meanGrad)}, about 1/${group(shown)} `
+    + 'of the largest value it can take, 0.25 (at p = 0.5).';
+}
 
 /** A results table in a box that scrolls sideways; its last column is the verdict. */
 function resultsTable(boxLabel, caption, headers, body) {
@@ -77,8 +108,9 @@ export class AttnVariance extends AttnWidget {
       + 'computes their dot products in the C core. The first chart is a histogram of those raw scores: '
       + 'its spread grows with the head width d_k, and its measured variance is printed beside it, close '
       + 'to d_k. The second chart shows the same scores divided by the square root of d_k: their variance '
-      + 'stays near 1 at every width. A curve on each chart is the normal density the scores should follow. '
-      + 'Below, random softmax rows over 64 keys show how often one key takes more than 99% of the weight, '
+      + 'stays near 1 at every width. A curve on each chart is the normal density with the variance the scores should have, '
+      + 'which their shape approaches as d_k grows. '
+      + `Below, random softmax rows over ${group(this.keys)} keys show how often one key takes more than ${thresholdPercent(this.threshold)} of the weight, `
       + 'raw and scaled, and how small the softmax slope p(1 − p) becomes when it does. The last panel '
       + 'reruns the chapter’s measurements, in the background with a progress bar, and puts our numbers '
       + `beside the chapter’s. ${this.#nowInWords()}`.trim();
@@ -92,7 +124,8 @@ export class AttnVariance extends AttnWidget {
     const ratio = this.ratio ? ` Raw scores at d_k = ${RATIO.wide} are ${fixed(this.ratio.mean, 2)} ± ${fixed(this.ratio.spread, 2)} times as spread out as at d_k = ${RATIO.narrow}.` : '';
     return `Now: at d_k = ${dk}, ${group(draws)} draws, the raw scores have variance ${fixed(raw.variance, 2)} `
       + `(${fixed(raw.ratio, 4)} times d_k), so a typical raw score is about ${typicalSize(dk)}, and the scaled ones ${fixed(scaled.variance, 4)}; over ${group(keys)} keys, `
-      + `${percent(satRaw.fraction)} of raw softmax rows and ${percent(satScaled.fraction)} of scaled ones put more than ${threshold} on one key.${ratio}`;
+      + `${percent(satRaw.fraction)} of raw softmax rows and ${percent(satScaled.fraction)} of scaled ones put more than ${threshold} on one key.`
+      + `${shapeNote(dk) ? ` ${shapeNote(dk)}` : ''}${ratio}`;
   }
 
   build(body) {
@@ -145,8 +178,9 @@ export class AttnVariance extends AttnWidget {
       this.ratioReadout);
 
     this.chapter = this.#buildChapterPanel();
+    this.shapeLine = h('p', { className: 'note shape-note', 'aria-live': 'polite' });
     body.append(scoreControls, this.liveProgress.row, h('div', { className: 'charts' }, this.charts.raw.figure, this.charts.scaled.figure),
-      ratio, saturation, this.chapter.section);
+      this.shapeLine, ratio, saturation, this.chapter.section);
   }
 
   #id(key) {
@@ -245,6 +279,8 @@ export class AttnVariance extends AttnWidget {
   /** Measures the current settings in the worker, then draws. */
   render() {
     this.#markPreset();
+    this.shapeLine.textContent = shapeNote(this.dk);
+    this.shapeLine.hidden = !this.shapeLine.textContent;
     if (!this.started) return this.#reserve();
     const settings = this.changeDetail();
     const { dk, draws, seed, keys, trials, threshold } = settings;
@@ -344,8 +380,8 @@ export class AttnVariance extends AttnWidget {
 
   /** The saturation table and its note; raw and scaled null (not measured yet): “…” in each cell. */
   #drawSaturation({ dk, keys, trials, threshold }, raw, scaled) {
-    const grad = (r) => (Number.isNaN(r.meanGrad) ? 'no saturated trial' : fixed(r.meanGrad, 4));
-    this.saturationCaption.textContent = `${group(trials)} trials at d_k = ${dk} with ${group(keys)} keys; saturated means p_max > ${threshold}`;
+    const grad = (r) => (Number.isNaN(r.meanGrad) ? 'no saturated trial' : slope(r.meanGrad));
+    this.saturationCaption.textContent = `${group(trials)} ${trials === 1 ? 'trial' : 'trials'} at d_k = ${dk} with ${group(keys)} keys; saturated means p_max > ${threshold}`;
     replaceChildren(this.saturationBody,
       [['raw q·k', raw], ['scaled q·k / √d_k', scaled]].map(([name, r]) => h('tr', {},
         h('th', { scope: 'row' }, name),
@@ -358,8 +394,7 @@ export class AttnVariance extends AttnWidget {
     }
     this.saturationNote.textContent = Number.isNaN(raw.meanGrad)
       ? 'No raw trial saturated at these settings: try a wider head or fewer keys.'
-      : `In the saturated raw trials the slope p(1 − p) averages ${fixed(raw.meanGrad, 4)}, about 1/${Math.round(0.25 / raw.meanGrad)} `
-        + 'of the largest value it can take, 0.25 (at p = 0.5).';
+      : slopeSentence(raw.meanGrad);
   }
 
   /** Recomputes the chapter's measurements in the background worker and fills the tables. */
