@@ -206,6 +206,8 @@ test('the mask switched at step 1 says where it acts, and step 5 shows the chang
   await expect(stepper.getByText('Switching the causal mask off changes nothing shown at this step. It changed the numbers at steps 4 (Mask), 5 (Softmax) and 6 (Output):')).toBeVisible();
   await stepper.getByRole('button', { name: 'Show step 5, Softmax' }).click();
   await expect(stepper.getByText('Step 5 of 6: Softmax')).toBeVisible();
+  // The button's panel is hidden: the focus is on step 5 in the step list, not lost.
+  await expect(stepper.getByRole('button', { name: '5. Softmax' })).toBeFocused();
   // The cells that changed are marked, and named with their old and new values.
   const weights = stepper.getByRole('grid', { name: 'Weights' });
   await expect(weights.locator('td.changed')).toHaveText(['0.000', '1.000']);

@@ -10,7 +10,9 @@
 // seen before that, while the element still holds the focus, so only a control that had the
 // focus moves it, and a control disabled while the reader is elsewhere takes nothing.
 
-const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+// Controls only: a grid or a heatmap (an element with a tabindex) acts on the focus itself (it
+// marks its focused cell), so the focus is never handed to one it did not ask for.
+const CONTROLS = 'button, input, select, textarea, a[href]';
 
 /** Watches `root` (a widget's shadow root) for focused controls becoming disabled. */
 export function keepFocusWhenDisabled(root) {
@@ -31,9 +33,10 @@ export function keepFocusWhenDisabled(root) {
 
 /** The enabled, shown control nearest to `from`, as the header says; null when there is none. */
 function nearestEnabled(root, from) {
-  const all = [...root.querySelectorAll(FOCUSABLE)];
+  const all = [...root.querySelectorAll(CONTROLS)];
+  if (!all.includes(from)) all.push(from); // (a focused element that is not a control: the last)
   const at = all.indexOf(from);
-  const usable = (el) => el !== from && !el.disabled && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0;
+  const usable = (el) => el !== from && !el.disabled && el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0;
   const after = all.slice(at + 1).filter(usable), before = all.slice(0, at).filter(usable).reverse();
   const sibling = (el) => el.parentElement === from.parentElement;
   return after.find(sibling) ?? before.find(sibling) ?? after[0] ?? before[0] ?? null;

@@ -327,7 +327,9 @@ export class AttnStepper extends AttnWidget {
     const { here, elsewhere } = describeChange(change, index);
     replaceChildren(panel.changes, h('p', {}, withSuperscripts(here)),
       elsewhere.length ? h('div', { className: 'toolbar' }, elsewhere.map((stepIndex) => h('button', {
-        type: 'button', className: 'secondary', onclick: () => this.goTo(stepIndex + 1),
+        type: 'button', className: 'secondary',
+        // The button's panel is hidden as the step changes: the focus goes to that step in the list.
+        onclick: () => { this.goTo(stepIndex + 1); this.stepButtons[stepIndex].focus(); },
       }, `Show step ${stepIndex + 1}, ${STEPS[stepIndex].title}`))) : null);
   }
 }
