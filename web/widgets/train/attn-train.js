@@ -43,7 +43,7 @@ import { buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, sho
 import { LossCurve } from './loss-curve.js';
 import { AttentionSwitch } from './attention-switch.js';
 import { WeightsActions } from './weights-actions.js';
-import { ModelForm } from './model-form.js';
+import { ModelForm, inFormWords } from './model-form.js';
 import { TrainingStats } from './training-stats.js';
 import { ProbeMap } from './probe-map.js';
 import { HeadsPanel } from './heads-panel.js';
@@ -51,9 +51,6 @@ import { SpecialisationChart } from './specialisation-chart.js';
 import { headsSheet } from './heads-styles.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
-/** The API's names of the form's fields, as the form labels them (for messages from the model's checks). */
-const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr\b/g, 'learning rate']];
-const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label), message);
 
 export class AttnTrain extends AttnWidget {
   static title = 'Train a character-level transformer, then read its attention';
@@ -282,14 +279,26 @@ export class AttnTrain extends AttnWidget {
     }
   }
 
+  /** Build model (and Reset): a value the model cannot take is refused beside its field before
+   *  anything is asked of the worker; what the worker refuses goes beside its field or the button. */
   async #build() {
+    let failure = null;
+    const refusals = this.form.refusals();
+    this.form.showRefusals(refusals);
     const built = await this.#task('The model could not be built', async () => {
-      const info = await this.client.request('create', { options: this.form.options() });
-      this.#adopt(info, 'Built a new model');
+      if (refusals.length) throw new Error(refusals.map((r) => r.sentence).join(' '));
+      try {
+        const info = await this.client.request('create', { options: this.form.options() });
+        this.#adopt(info, 'Built a new model');
+      } catch (error) {
+        failure = error;
+        throw error;
+      }
       this.emitChange({ what: 'build', step: 0 });
       return true;
-    }, 'Building the model…');
+    }, refusals.length ? null : 'Building the model…');
     if (!built) {
+      if (failure) this.form.showRefusals([this.form.refusalOf(failure)]);
       if (this.info) this.errorLine.textContent += ` The model running is unchanged (step ${this.step}).`;
       this.form.appliedSettings.failed();
     }
