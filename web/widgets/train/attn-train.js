@@ -374,7 +374,7 @@ export class AttnTrain extends AttnWidget {
     this.probeMap.offer(config.layers, config.heads);
     this.samplePanel.output.replaceChildren();
     this.headsPanel.setModel(info);
-    this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config.layers, config.heads), () => {});
+    this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config), () => {});
     this.#probe().then(() => this.#sample());
   }
 
