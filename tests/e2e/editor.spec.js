@@ -6,7 +6,8 @@
 // Errors from the workers reach the page with a real status code (issue 15). Places count from 1;
 // a result about code that changed is marked out of date, never shown under a newer one; a
 // planted bug's lines are marked, and on a phone they are on screen; the leaking bug trains from
-// the editor to a loss below the corpus floor, and both widgets say why (issue 16).
+// the editor to a loss below the corpus floor, and both widgets say why (issue 16). After "Use my
+// attention" the editor's training loss is the lab's (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 
@@ -376,4 +377,20 @@ test('errors from the workers carry a real status: a learner’s compile error (
   // The lab stays on the built-in attention, and its worker still answers.
   expect(await lab.evaluate(async (el) => ({ learner: el.usingLearnerAttention, steps: (await el.client.request('info')).steps })))
     .toEqual({ learner: false, steps: record.steps });
+});
+
+test('after “Use my attention” on the shipped model, the editor’s training loss is the lab’s (the recorded curve’s last 50 steps)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  const mean = record.curve.train.slice(-50).reduce((a, b) => a + b, 0) / 50;
+  await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
+  await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(3)} \\(mean of the last 50 steps\\), validation loss \\d\\.\\d{3}, corpus floor ${record.floor.toFixed(3)}\\.$`));
+  expect(mean.toFixed(3)).toBe('0.372');
+  await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
 });

@@ -6,7 +6,7 @@
 // settings that are not applied; samples mark the prompt off; a model that overfits gets the
 // overfitting note under the chart (issue 16). A value a build refuses is refused beside its field
 // (invalid, described by the sentence), a reason of no single field beside Build model; the fields'
-// min and max are the model's limits (fix-e).
+// min and max are the model's limits; the Training loss shown is the editor's figure (fix-e).
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
@@ -154,6 +154,14 @@ test('the fields’ min and max are the model’s limits, and a value past one i
   await heads.fill('65');
   await widget.getByRole('button', { name: 'Build model' }).click();
   expect(await described(heads)).toBe('heads must be between 1 and 64, but it is 65. running model: 4');
+});
+
+test('the shipped model’s Training loss is its recorded curve’s mean over the last 50 steps, the figure the editor shows', async ({ page }) => {
+  const widget = await openTrainer(page);
+  const last50 = record.curve.train.slice(-50);
+  await expect(widget.locator('dt', { hasText: /^Training loss/ })).toHaveText('Training loss (mean of the last 50 steps)');
+  await expect(stat(widget, 'train')).toHaveText((last50.reduce((a, b) => a + b, 0) / 50).toFixed(4));
+  expect((last50.reduce((a, b) => a + b, 0) / 50).toFixed(4)).toBe('0.3721');
 });
 
 test('a sample marks the prompt off from the text the model generated', async ({ page }) => {

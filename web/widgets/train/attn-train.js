@@ -368,6 +368,7 @@ export class AttnTrain extends AttnWidget {
     if (!continued) this.lossCurve.restart(baselines);
     if (curve && curve.steps === info.steps) this.lossCurve.addCurve(curve);
     else if (info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
+    this.stats.training(this.lossCurve.latest().trainLoss);
     this.lossCurve.showNote(true, this.#noteContext());
     this.#setRunning(false); // its `progress` event: this model's step, losses and note
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
@@ -395,6 +396,7 @@ export class AttnTrain extends AttnWidget {
       this.lossCurve.addTrain(Array.from(event.loss, (y, i) => [first + i, y]));
       this.step = event.step;
       this.stats.progress(event);
+      this.stats.training(this.lossCurve.latest().trainLoss);
       this.#showNote(false);
     } else if (event.type === 'validation') {
       this.lossCurve.addValidation(event.step, event.loss);

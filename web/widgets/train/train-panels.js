@@ -5,6 +5,7 @@
 import { h, uniqueId } from '../../ui/dom.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { OPTION_LIMITS } from '../../lib/model/config.js';
+import { WINDOW } from './loss-notes.js';
 
 /** The model's fields; their min and max are the model's own limits (config.js OPTION_LIMITS),
  *  the ones its checks state when they refuse a value. */
@@ -75,7 +76,7 @@ export function buildTrainingPanel() {
   const list = h('dl', { className: 'stats' },
     h('dt', {}, 'Model'), stats.model,
     h('dt', {}, 'Step'), stats.step,
-    h('dt', {}, 'Training loss'), stats.train,
+    h('dt', {}, `Training loss (mean of the last ${WINDOW} steps)`), stats.train,
     h('dt', {}, 'Validation loss'), stats.val,
     h('dt', {}, 'Unigram baseline'), stats.unigram,
     h('dt', {}, 'Corpus floor'), stats.floor,
