@@ -6,8 +6,9 @@
 // Errors from the workers reach the page with a real status code (issue 15). Places count from 1;
 // a result about code that changed is marked out of date, never shown under a newer one; a
 // planted bug's lines are marked, and on a phone they are on screen; the leaking bug trains from
-// the editor to a loss below the corpus floor, and both widgets say why (issue 16). After "Use my
-// attention" the editor's training loss is the lab's (fix-e).
+// the editor to a loss below the corpus floor, and both widgets say why (issue 16). Before the lab
+// has started, "Use my attention" says so (not that compiling failed); after "Use my attention"
+// the editor's training loss is the lab's (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 
@@ -377,6 +378,19 @@ test('errors from the workers carry a real status: a learner’s compile error (
   // The lab stays on the built-in attention, and its worker still answers.
   expect(await lab.evaluate(async (el) => ({ learner: el.usingLearnerAttention, steps: (await el.client.request('info')).steps })))
     .toEqual({ learner: false, steps: record.steps });
+});
+
+test('“Use my attention” before the training lab has started says the lab is not running and where to go, not that compiling failed', async ({ page }) => {
+  const widget = await openEditor(page);
+  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+  await check(widget);
+  await expect(widget.getByText('Check passed.')).toBeVisible({ timeout: 30_000 });
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByRole('status').filter({ hasText: /^Not used yet/ })).toHaveText('Not used yet: the training lab is not running.');
+  await expect(widget.getByRole('group', { name: 'Training lab' })).toHaveText('The training lab (“Train a character-level transformer, then read its attention”) starts when it comes into view, '
+    + 'and it has not yet: scroll to it, wait until its shipped model has loaded, then press Use my attention again.');
+  await expect(widget.getByText(/failed\.$/)).toHaveCount(0);
+  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
 });
 
 test('after “Use my attention” on the shipped model, the editor’s training loss is the lab’s (the recorded curve’s last 50 steps)', async ({ page }) => {
