@@ -7,8 +7,9 @@
 // a result about code that changed is marked out of date, never shown under a newer one; a
 // planted bug's lines are marked, and on a phone they are on screen; the leaking bug trains from
 // the editor to a loss below the corpus floor, and both widgets say why (issue 16). Before the lab
-// has started, "Use my attention" says so (not that compiling failed); after "Use my attention"
-// the editor's training loss is the lab's (fix-e).
+// has started, "Use my attention" says so (not that compiling failed); code typed over a selection
+// sets no inline style (the CSP); after "Use my attention" the editor's training loss is the lab's
+// (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 
@@ -287,7 +288,10 @@ test('a result about code that has changed is marked out of date, and never sits
   await expect(widget.getByText(/^Out of date:/)).toBeVisible();
   // A check of the new code: its syntax error, and no old leak verdict beneath it.
   await check(widget);
-  await expect(widget.getByText(/^Line 17: syntax error: Unexpected token/)).toBeVisible();
+  // The code ends in a line break, so ")(" is on line 18 (Chrome's own editing, used before fix-e,
+  // dropped the typed line break on the empty last line and put it on line 17).
+  expect(await widget.evaluate((el) => el.editor.value.split('\n').length)).toBe(18);
+  await expect(widget.getByText(/^Line 18: syntax error: Unexpected token/)).toBeVisible();
   await expect(widget.getByText(/^Leak:/)).toHaveCount(0);
   await expect(widget.getByText(/^Out of date:/)).toHaveCount(0);
 });
@@ -391,6 +395,31 @@ test('“Use my attention” before the training lab has started says the lab is
     + 'and it has not yet: scroll to it, wait until its shipped model has loaded, then press Use my attention again.');
   await expect(widget.getByText(/failed\.$/)).toHaveCount(0);
   expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+});
+
+test('code typed over a selection (select all, insert) sets no inline style: no CSP violation, and undo brings the code back', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective));
+  });
+  const widget = await openEditor(page);
+  const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
+  const before = await widget.evaluate((el) => el.editor.value);
+  expect(before).toMatch(/^\/\//); // the template opens with a comment: italic, coloured
+  await box.click();
+  await page.keyboard.press('Control+A');
+  const code = 'function attention(ops, q) {\n  return q;\n}';
+  await page.keyboard.insertText(code);
+  await expect.poll(() => widget.evaluate((el) => el.editor.value)).toBe(code);
+  // One character over a selection too; then undo, twice, gives the template back.
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.insertText('x');
+  await expect.poll(() => widget.evaluate((el) => el.editor.value)).toBe('function attention(ops, q) {\n  return q;\nx');
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  await expect.poll(() => widget.evaluate((el) => el.editor.value)).toBe(before);
+  expect(await page.evaluate(() => window.violations)).toEqual([]);
+  expect(await widget.evaluate((el) => el.shadowRoot.querySelectorAll('.cm-content [style*="italic"]').length)).toBe(0);
 });
 
 test('after “Use my attention” on the shipped model, the editor’s training loss is the lab’s (the recorded curve’s last 50 steps)', async ({ page }) => {
