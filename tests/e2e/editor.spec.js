@@ -8,8 +8,8 @@
 // planted bug's lines are marked, and on a phone they are on screen; the leaking bug trains from
 // the editor to a loss below the corpus floor, and both widgets say why (issue 16). Before the lab
 // has started, "Use my attention" says so (not that compiling failed); code typed over a selection
-// sets no inline style (the CSP); after "Use my attention" the editor's training loss is the lab's
-// (fix-e).
+// sets no inline style (the CSP); a short text leaves no gap under the editor; after "Use my
+// attention" the editor's training loss is the lab's (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 
@@ -420,6 +420,20 @@ test('code typed over a selection (select all, insert) sets no inline style: no 
   await expect.poll(() => widget.evaluate((el) => el.editor.value)).toBe(before);
   expect(await page.evaluate(() => window.violations)).toEqual([]);
   expect(await widget.evaluate((el) => el.shadowRoot.querySelectorAll('.cm-content [style*="italic"]').length)).toBe(0);
+});
+
+test('three lines of code and a check: the editor shrinks, with no empty gap above “The ops you can use”', async ({ page }) => {
+  const widget = await openEditor(page);
+  await setCode(page, widget, 'function attention(ops, q) {\n  return q;\n}');
+  await check(widget);
+  await expect(widget.getByText('Checking against the reference failed.')).toBeVisible({ timeout: 30_000 });
+  const { host, editor, gap } = await widget.evaluate((el) => {
+    const box = (selector) => el.shadowRoot.querySelector(selector).getBoundingClientRect();
+    return { host: box('.editor-host').height, editor: box('.cm-editor').height, gap: box('details.ops').top - box('.cm-editor').bottom };
+  });
+  expect(editor).toBeLessThan(100);
+  expect(Math.abs(host - editor)).toBeLessThan(1);
+  expect(gap).toBeLessThanOrEqual(16); // the host's margin, 0.5rem
 });
 
 test('after “Use my attention” on the shipped model, the editor’s training loss is the lab’s (the recorded curve’s last 50 steps)', async ({ page }) => {
