@@ -265,9 +265,11 @@ export class AttnTrain extends AttnWidget {
   /**
    * Runs an action; a failure is shown on the error line (in the form's words) and returns
    * undefined. `pending` is shown while it runs, and on failure the line says what it said before.
+   * A task the lab starts by itself (`quiet`: the sample after a model arrives) leaves the line as
+   * it is, so it does not wipe a refusal the learner has just been given.
    */
-  async #task(what, body, pending = null) {
-    this.errorLine.textContent = '';
+  async #task(what, body, pending = null, { quiet = false } = {}) {
+    if (!quiet) this.errorLine.textContent = '';
     const before = this.message.textContent;
     if (pending) this.message.textContent = pending;
     try {
@@ -328,7 +330,8 @@ export class AttnTrain extends AttnWidget {
     });
   }
 
-  async #sample() {
+  /** A sample from the model; `auto` when the lab takes it by itself (a model arrived, training stopped). */
+  async #sample(auto = false) {
     await this.#task('Sampling failed', async () => {
       const s = this.samplePanel;
       const text = await this.client.request('sample', {
@@ -336,7 +339,7 @@ export class AttnTrain extends AttnWidget {
         temperature: Number(s.temperature.value), seed: (this.step ?? 0) + 1,
       });
       showSample(s, s.prompt.value, text);
-    });
+    }, null, { quiet: auto });
   }
 
   /** The maps of the probe text (every layer and head); a probe the model cannot read is refused
@@ -376,7 +379,7 @@ export class AttnTrain extends AttnWidget {
     this.samplePanel.output.replaceChildren();
     this.headsPanel.setModel(info);
     this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config), () => {});
-    this.#probe().then(() => this.#sample());
+    this.#probe().then(() => this.#sample(true));
   }
 
   #setRunning(running) {
@@ -409,7 +412,7 @@ export class AttnTrain extends AttnWidget {
       else {
         this.message.textContent = `Trained to step ${event.step}.`;
         this.weightsActions.keep();
-        this.#probe().then(() => this.#sample());
+        this.#probe().then(() => this.#sample(true));
         this.headsPanel.trained({ steps: event.step });
       }
     }
