@@ -164,7 +164,7 @@ export function trainSheet() {
     .own-text textarea { width: min(32rem, 100%); max-width: 100%; font: inherit; }
     .own-text .field { flex: 1 1 16rem; }
     input, select, textarea { font: inherit; color: inherit; background: var(--attn-bg); border: 1px solid var(--attn-border); border-radius: 4px; padding: 0.15rem 0.3rem; }
-    .stats { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: 0.92rem; }
+    .stats { display: grid; grid-template-columns: fit-content(45%) minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: 0.92rem; }
     .stats dt { color: var(--attn-muted); }
     .stats dd { margin: 0; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .line-chart { position: relative; height: 260px; width: 100%; }
