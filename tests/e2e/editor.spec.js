@@ -6,7 +6,10 @@
 // Errors from the workers reach the page with a real status code (issue 15). Places count from 1;
 // a result about code that changed is marked out of date, never shown under a newer one; a
 // planted bug's lines are marked, and on a phone they are on screen; the leaking bug trains from
-// the editor to a loss below the corpus floor, and both widgets say why (issue 16).
+// the editor to a loss below the corpus floor, and both widgets say why (issue 16). Before the lab
+// has started, "Use my attention" says so (not that compiling failed); code typed over a selection
+// sets no inline style (the CSP); a short text leaves no gap under the editor; after "Use my
+// attention" the editor's training loss is the lab's (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 
@@ -285,7 +288,10 @@ test('a result about code that has changed is marked out of date, and never sits
   await expect(widget.getByText(/^Out of date:/)).toBeVisible();
   // A check of the new code: its syntax error, and no old leak verdict beneath it.
   await check(widget);
-  await expect(widget.getByText(/^Line 17: syntax error: Unexpected token/)).toBeVisible();
+  // The code ends in a line break, so ")(" is on line 18 (Chrome's own editing, used before fix-e,
+  // dropped the typed line break on the empty last line and put it on line 17).
+  expect(await widget.evaluate((el) => el.editor.value.split('\n').length)).toBe(18);
+  await expect(widget.getByText(/^Line 18: syntax error: Unexpected token/)).toBeVisible();
   await expect(widget.getByText(/^Leak:/)).toHaveCount(0);
   await expect(widget.getByText(/^Out of date:/)).toHaveCount(0);
 });
@@ -376,4 +382,72 @@ test('errors from the workers carry a real status: a learner’s compile error (
   // The lab stays on the built-in attention, and its worker still answers.
   expect(await lab.evaluate(async (el) => ({ learner: el.usingLearnerAttention, steps: (await el.client.request('info')).steps })))
     .toEqual({ learner: false, steps: record.steps });
+});
+
+test('“Use my attention” before the training lab has started says the lab is not running and where to go, not that compiling failed', async ({ page }) => {
+  const widget = await openEditor(page);
+  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+  await check(widget);
+  await expect(widget.getByText('Check passed.')).toBeVisible({ timeout: 30_000 });
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByRole('status').filter({ hasText: /^Not used yet/ })).toHaveText('Not used yet: the training lab is not running.');
+  await expect(widget.getByRole('group', { name: 'Training lab' })).toHaveText('The training lab (“Train a character-level transformer, then read its attention”) starts when it comes into view, '
+    + 'and it has not yet: scroll to it, wait until its shipped model has loaded, then press Use my attention again.');
+  await expect(widget.getByText(/failed\.$/)).toHaveCount(0);
+  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+});
+
+test('code typed over a selection (select all, insert) sets no inline style: no CSP violation, and undo brings the code back', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective));
+  });
+  const widget = await openEditor(page);
+  const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
+  const before = await widget.evaluate((el) => el.editor.value);
+  expect(before).toMatch(/^\/\//); // the template opens with a comment: italic, coloured
+  await box.click();
+  await page.keyboard.press('Control+A');
+  const code = 'function attention(ops, q) {\n  return q;\n}';
+  await page.keyboard.insertText(code);
+  await expect.poll(() => widget.evaluate((el) => el.editor.value)).toBe(code);
+  // One character over a selection too; then undo, twice, gives the template back.
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.insertText('x');
+  await expect.poll(() => widget.evaluate((el) => el.editor.value)).toBe('function attention(ops, q) {\n  return q;\nx');
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  await expect.poll(() => widget.evaluate((el) => el.editor.value)).toBe(before);
+  expect(await page.evaluate(() => window.violations)).toEqual([]);
+  expect(await widget.evaluate((el) => el.shadowRoot.querySelectorAll('.cm-content [style*="italic"]').length)).toBe(0);
+});
+
+test('three lines of code and a check: the editor shrinks, with no empty gap above “The ops you can use”', async ({ page }) => {
+  const widget = await openEditor(page);
+  await setCode(page, widget, 'function attention(ops, q) {\n  return q;\n}');
+  await check(widget);
+  await expect(widget.getByText('Checking against the reference failed.')).toBeVisible({ timeout: 30_000 });
+  const { host, editor, gap } = await widget.evaluate((el) => {
+    const box = (selector) => el.shadowRoot.querySelector(selector).getBoundingClientRect();
+    return { host: box('.editor-host').height, editor: box('.cm-editor').height, gap: box('details.ops').top - box('.cm-editor').bottom };
+  });
+  expect(editor).toBeLessThan(100);
+  expect(Math.abs(host - editor)).toBeLessThan(1);
+  expect(gap).toBeLessThanOrEqual(16); // the host's margin, 0.5rem
+});
+
+test('after “Use my attention” on the shipped model, the editor’s training loss is the lab’s (the recorded curve’s last 50 steps)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
+  const mean = record.curve.train.slice(-50).reduce((a, b) => a + b, 0) / 50;
+  await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
+  await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(3)} \\(mean of the last 50 steps\\), validation loss \\d\\.\\d{3}, corpus floor ${record.floor.toFixed(3)}\\.$`));
+  expect(mean.toFixed(3)).toBe('0.372');
+  await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
 });

@@ -4,7 +4,8 @@
 // map panel's note, a knock-out whose change of loss is README.md's, every head knocked out in
 // turn (the sorted table) and a window of the consistency view opened large, both equal to what
 // the core returns for the same request in node; a window count out of range refused beside its
-// field with the last measurement kept.
+// field with the last measurement kept; a model of context 1 (the core's smallest) is told why its
+// heads have no record, not that its file is old.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
@@ -162,4 +163,22 @@ test('a window count out of range is refused beside its field; the last measurem
   await field.press('Enter');
   await expect(widget.getByText(/^Measured 8 heads over 16 windows of \d+ characters \(seed 1\)/)).toBeVisible({ timeout: 60_000 });
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a model of context 1 builds, and "Heads specialising" and the heads panel say why its heads cannot be measured', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/#lab');
+  const widget = page.locator('attn-train');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
+  for (const [label, value] of [['Layers', '1'], ['Heads', '1'], ['d_model', '8'], ['Context', '1'], ['Batch', '1']]) {
+    await widget.getByLabel(label, { exact: true }).fill(value);
+  }
+  await widget.getByRole('button', { name: 'Build model' }).click();
+  await expect(widget.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
+  await expect(widget.locator('.specialisation .message')).toHaveText('This model reads one character at a time (context 1), so each head can only attend to that one character: '
+    + 'there is no choice of position to measure, and no scores are recorded. Build it with a context of 2 or more to follow its heads.');
+  await expect(widget.getByText(/No record of head scores/)).toHaveCount(0);
+  await expect(widget.getByText('The heads could not be measured: This model reads one character at a time (context 1): a head needs at least 2 to be measured.')).toBeVisible({ timeout: 20_000 });
+  await expect(widget.locator('.probe-problem')).toHaveText(/^The probe text has \d+ characters, but this model reads at most 1 \(its context\): shorten it by \d+\./);
 });

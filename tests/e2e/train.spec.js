@@ -4,10 +4,13 @@
 // round-trip to the same validation loss; bad input keeps the current model. The shipped model
 // comes with its recorded curve; a failed build leaves no "Building…" behind and marks the form's
 // settings that are not applied; samples mark the prompt off; a model that overfits gets the
-// overfitting note under the chart (issue 16).
+// overfitting note under the chart (issue 16). A value a build refuses is refused beside its field
+// (invalid, described by the sentence), a reason of no single field beside Build model; the fields'
+// min and max are the model's limits; the Training loss shown is the editor's figure (fix-e).
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
+import { ModelLimits } from '../../web/lib/abi.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 
@@ -96,6 +99,69 @@ test('a failed build leaves the running model, says so, and marks the settings t
   await expect(widget.getByLabel('Preset')).toHaveValue('small');
   await expect(widget.getByText(/^Not applied/)).toBeHidden();
   await expect(widget.getByText('running model: 4')).toBeHidden();
+});
+
+/** The sentence beside `input`: its accessible description, with the ≠ note it may also hold. */
+const described = (input) => input.evaluate((el) => el.getAttribute('aria-describedby').split(' ')
+  .map((id) => el.getRootNode().getElementById(id)).filter((node) => !node.hidden).map((node) => node.textContent).join(' '));
+
+test('a failed build says why beside the field at fault (invalid, described by the sentence), keeping the typed value', async ({ page }) => {
+  const widget = await openTrainer(page);
+  const build = widget.getByRole('button', { name: 'Build model' });
+  const cases = [
+    ['Learning rate', '5', 'learning rate must be a number strictly between 0 and 1, but it is 5.'],
+    ['d_model', '63', 'd_model (63) must be divisible by heads (4): each head gets d_model / heads dimensions.'],
+    ['Batch', '1.5', 'batch must be a whole number, but it is 1.5.'],
+    ['Seed', '-1', 'seed must be between 0 and 4294967295, but it is -1.'],
+    ['Context', '', 'context must be a whole number, but the field is empty.'],
+  ];
+  for (const [label, value, sentence] of cases) {
+    const input = widget.getByLabel(label, { exact: true });
+    const good = await input.inputValue();
+    await input.fill(value);
+    await build.click();
+    await expect(widget.getByRole('alert')).toHaveText(`The model could not be built: ${sentence} The model running is unchanged (step ${record.steps}).`);
+    await expect(input, label).toHaveAttribute('aria-invalid', 'true');
+    expect(await described(input)).toBe(`${sentence} running model: ${good}`);
+    await expect(widget.locator('.field-problem:not([hidden])')).toHaveText([sentence]);
+    await expect(input).toHaveValue(value);
+    await expect(widget.locator('.build-problem')).toBeHidden();
+    // Typing again takes the sentence (about the value refused) away.
+    await input.fill(good);
+    await expect(input).not.toHaveAttribute('aria-invalid');
+    await expect(widget.locator('.field-problem:not([hidden])')).toHaveCount(0);
+  }
+  // A reason of no single field (the memory of the whole model) is given beside Build model.
+  for (const [label, value] of [['Layers', '64'], ['Heads', '64'], ['d_model', '4096'], ['Context', '4096'], ['Batch', '1024']]) {
+    await widget.getByLabel(label, { exact: true }).fill(value);
+  }
+  await build.click();
+  const memory = 'This model would need about 2,366,317,108 MiB to train, more than the 1,430 MiB the lab allows: make it smaller (fewer layers, a smaller d_model, context or batch).';
+  await expect(widget.locator('.build-problem')).toHaveText(memory);
+  await expect(build).toHaveAccessibleDescription(`⚠ ${memory}`); // the mark is the stylesheet's
+  await expect(widget.locator('[aria-invalid=true]')).toHaveCount(0);
+});
+
+test('the fields’ min and max are the model’s limits, and a value past one is refused in the same words', async ({ page }) => {
+  const widget = await openTrainer(page);
+  const limits = { Layers: [1, ModelLimits.layers], Heads: [1, ModelLimits.heads], d_model: [1, ModelLimits.dModel], Context: [1, ModelLimits.context], Batch: [1, ModelLimits.batch], 'Learning rate': [0, ModelLimits.lr], Seed: [0, 2 ** 32 - 1] };
+  for (const [label, [min, max]] of Object.entries(limits)) {
+    await expect(widget.getByLabel(label, { exact: true })).toHaveAttribute('min', String(min));
+    await expect(widget.getByLabel(label, { exact: true })).toHaveAttribute('max', String(max));
+  }
+  expect(ModelLimits.heads).toBe(64);
+  const heads = widget.getByLabel('Heads', { exact: true });
+  await heads.fill('65');
+  await widget.getByRole('button', { name: 'Build model' }).click();
+  expect(await described(heads)).toBe('heads must be between 1 and 64, but it is 65. running model: 4');
+});
+
+test('the shipped model’s Training loss is its recorded curve’s mean over the last 50 steps, the figure the editor shows', async ({ page }) => {
+  const widget = await openTrainer(page);
+  const last50 = record.curve.train.slice(-50);
+  await expect(widget.locator('dt', { hasText: /^Training loss/ })).toHaveText('Training loss (mean of the last 50 steps)');
+  await expect(stat(widget, 'train')).toHaveText((last50.reduce((a, b) => a + b, 0) / 50).toFixed(4));
+  expect((last50.reduce((a, b) => a + b, 0) / 50).toFixed(4)).toBe('0.3721');
 });
 
 test('a sample marks the prompt off from the text the model generated', async ({ page }) => {

@@ -2,7 +2,9 @@
 // checked against the core's limits (abi.js ModelLimits) with a sentence naming the one at
 // fault, and the memory it would need asked of the core (attn_model_estimate_bytes). The lab so
 // refuses exactly the configurations attn_model_create refuses, before building anything
-// (tests/wasm/model-limits.test.mjs holds the two together at every limit).
+// (tests/wasm/model-limits.test.mjs holds the two together at every limit). OPTION_LIMITS and
+// checkOption are the one statement of each option's range: the training lab's form takes its
+// inputs' min and max, and its sentences beside a field, from them.
 
 import { AttnError, Status } from '../errors.js';
 import { ModelLimits } from '../abi.js';
@@ -12,6 +14,30 @@ import { PRESETS } from './presets.js';
 
 /** The smallest vocabulary a model has (two characters): the least memory any text can need. */
 const SMALLEST_VOCAB = 2;
+
+/**
+ * Each option's range (the core's limits, abi.js ModelLimits): a whole number from min to max;
+ * the learning rate (`exclusive`) a number strictly between them, as the core takes it (a float).
+ */
+export const OPTION_LIMITS = Object.freeze({
+  layers: Object.freeze({ min: 1, max: ModelLimits.layers }),
+  heads: Object.freeze({ min: 1, max: ModelLimits.heads }),
+  dModel: Object.freeze({ min: 1, max: ModelLimits.dModel }),
+  context: Object.freeze({ min: 1, max: ModelLimits.context }),
+  batch: Object.freeze({ min: 1, max: ModelLimits.batch }),
+  lr: Object.freeze({ min: 0, max: ModelLimits.lr, exclusive: true }),
+  seed: Object.freeze({ min: 0, max: 2 ** 32 - 1 }),
+});
+
+/** `value` of option `name` (a key of OPTION_LIMITS) inside its range, or an AttnError naming it. */
+export function checkOption(name, value) {
+  const { min, max, exclusive } = OPTION_LIMITS[name];
+  if (!exclusive) return check.size(name, value, { min, max });
+  if (typeof value !== 'number' || !(Math.fround(value) > min && Math.fround(value) < max)) {
+    throw new AttnError(Status.ARGUMENT, `${name} must be a number strictly between ${min} and ${max}, but it is ${check.describe(value)}.`);
+  }
+  return value;
+}
 
 /**
  * { layers, heads, dModel, context, batch, lr, seed } from `options` (missing fields from the
@@ -24,20 +50,7 @@ export function readConfig(core, options) {
   }
   const preset = options.preset === undefined ? PRESETS.small : (Object.hasOwn(PRESETS, options.preset) ? PRESETS[options.preset] : null);
   if (!preset) throw new AttnError(Status.ARGUMENT, `preset must be one of ${Object.keys(PRESETS).join(', ')}, but it is ${check.describe(options.preset)}.`);
-  const pick = (name) => (options[name] === undefined ? preset[name] : options[name]);
-  const config = {
-    layers: check.size('layers', pick('layers'), { max: ModelLimits.layers }),
-    heads: check.size('heads', pick('heads'), { max: ModelLimits.heads }),
-    dModel: check.size('dModel', pick('dModel'), { max: ModelLimits.dModel }),
-    context: check.size('context', pick('context'), { max: ModelLimits.context }),
-    batch: check.size('batch', pick('batch'), { max: ModelLimits.batch }),
-    lr: pick('lr'),
-    seed: check.size('seed', pick('seed'), { min: 0, max: 2 ** 32 - 1 }),
-  };
-  // The core takes the rate as a float: it must stay inside (0, max) once rounded to one.
-  if (typeof config.lr !== 'number' || !(Math.fround(config.lr) > 0 && Math.fround(config.lr) < ModelLimits.lr)) {
-    throw new AttnError(Status.ARGUMENT, `lr (the learning rate) must be a number between 0 and ${ModelLimits.lr}, but it is ${check.describe(config.lr)}.`);
-  }
+  const config = Object.fromEntries(Object.keys(OPTION_LIMITS).map((name) => [name, checkOption(name, options[name] === undefined ? preset[name] : options[name])]));
   checkMemory(core, config, SMALLEST_VOCAB);
   if (config.dModel % config.heads !== 0) {
     throw new AttnError(Status.SHAPE, `dModel (${config.dModel}) must be divisible by heads (${config.heads}): each head gets dModel / heads dimensions.`);

@@ -39,6 +39,10 @@ import { EditorModes } from './editor-modes.js';
 import { TrainReadout } from './train-readout.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 
+/** Why "Use my attention" waits, and where to go: the lab starts when it comes into view. */
+const labNotStarted = (lab) => `The training lab (“${lab.constructor.title}”) starts when it comes into view, and it has not yet: `
+  + 'scroll to it, wait until its shipped model has loaded, then press Use my attention again.';
+
 export class AttnEditor extends AttnWidget {
   static title = 'Write your own attention, and prove it';
   static declaredAttributes = {
@@ -180,7 +184,8 @@ export class AttnEditor extends AttnWidget {
 
   /**
    * Runs `body(source)` on the editor's code with the controls disabled; what it shows goes in
-   * `panel` (a failure with its line, too). The other checks' results about earlier code go.
+   * `panel` (a failure with its line, too; the status line says "… failed", or the error's own
+   * `headline` when nothing failed). The other checks' results about earlier code go.
    */
   async #run(what, panel, body) {
     const source = this.editor.value;
@@ -192,7 +197,7 @@ export class AttnEditor extends AttnWidget {
       await body(source);
     } catch (error) {
       panel.show(h('p', { className: 'error', role: 'alert' }, errorNode(error, (line) => this.editor.goToLine(line))), source);
-      this.status.textContent = error.timedOut ? 'Stopped after the time limit.' : `${what} failed.`;
+      this.status.textContent = error.headline ?? (error.timedOut ? 'Stopped after the time limit.' : `${what} failed.`);
     } finally {
       this.#setBusy(false);
     }
@@ -259,8 +264,11 @@ export class AttnEditor extends AttnWidget {
 
   async #use() {
     await this.#run('Compiling your function for the training lab', this.trainOut, async (source) => {
-      await this.client.request('compile', { source }); // its errors, with lines, before the lab sees it
       const lab = this.#trainLab();
+      // A lab that has not started (it starts when it comes into view) has nothing to train:
+      // say so, and where to go, before compiling anything.
+      if (!lab.started) throw Object.assign(new Error(labNotStarted(lab)), { headline: 'Not used yet: the training lab is not running.' });
+      await this.client.request('compile', { source }); // its errors, with lines, before the lab sees it
       this.#watch(lab);
       await lab.useAttention(source);
       this.buttons.builtin.disabled = false;

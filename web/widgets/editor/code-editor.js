@@ -7,6 +7,9 @@
 // words "planted bug" at the line's end, for as long as the line holds the planted text (an
 // undo or an edit of that line takes the mark away). swap(text) puts in another text with its
 // own, empty undo history (the widget's mode switch: an undo never brings back the other mode's code).
+// Text inserted over a selection, or with line breaks, is put in by CodeMirror rather than by the
+// browser (typedOverSelection): Chrome's own editing copies the first line's look into the lines it
+// makes as style attributes, which the page's CSP (style-src 'self') refuses with a console error.
 
 import { EditorView, basicSetup } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
@@ -76,6 +79,26 @@ function smallestChange(before, after) {
   return { from, to: before.length - end, insert: after.slice(from, after.length - end) };
 }
 
+/**
+ * An `insertText` that replaces a selection or holds a line break, made by CodeMirror itself (its
+ * input handlers first: closing brackets, completion), not by the browser's editing: asked to put
+ * lines of text over a selection that starts in a highlighted token (the template's first line is
+ * an italic comment), Chrome writes that token's colour and italics into every new line as a
+ * `style` attribute, which the page's Content-Security-Policy refuses (style-src 'self', no
+ * 'unsafe-inline'). CodeMirror's own styles are CSP-clean already (constructed stylesheets, CSSOM).
+ * Plain typing at a caret, and composition (an IME), stay the browser's.
+ */
+function typedOverSelection(event, view) {
+  if (event.inputType !== 'insertText' || event.isComposing || typeof event.data !== 'string') return false;
+  const { from, to } = view.state.selection.main;
+  if (from === to && !/[\r\n]/.test(event.data)) return false;
+  event.preventDefault();
+  const text = event.data;
+  const insert = () => view.state.update(view.state.replaceSelection(text), { scrollIntoView: true, userEvent: 'input.type' });
+  if (!view.state.facet(EditorView.inputHandler).some((handler) => handler(view, from, to, text, insert))) view.dispatch(insert());
+  return true;
+}
+
 export function createCodeEditor({ parent, root, doc, label, describedBy, onChange }) {
   const extensions = [
     basicSetup,
@@ -86,6 +109,7 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
     // tabindex: the editable content is a tab stop, and axe sees the scroller has focusable content.
     EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
     EditorView.updateListener.of((update) => { if (update.docChanged) onChange?.(); }),
+    EditorView.domEventHandlers({ beforeinput: typedOverSelection }),
     EditorView.theme({
       '&': { fontSize: '0.9rem', border: '1px solid var(--attn-border)', borderRadius: '6px', backgroundColor: 'var(--attn-bg)', color: 'var(--attn-fg)' },
       '.cm-content': { fontFamily: 'var(--attn-mono)', caretColor: 'var(--attn-fg)' },

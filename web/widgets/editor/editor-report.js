@@ -18,7 +18,8 @@ const css = `
 .toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0; }
 .toolbar[hidden] { display: none; }
 .toolbar .label { color: var(--attn-muted); margin-right: 0.2rem; }
-.editor-host { margin: 0.5rem 0; min-height: 10rem; }
+/* As tall as what it holds (the preview, then the editor): no reserved height, so a short text leaves no gap under it. */
+.editor-host { margin: 0.5rem 0; }
 .editor-host .cm-editor { max-width: 100%; }
 /* The code before the editor loads, as the editor will show it (its font, lines, gutter and cap). */
 .code-preview { margin: 0; font-family: var(--attn-mono); font-size: 0.9rem; line-height: 1.4; white-space: pre-wrap;

@@ -44,6 +44,11 @@ export class AppliedSettings {
     this.panel.build.focus();
   }
 
+  /** True when field `name` differs from the running model's value. */
+  differs(name) {
+    return Boolean(this.model) && formValue(this.panel.inputs[name]) !== this.model.config[name];
+  }
+
   /** The fields (by label) whose values differ from the running model's. */
   differences() {
     if (!this.model) return [];

@@ -43,7 +43,7 @@ import { buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, sho
 import { LossCurve } from './loss-curve.js';
 import { AttentionSwitch } from './attention-switch.js';
 import { WeightsActions } from './weights-actions.js';
-import { ModelForm } from './model-form.js';
+import { ModelForm, inFormWords } from './model-form.js';
 import { TrainingStats } from './training-stats.js';
 import { ProbeMap } from './probe-map.js';
 import { HeadsPanel } from './heads-panel.js';
@@ -51,9 +51,6 @@ import { SpecialisationChart } from './specialisation-chart.js';
 import { headsSheet } from './heads-styles.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
-/** The API's names of the form's fields, as the form labels them (for messages from the model's checks). */
-const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr\b/g, 'learning rate']];
-const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label), message);
 
 export class AttnTrain extends AttnWidget {
   static title = 'Train a character-level transformer, then read its attention';
@@ -268,9 +265,11 @@ export class AttnTrain extends AttnWidget {
   /**
    * Runs an action; a failure is shown on the error line (in the form's words) and returns
    * undefined. `pending` is shown while it runs, and on failure the line says what it said before.
+   * A task the lab starts by itself (`quiet`: the sample after a model arrives) leaves the line as
+   * it is, so it does not wipe a refusal the learner has just been given.
    */
-  async #task(what, body, pending = null) {
-    this.errorLine.textContent = '';
+  async #task(what, body, pending = null, { quiet = false } = {}) {
+    if (!quiet) this.errorLine.textContent = '';
     const before = this.message.textContent;
     if (pending) this.message.textContent = pending;
     try {
@@ -282,14 +281,26 @@ export class AttnTrain extends AttnWidget {
     }
   }
 
+  /** Build model (and Reset): a value the model cannot take is refused beside its field before
+   *  anything is asked of the worker; what the worker refuses goes beside its field or the button. */
   async #build() {
+    let failure = null;
+    const refusals = this.form.refusals();
+    this.form.showRefusals(refusals);
     const built = await this.#task('The model could not be built', async () => {
-      const info = await this.client.request('create', { options: this.form.options() });
-      this.#adopt(info, 'Built a new model');
+      if (refusals.length) throw new Error(refusals.map((r) => r.sentence).join(' '));
+      try {
+        const info = await this.client.request('create', { options: this.form.options() });
+        this.#adopt(info, 'Built a new model');
+      } catch (error) {
+        failure = error;
+        throw error;
+      }
       this.emitChange({ what: 'build', step: 0 });
       return true;
-    }, 'Building the model…');
+    }, refusals.length ? null : 'Building the model…');
     if (!built) {
+      if (failure) this.form.showRefusals([this.form.refusalOf(failure)]);
       if (this.info) this.errorLine.textContent += ` The model running is unchanged (step ${this.step}).`;
       this.form.appliedSettings.failed();
     }
@@ -319,7 +330,8 @@ export class AttnTrain extends AttnWidget {
     });
   }
 
-  async #sample() {
+  /** A sample from the model; `auto` when the lab takes it by itself (a model arrived, training stopped). */
+  async #sample(auto = false) {
     await this.#task('Sampling failed', async () => {
       const s = this.samplePanel;
       const text = await this.client.request('sample', {
@@ -327,7 +339,7 @@ export class AttnTrain extends AttnWidget {
         temperature: Number(s.temperature.value), seed: (this.step ?? 0) + 1,
       });
       showSample(s, s.prompt.value, text);
-    });
+    }, null, { quiet: auto });
   }
 
   /** The maps of the probe text (every layer and head); a probe the model cannot read is refused
@@ -359,14 +371,15 @@ export class AttnTrain extends AttnWidget {
     if (!continued) this.lossCurve.restart(baselines);
     if (curve && curve.steps === info.steps) this.lossCurve.addCurve(curve);
     else if (info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
+    this.stats.training(this.lossCurve.latest().trainLoss);
     this.lossCurve.showNote(true, this.#noteContext());
     this.#setRunning(false); // its `progress` event: this model's step, losses and note
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
     this.probeMap.offer(config.layers, config.heads);
     this.samplePanel.output.replaceChildren();
     this.headsPanel.setModel(info);
-    this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config.layers, config.heads), () => {});
-    this.#probe().then(() => this.#sample());
+    this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config), () => {});
+    this.#probe().then(() => this.#sample(true));
   }
 
   #setRunning(running) {
@@ -386,6 +399,7 @@ export class AttnTrain extends AttnWidget {
       this.lossCurve.addTrain(Array.from(event.loss, (y, i) => [first + i, y]));
       this.step = event.step;
       this.stats.progress(event);
+      this.stats.training(this.lossCurve.latest().trainLoss);
       this.#showNote(false);
     } else if (event.type === 'validation') {
       this.lossCurve.addValidation(event.step, event.loss);
@@ -398,7 +412,7 @@ export class AttnTrain extends AttnWidget {
       else {
         this.message.textContent = `Trained to step ${event.step}.`;
         this.weightsActions.keep();
-        this.#probe().then(() => this.#sample());
+        this.#probe().then(() => this.#sample(true));
         this.headsPanel.trained({ steps: event.step });
       }
     }

@@ -5,7 +5,8 @@
 // shows one score for every head instead (up to 16 heads; with more, each layer's highest).
 //
 //   const chart = new SpecialisationChart({ heading });  host.append(chart.element);
-//   await chart.ready;  chart.setHistory(history, layers, heads);  chart.add(entry);
+//   await chart.ready;  chart.setHistory(history, config);  chart.add(entry);
+// A model of context 1 has no record, and the note says why: its heads cannot be measured.
 
 import { h } from '../../ui/dom.js';
 import { LineChart } from '../../ui/line-chart.js';
@@ -44,10 +45,10 @@ export class SpecialisationChart {
 
   get ready() { return this.chart.ready; }
 
-  /** The model's record (head-history.js) and its shape; draws it. */
-  setHistory(history, layers, heads) {
+  /** The model's record (head-history.js) and its configuration ({ layers, heads, context }); draws it. */
+  setHistory(history, { layers, heads, context }) {
     this.history = { ...history, entries: [...history.entries] };
-    this.shape = { layers, heads };
+    this.shape = { layers, heads, context };
     this.#draw();
   }
 
@@ -98,9 +99,17 @@ export class SpecialisationChart {
     this.chart.element.style.setProperty('--legend-lines', String(this.lines.length));
     this.chart.setSeries(this.lines.map((line, i) => ({ name: line.name, colour: PALETTE[i % PALETTE.length], dashed: i >= PALETTE.length, points: true })));
     for (const line of this.lines) this.chart.add(line.name, this.history.entries.flatMap((entry) => this.#point(line, entry)));
-    const n = this.history.entries.length;
-    this.note.textContent = n === 0
-      ? 'No record of head scores for this model yet (a file saved before the lab kept one): train it to start one.'
-      : `${n} measurement${n === 1 ? '' : 's'}, from step ${this.history.entries[0].step} to step ${this.history.entries[n - 1].step}, each over ${this.history.windows} windows.`;
+    this.note.textContent = this.#noteText();
+  }
+
+  /** What the chart holds, or why it holds nothing. */
+  #noteText() {
+    const { entries, windows } = this.history, n = entries.length;
+    if (this.shape.context < 2) {
+      return 'This model reads one character at a time (context 1), so each head can only attend to that one character: '
+        + 'there is no choice of position to measure, and no scores are recorded. Build it with a context of 2 or more to follow its heads.';
+    }
+    if (n === 0) return 'No record of head scores for this model yet (a file saved before the lab kept one): train it to start one.';
+    return `${n} measurement${n === 1 ? '' : 's'}, from step ${entries[0].step} to step ${entries[n - 1].step}, each over ${windows} windows.`;
   }
 }

@@ -4,16 +4,20 @@
 
 import { h, uniqueId } from '../../ui/dom.js';
 import { PRESETS } from '../../lib/model/presets.js';
+import { OPTION_LIMITS } from '../../lib/model/config.js';
+import { WINDOW } from './loss-notes.js';
 
+/** The model's fields; their min and max are the model's own limits (config.js OPTION_LIMITS),
+ *  the ones its checks state when they refuse a value. */
 export const FIELDS = [
-  { name: 'layers', label: 'Layers', min: 1, max: 12, step: 1 },
-  { name: 'heads', label: 'Heads', min: 1, max: 16, step: 1 },
-  { name: 'dModel', label: 'd_model', min: 4, max: 512, step: 1 },
-  { name: 'context', label: 'Context', min: 2, max: 256, step: 1 },
-  { name: 'batch', label: 'Batch', min: 1, max: 64, step: 1 },
-  { name: 'lr', label: 'Learning rate', min: 0.00001, max: 0.1, step: 0.0001 },
-  { name: 'seed', label: 'Seed', min: 0, max: 4294967295, step: 1 },
-];
+  { name: 'layers', label: 'Layers', step: 1 },
+  { name: 'heads', label: 'Heads', step: 1 },
+  { name: 'dModel', label: 'd_model', step: 1 },
+  { name: 'context', label: 'Context', step: 1 },
+  { name: 'batch', label: 'Batch', step: 1 },
+  { name: 'lr', label: 'Learning rate', step: 0.0001 },
+  { name: 'seed', label: 'Seed', step: 1 },
+].map((f) => ({ ...f, min: OPTION_LIMITS[f.name].min, max: OPTION_LIMITS[f.name].max }));
 
 const PRESET_LABELS = { small: 'Small (2 layers, 4 heads, d_model 64)', nanogpt: 'nanoGPT CPU (4 layers, 4 heads, d_model 128, batch 12)' };
 
@@ -28,14 +32,18 @@ export function buildConfigPanel() {
   const inputs = Object.fromEntries(FIELDS.map((f) => [f.name, h('input', { type: 'number', min: f.min, max: f.max, step: f.step, inputmode: 'decimal' })]));
   // Beside each field, the running model's value when the field differs from it (applied-settings.js).
   const running = Object.fromEntries(FIELDS.map((f) => [f.name, h('span', { className: 'running', id: uniqueId('running'), hidden: true })]));
-  for (const f of FIELDS) inputs[f.name].setAttribute('aria-describedby', running[f.name].id);
+  // Beside each field, why a build refused its value (model-form.js); beside Build model, a reason
+  // that concerns no single field (memory, d_model and heads together, the text).
+  const problems = Object.fromEntries(FIELDS.map((f) => [f.name, h('span', { className: 'error field-problem', id: uniqueId('problem'), hidden: true })]));
+  for (const f of FIELDS) inputs[f.name].setAttribute('aria-describedby', `${problems[f.name].id} ${running[f.name].id}`);
   const runningText = h('span', { className: 'running', id: uniqueId('running'), hidden: true });
   const sourceName = uniqueId('source');
   const useDefault = h('input', { type: 'radio', name: sourceName, value: 'default', checked: true });
   const useMine = h('input', { type: 'radio', name: sourceName, value: 'mine' });
   const textBox = h('textarea', { rows: 4, placeholder: 'Paste a text to train on (at least a few thousand characters)…' });
   const file = h('input', { type: 'file', accept: '.txt,text/plain' });
-  const build = h('button', { type: 'button' }, 'Build model');
+  const buildProblem = h('span', { className: 'error build-problem', id: uniqueId('problem'), hidden: true });
+  const build = h('button', { type: 'button', 'aria-describedby': buildProblem.id }, 'Build model');
   const presetError = h('p', { className: 'error', 'aria-live': 'polite', hidden: true });
   // Shown while the form differs from the model that runs (applied-settings.js).
   const notAppliedText = h('span', {});
@@ -43,14 +51,14 @@ export function buildConfigPanel() {
   const notApplied = h('div', { className: 'not-applied', role: 'status', hidden: true }, h('p', {}, notAppliedText), restore);
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Model and text'),
     h('div', { className: 'toolbar' }, labelled('Preset', preset)), presetError,
-    h('div', { className: 'fields' }, FIELDS.map((f) => labelled(f.label, inputs[f.name], running[f.name]))),
+    h('div', { className: 'fields' }, FIELDS.map((f) => labelled(f.label, inputs[f.name], problems[f.name], running[f.name]))),
     h('div', { className: 'toolbar', role: 'radiogroup', 'aria-label': 'Training text', 'aria-describedby': runningText.id },
       h('label', {}, useDefault, ' The default corpus (generated, seeded)'),
       h('label', {}, useMine, ' My own text'), runningText),
     h('div', { className: 'own-text' }, labelled('Your text', textBox), labelled('or a .txt file (up to 5 MB)', file)),
-    h('div', { className: 'toolbar' }, build),
+    h('div', { className: 'toolbar' }, build, buildProblem),
     notApplied);
-  return { element, preset, presetError, inputs, running, runningText, useDefault, useMine, textBox, file, build, notApplied, notAppliedText, restore };
+  return { element, preset, presetError, inputs, running, problems, buildProblem, runningText, useDefault, useMine, textBox, file, build, notApplied, notAppliedText, restore };
 }
 
 export function buildTrainingPanel() {
@@ -68,7 +76,7 @@ export function buildTrainingPanel() {
   const list = h('dl', { className: 'stats' },
     h('dt', {}, 'Model'), stats.model,
     h('dt', {}, 'Step'), stats.step,
-    h('dt', {}, 'Training loss'), stats.train,
+    h('dt', {}, `Training loss (mean of the last ${WINDOW} steps)`), stats.train,
     h('dt', {}, 'Validation loss'), stats.val,
     h('dt', {}, 'Unigram baseline'), stats.unigram,
     h('dt', {}, 'Corpus floor'), stats.floor,
@@ -156,7 +164,7 @@ export function trainSheet() {
     .own-text textarea { width: min(32rem, 100%); max-width: 100%; font: inherit; }
     .own-text .field { flex: 1 1 16rem; }
     input, select, textarea { font: inherit; color: inherit; background: var(--attn-bg); border: 1px solid var(--attn-border); border-radius: 4px; padding: 0.15rem 0.3rem; }
-    .stats { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: 0.92rem; }
+    .stats { display: grid; grid-template-columns: fit-content(45%) minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: 0.92rem; }
     .stats dt { color: var(--attn-muted); }
     .stats dd { margin: 0; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .line-chart { position: relative; height: 260px; width: 100%; }
@@ -168,6 +176,11 @@ export function trainSheet() {
     .running { font-size: 0.8rem; color: var(--attn-fg); font-style: italic; }
     .running::before { content: "≠ "; font-style: normal; font-weight: 700; }
     .field:has(.running:not([hidden])) input { border-style: dashed; border-width: 2px; }
+    .field-problem { font-size: 0.8rem; max-width: 14rem; }
+    .field-problem::before, .build-problem::before { content: "⚠ "; }
+    .field input[aria-invalid=true] { border-color: var(--attn-error); border-width: 2px; }
+    .build-problem { flex: 1 1 16rem; font-size: 0.9rem; }
+    .field-problem[hidden], .build-problem[hidden] { display: none; }
     .not-applied { border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.3rem 0.6rem; border-radius: 4px; margin: 0.4rem 0; display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; }
     .not-applied[hidden] { display: none; }
     .not-applied p { margin: 0; flex: 1 1 18rem; }

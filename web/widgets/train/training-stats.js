@@ -1,10 +1,12 @@
 // training-stats.js — the numbers under <attn-train>'s Start and Pause buttons: the model's shape
 // and size, its step, the training and validation losses, the unigram baseline and the corpus
 // floor, and the speed (tokens per second, on how many threads or workers, and steps per second).
+// The training loss is the mean of the last WINDOW steps of the loss curve (loss-curve.js latest(),
+// the figure <attn-editor>'s readout shows too); a model loaded with its recorded curve has one at once.
 // The list itself is train-panels.js's (buildTrainingPanel's `stats`).
 //
 //   const stats = new TrainingStats(panel.stats);
-//   stats.waiting(config);  stats.adopted(info);  stats.progress(event);  stats.validation(loss);
+//   stats.waiting(config);  stats.adopted(info);  stats.progress(event);  stats.training(loss);  stats.validation(loss);
 
 import { fixed } from '../../ui/format.js';
 
@@ -40,10 +42,14 @@ export class TrainingStats {
   progress(event) {
     const st = this.stats;
     st.step.textContent = String(event.step);
-    st.train.textContent = fixed(event.loss[event.loss.length - 1], 4);
     const cores = event.workers > 1 ? ` (${event.workers} workers)` : event.threads > 1 ? ` (${event.threads} threads)` : '';
     st.tokens.textContent = `${Math.round(event.tokensPerSecond).toLocaleString('en')}${cores}`;
     st.steps.textContent = event.stepsPerSecond.toFixed(2);
+  }
+
+  /** The recent training loss (null: no step recorded). */
+  training(loss) {
+    this.stats.train.textContent = loss === null ? '—' : fixed(loss, 4);
   }
 
   validation(loss) {
