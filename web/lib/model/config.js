@@ -34,7 +34,8 @@ export function checkOption(name, value) {
   const { min, max, exclusive } = OPTION_LIMITS[name];
   if (!exclusive) return check.size(name, value, { min, max });
   if (typeof value !== 'number' || !(Math.fround(value) > min && Math.fround(value) < max)) {
-    throw new AttnError(Status.ARGUMENT, `${name} must be a number strictly between ${min} and ${max}, but it is ${check.describe(value)}.`);
+    const shown = name === 'lr' ? 'lr (the learning rate)' : name; // an API caller reads "lr"
+    throw new AttnError(Status.ARGUMENT, `${shown} must be a number strictly between ${min} and ${max}, but it is ${check.describe(value)}.`);
   }
   return value;
 }

@@ -20,7 +20,7 @@ import { Status } from '../../lib/errors.js';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** The API's names of the form's fields, as the form labels them (for messages from the model's checks). */
-const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr\b/g, 'learning rate'], [/but it is the text ""/g, 'but the field is empty']];
+const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr \(the learning rate\)/g, 'learning rate'], [/\blr\b/g, 'learning rate'], [/but it is the text ""/g, 'but the field is empty']];
 export const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label), message);
 
 export class ModelForm {
