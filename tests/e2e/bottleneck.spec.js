@@ -121,6 +121,8 @@ test('Cancel stops a long measurement; bad settings are refused beside their fie
     const box = widget.getByLabel(label, { exact: true });
     await expect(box).toHaveAttribute('aria-invalid', 'true');
     await expect(widget.getByRole('alert').filter({ hasText: /⚠/ })).toHaveText(message);
+    // Said right under its own field: the box's next message line is this one.
+    expect(await box.evaluate((input) => input.closest('.field-row').nextElementSibling?.textContent)).toMatch(message);
     expect(await points(widget)).toEqual(kept);
     await box.fill(String(await widget.evaluate((el, name) => el[name], { 'Summary width d': 'width', 'Longest source': 'longest', 'Sources per length': 'trials', 'Example’s length': 'example', Seed: 'seed' }[label])));
     await box.press('Enter');

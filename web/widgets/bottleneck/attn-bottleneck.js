@@ -74,17 +74,21 @@ export class AttnBottleneck extends AttnWidget {
       type: 'button', className: 'secondary preset', 'aria-pressed': 'false', 'aria-label': `d = ${width}`,
       onclick: () => this.act(() => { this.width = width; }),
     }, String(width)));
+    // A refused value is said on the line under its own field (the six fields shared one line
+    // under the last, five rows from the first); a failed run, under them all.
+    const said = (message) => `⚠ ${message}${this.result ? ' The last good measurement is still shown.' : ''}`;
     const field = (name, label, extra = null) => {
       const input = this.bindField(name, h('input', { type: 'number', id: `bottleneck-${name}`, inputmode: 'numeric', step: 1 }));
-      return [h('label', { for: `bottleneck-${name}` }, label), h('span', { className: 'field-row' }, input, extra)];
+      const error = h('p', { className: 'cell-error field-error', role: 'alert', hidden: true });
+      this.routeProblems(error, [name], said);
+      return [h('label', { for: `bottleneck-${name}` }, label), h('span', { className: 'field-row' }, input, extra), error];
     };
     const taskName = uniqueId('bottleneck-task');
     this.taskRadios = Object.fromEntries(['copy', 'reverse'].map((task) => [task, h('input', {
       type: 'radio', name: taskName, onchange: () => this.act(() => { this.task = task; }),
     })]));
     this.problems = h('p', { className: 'cell-error', role: 'alert', hidden: true });
-    this.routeProblems(this.problems, ['width', 'longest', 'trials', 'seed', 'example', 'run'],
-      (message) => `⚠ ${message}${this.result ? ' The last good measurement is still shown.' : ''}`);
+    this.routeProblems(this.problems, ['run'], said);
 
     this.progress = h('progress', { max: '1', value: '0', 'aria-label': 'Measuring' });
     this.progressText = h('span', { className: 'progress-text' });

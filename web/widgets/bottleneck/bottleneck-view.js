@@ -67,6 +67,7 @@ export function bottleneckSheet() {
     @media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --bottleneck-summary: #fb923c; } }
     :host([theme="dark"]) { --bottleneck-summary: #fb923c; }
     .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 40rem; }
+    .controls .field-error { grid-column: 1 / -1; margin: -0.2rem 0 0.2rem; }
     .controls input[type="number"] { font: inherit; width: 6.5rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: 6px; background: var(--attn-bg); color: inherit; }
     .field-row, .presets, .radio-row { display: flex; flex-wrap: wrap; gap: 0.35rem 0.6rem; align-items: center; }
