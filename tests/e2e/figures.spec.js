@@ -214,3 +214,21 @@ test('a log–log chart names each series by the look it is drawn with: its dash
     { text: 'crossover N = 1,024', sample: 'line', dash: '3 3' },
   ]);
 });
+
+test('a heatmap whose column labels are one character each writes them upright, on the page and in the SVG', async ({ page }) => {
+  await page.goto('/#decode');
+  const widget = page.locator('attn-decode');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByText(/^Decoding with the shipped model/)).toBeVisible({ timeout: 30_000 });
+  const group = widget.getByRole('group', { name: /^Download “Cached keys, layer 1, head 1/ });
+  const svg = (await download(page, group.getByRole('button', { name: 'SVG' }))).bytes.toString('utf8');
+  const columns = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+    // The column labels: one character each, centred over their column (row labels end at the
+    // rows' left; a turned label has a rotate() instead).
+    return [...doc.querySelectorAll('text')].filter((t) => [...t.textContent].length === 1 && (t.getAttribute('text-anchor') === 'middle' || /rotate/.test(t.getAttribute('transform') ?? '')))
+      .map((t) => ({ text: t.textContent, turned: /rotate/.test(t.getAttribute('transform') ?? '') }));
+  }, svg);
+  expect(columns.map((c) => c.text).join('')).toBe('the␣queen␣said␣');
+  expect(columns.every((c) => !c.turned)).toBe(true);
+});

@@ -91,3 +91,24 @@ test('decode’s work chart keeps a readable plot at 390 px under its four-line 
   await expect.poll(async () => (await plot())?.legendLines).toBeGreaterThanOrEqual(3);
   expect((await plot()).height, 'the plot under the legend').toBeGreaterThanOrEqual(150);
 });
+
+test('cost: on a phone each label sits above its control, so the recurrent layer’s choice is read whole', async ({ page }) => {
+  await page.goto('/');
+  const widget = page.locator('attn-cost');
+  await widget.scrollIntoViewIfNeeded();
+  await started(widget);
+  const select = widget.getByRole('combobox', { name: 'Recurrent layer' });
+  const [label, box] = await Promise.all([widget.getByText('Recurrent layer', { exact: true }).boundingBox(), select.boundingBox()]);
+  expect(label.y + label.height).toBeLessThanOrEqual(box.y + 1);
+  // The option's text fits the box (its width at least the text's).
+  const fits = await select.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.font = getComputedStyle(el).font;
+    probe.textContent = el.selectedOptions[0].textContent;
+    document.body.append(probe);
+    const wide = probe.getBoundingClientRect().width;
+    probe.remove();
+    return el.clientWidth >= wide;
+  });
+  expect(fits).toBe(true);
+});
