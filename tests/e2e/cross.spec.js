@@ -39,6 +39,12 @@ test('the cache mode: word by word, the cached row is causal self-attention’s'
   expect(cached).toHaveLength(3);
   expect(cached).toEqual(causal);
   expect(cached.reduce((sum, x) => sum + Number(x), 0)).toBeCloseTo(1, 3);
+  // Back to the first word: one of everything, said in the singular.
+  await widget.getByRole('button', { name: '← Previous word' }).click();
+  await widget.getByRole('button', { name: '← Previous word' }).click();
+  await expect(widget).toHaveAttribute('step', '1');
+  await expect(widget.getByText(/^The cache now holds 1 key and 1 value of \d+ numbers, one row per word decoded\. .* over the 1 word computed all at once:$/)).toBeVisible();
+  await expect(widget.getByRole('application', { name: /^Weights decoded so far with the cache \(1 row\): row t is word t’s query against the word cached then/ })).toBeVisible();
 });
 
 test('an empty target is refused with a sentence, and the last good map stays; an unknown word is named', async ({ page }) => {

@@ -254,7 +254,7 @@ test('the leaking bug, used and trained from the editor, drives the loss below t
   const controls = widget.getByRole('group', { name: 'Training with your attention' });
   await controls.getByRole('button', { name: 'Start training' }).click();
   await expect(controls.getByRole('button', { name: 'Pause training' })).toBeEnabled();
-  await expect(controls.getByText(/^Step 1,\d{3} \(training\): training loss \d\.\d{3} \(mean of the last 50 steps\), validation loss \d\.\d{3}, corpus floor 0\.231\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(controls.getByText(new RegExp(`^Step 1,\\d{3} \\(training\\): training loss \\d\\.\\d{4} \\(mean of the last 50 steps\\), validation loss \\d\\.\\d{4}, corpus floor ${record.floor.toFixed(4).replace('.', '\\.')}\\.$`))).toBeVisible({ timeout: 30_000 });
   // Below the floor: the note, in the editor and under the lab's chart.
   await expect(controls.getByText(/^Peeking: The (training|validation) loss \(0\.\d{3}.*\) is below the corpus floor \(0\.231\)\..*Your attention must let positions see the future/)).toBeVisible({ timeout: 240_000 });
   await expect(lab.getByText(/^Peeking: .*below the corpus floor/)).toBeVisible();
@@ -447,7 +447,10 @@ test('after “Use my attention” on the shipped model, the editor’s training
   const widget = await openEditor(page);
   await widget.getByRole('button', { name: 'Use my attention' }).click();
   await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
-  await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(3)} \\(mean of the last 50 steps\\), validation loss \\d\\.\\d{3}, corpus floor ${record.floor.toFixed(3)}\\.$`));
+  await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(4)} \\(mean of the last 50 steps\\), validation loss \\d\\.\\d{4}, corpus floor ${record.floor.toFixed(4)}\\.$`));
   expect(mean.toFixed(3)).toBe('0.372');
+  // The same validation loss, to the same digits, as the lab's own table shows.
+  const validation = await lab.locator('dd[data-stat="val"]').textContent();
+  await expect(widget.locator('.readout')).toContainText(`validation loss ${validation}, `);
   await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
 });

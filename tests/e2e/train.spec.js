@@ -109,11 +109,11 @@ test('a failed build says why beside the field at fault (invalid, described by t
   const widget = await openTrainer(page);
   const build = widget.getByRole('button', { name: 'Build model' });
   const cases = [
-    ['Learning rate', '5', 'learning rate must be a number strictly between 0 and 1, but it is 5.'],
+    ['Learning rate', '5', 'Learning rate must be a number strictly between 0 and 1, but it is 5.'],
     ['d_model', '63', 'd_model (63) must be divisible by heads (4): each head gets d_model / heads dimensions.'],
-    ['Batch', '1.5', 'batch must be a whole number, but it is 1.5.'],
-    ['Seed', '-1', 'seed must be between 0 and 4294967295, but it is -1.'],
-    ['Context', '', 'context must be a whole number, but the field is empty.'],
+    ['Batch', '1.5', 'Batch must be a whole number, but it is 1.5.'],
+    ['Seed', '-1', 'Seed must be between 0 and 4294967295, but it is -1.'],
+    ['Context', '', 'Context must be a whole number, but the field is empty.'],
   ];
   for (const [label, value, sentence] of cases) {
     const input = widget.getByLabel(label, { exact: true });
@@ -153,7 +153,7 @@ test('the fields’ min and max are the model’s limits, and a value past one i
   const heads = widget.getByLabel('Heads', { exact: true });
   await heads.fill('65');
   await widget.getByRole('button', { name: 'Build model' }).click();
-  expect(await described(heads)).toBe('heads must be between 1 and 64, but it is 65. running model: 4');
+  expect(await described(heads)).toBe('Heads must be between 1 and 64, but it is 65. running model: 4');
 });
 
 test('the shipped model’s Training loss is its recorded curve’s mean over the last 50 steps, the figure the editor shows', async ({ page }) => {

@@ -32,7 +32,7 @@ import { AttnError } from '../../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { Heatmap } from '../../ui/heatmap.js';
-import { fixed, vector } from '../../ui/format.js';
+import { counted, fixed, vector } from '../../ui/format.js';
 import { computeCross, crossLayout, sentenceProblem, MODES, MAX_WORDS, PAD, WIDTH } from './cross-model.js';
 import { diagram } from './cross-diagram.js';
 import { crossSheet } from './cross-styles.js';
@@ -184,7 +184,7 @@ export class AttnCross extends AttnWidget {
       ? `Cross-attention weights (${n} × ${m}): rows are target words (queries), columns source words (keys)`
       : mode === 'self'
         ? `Self-attention weights (${n} × ${n}) of the source sentence`
-        : `Weights decoded so far with the cache (${n} rows): row t is word t’s query against the ${n === 1 ? 'word' : 'words'} cached then`;
+        : `Weights decoded so far with the cache (${counted(n, 'row')}): row t is word t’s query against the ${n === 1 ? 'word' : 'words'} cached then`;
     const mark = (w) => (w.known ? w.text : `${w.text}*`);
     const rowLabels = mode === 'cross' || mode === 'cache' ? this.state.target.slice(0, n).map(mark) : this.state.source.map(mark);
     const colLabels = mode === 'cross' ? [...this.state.source.map(mark), ...cols.slice(this.state.source.length)]
@@ -256,8 +256,8 @@ export class AttnCross extends AttnWidget {
     const cells = (values) => (values ? Array.from(values, (x) => h('td', {}, fixed(x, 4))) : labels.map(() => h('td', {}, '…')));
     replaceChildren(this.cacheHost,
       h(this.subheading, {}, `Step ${step}: the cache and the one new row`),
-      h('p', {}, `The cache now holds ${step} key${step === 1 ? '' : 's'} and ${step} value${step === 1 ? '' : 's'} of ${WIDTH} numbers, one row per word decoded. `
-        + `The newest word’s query is the only new one. Its weights over the cache, and the same row of causal self-attention over the ${step} words computed all at once:`),
+      h('p', {}, `The cache now holds ${counted(step, 'key')} and ${counted(step, 'value')} of ${WIDTH} numbers, one row per word decoded. `
+        + `The newest word’s query is the only new one. Its weights over the cache, and the same row of causal self-attention over the ${counted(step, 'word')} computed all at once:`),
       scrollFocus(h('div', { className: 'table-scroll' }, h('table', { className: 'cross-table' },
         h('caption', {}, `Row ${step}: with the cache, and recomputed`),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'weights'), labels.map((l) => h('th', { scope: 'col' }, l)))),

@@ -299,7 +299,7 @@ export class AttnDecode extends AttnWidget {
     fillSelect(this.headSelect, heads, this.head);
     if (this.layer > layers || this.head > heads) {
       const which = this.layer > layers ? `layer ${this.layer}` : `head ${this.head}`;
-      this.setProblem('core', `This model has ${layers} layer${layers === 1 ? '' : 's'} of ${heads} head${heads === 1 ? '' : 's'}: there is no ${which}.`);
+      this.setProblem('core', `This model has ${counted(layers, 'layer')} of ${counted(heads, 'head')}: there is no ${which}.`);
       return;
     }
     let view;

@@ -10,7 +10,8 @@ import { h, replaceChildren } from '../../ui/dom.js';
 import { fixed } from '../../ui/format.js';
 import { WINDOW } from '../train/loss-notes.js';
 
-const loss = (x) => (x === null || x === undefined ? '—' : fixed(x, 3));
+// Four decimals, as the lab's own table of numbers shows the same losses.
+const loss = (x) => (x === null || x === undefined ? '—' : fixed(x, 4));
 
 export class TrainReadout {
   constructor({ start, pause, chart }) {

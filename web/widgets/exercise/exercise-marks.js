@@ -5,6 +5,7 @@
 
 import { computeMasks } from '../masks/masks-model.js';
 import { TOKENS, MODEL_WIDTH, HEAD_WIDTH } from '../stepper/stepper-example.js';
+import { counted } from '../../ui/format.js';
 
 const count = (x) => Math.round(x).toLocaleString('en-US');
 const percent = (f) => `${(100 * f).toFixed(1)} %`;
@@ -56,7 +57,7 @@ export function markMaskNanRow(attn, masks) {
   return result([
     { ok: isNaN(NAN_ROW), text: isNaN(NAN_ROW)
       ? `Row 3 (“${r.tokens[NAN_ROW]}”) is NaN: none of its keys is allowed, so its softmax is 0/0.`
-      : `Row 3 (“${r.tokens[NAN_ROW]}”) still has ${r.allowed[NAN_ROW]} allowed key${r.allowed[NAN_ROW] === 1 ? '' : 's'}; its weights sum to ${r.sums[NAN_ROW].toFixed(3)}.` },
+      : `Row 3 (“${r.tokens[NAN_ROW]}”) still has ${counted(r.allowed[NAN_ROW], 'allowed key')}; its weights sum to ${r.sums[NAN_ROW].toFixed(3)}.` },
     { ok: broken.length === 0, text: broken.length === 0
       ? `Every other row (${others.length} of them) sums to 1.`
       : `Row${broken.length === 1 ? '' : 's'} ${broken.map((i) => i + 1).join(', ')} ${broken.length === 1 ? 'does' : 'do'} not sum to 1 (${broken.map((i) => (isNaN(i) ? 'NaN' : r.sums[i].toFixed(3))).join(', ')}): each needs at least one allowed key.` },

@@ -21,7 +21,10 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** The API's names of the form's fields, as the form labels them (for messages from the model's checks). */
 const FORM_WORDS = [[/\bdModel\b/g, 'd_model'], [/\blr \(the learning rate\)/g, 'learning rate'], [/\blr\b/g, 'learning rate'], [/but it is the text ""/g, 'but the field is empty']];
-export const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label), message);
+/** A message that starts with a field's API name starts with its label, as the form shows it ("Batch must…"). */
+const LEADING_NAMES = FIELDS.map((f) => [new RegExp(`^${f.name}${f.name === 'lr' ? '(?: \\(the learning rate\\)|\\b)' : '\\b'}`), f.label]);
+export const inFormWords = (message) => FORM_WORDS.reduce((text, [name, label]) => text.replace(name, label),
+  LEADING_NAMES.reduce((text, [name, label]) => text.replace(name, label), message));
 
 export class ModelForm {
   constructor(panel, lab) {

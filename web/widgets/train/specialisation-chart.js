@@ -10,6 +10,7 @@
 
 import { h } from '../../ui/dom.js';
 import { LineChart } from '../../ui/line-chart.js';
+import { counted } from '../../ui/format.js';
 import { HeadScore } from '../../lib/abi.js';
 import { headName } from '../../lib/model/head-roles.js';
 import { labelled } from './train-panels.js';
@@ -110,6 +111,6 @@ export class SpecialisationChart {
         + 'there is no choice of position to measure, and no scores are recorded. Build it with a context of 2 or more to follow its heads.';
     }
     if (n === 0) return 'No record of head scores for this model yet (a file saved before the lab kept one): train it to start one.';
-    return `${n} measurement${n === 1 ? '' : 's'}, from step ${entries[0].step} to step ${entries[n - 1].step}, each over ${windows} windows.`;
+    return `${counted(n, 'measurement')}, from step ${entries[0].step} to step ${entries[n - 1].step}, each over ${windows} windows.`;
   }
 }

@@ -8,11 +8,10 @@
 //   const stats = new TrainingStats(panel.stats);
 //   stats.waiting(config);  stats.adopted(info);  stats.progress(event);  stats.training(loss);  stats.validation(loss);
 
-import { fixed } from '../../ui/format.js';
+import { counted, fixed } from '../../ui/format.js';
 
-const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 const shape = ({ layers, heads, dModel, context, batch }) =>
-  `${count(layers, 'layer')}, ${count(heads, 'head')}, d_model ${dModel}, context ${context}, batch ${batch}`;
+  `${counted(layers, 'layer')}, ${counted(heads, 'head')}, d_model ${dModel}, context ${context}, batch ${batch}`;
 
 export class TrainingStats {
   constructor(stats) {
@@ -28,7 +27,7 @@ export class TrainingStats {
   adopted(info) {
     const st = this.stats;
     const { baselines } = info;
-    st.model.textContent = `${shape(info.config)}; ${count(info.paramCount, 'parameter')}, ${count(info.vocab.length, 'character')}`;
+    st.model.textContent = `${shape(info.config)}; ${counted(info.paramCount, 'parameter')}, ${counted(info.vocab.length, 'character')}`;
     st.step.textContent = String(info.steps);
     st.train.textContent = '—';
     st.val.textContent = info.valLoss === null ? '— (no text)' : fixed(info.valLoss, 4);
