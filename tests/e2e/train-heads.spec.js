@@ -65,6 +65,7 @@ test('every head of the shipped model, measured: README’s roles, the grid by k
   }
   expect(similar.value).toBeLessThan(0.9);
   await expect(widget.getByText('No two heads are 0.9 alike or more: each has a map of its own.')).toBeVisible();
+  await expect(widget.getByText(/^Every head’s rows are nearly uniform/)).toHaveCount(0); // trained: not flat
   const similarityMap = widget.getByRole('application', { name: /^Similarity of every two heads’ maps/ });
   await similarityMap.focus();
   for (let i = 0; i < similar.a; i++) await page.keyboard.press('ArrowDown');
