@@ -1,12 +1,14 @@
 // heads-fresh.spec.js — reading models built in <attn-train> (issue 19 §1, §5): a small model
-// trained fresh gets a point on the specialisation chart per evaluation, whose first and last
-// values are the core's (recomputed in node on the same weights); and a 12-layer × 16-head model
+// built fresh is said to have near-uniform rows in every head at step 0 (seed 004's flat rows, the
+// core's diagnosis), then trained gets a point on the specialisation chart per evaluation, whose
+// first and last values are the core's (recomputed in node on the same weights); and a 12-layer × 16-head model
 // (the grid's upper limit; tiny d_model, untrained) gets 192 cells, every one reachable by the
 // arrow keys, a data table of 192 rows holding the core's scores, and Enter opens a cell large.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { HeadScore } from '../../web/lib/abi.js';
+import { flatDiagnosis } from '../../web/lib/model/head-roles.js';
 
 const attn = await loadAttn({ wasmBytes: readFileSync(new URL('../../web/generated/attn.wasm', import.meta.url)) });
 const S = HeadScore.count;
@@ -30,6 +32,15 @@ test('a model trained fresh: the specialisation chart gets a point per evaluatio
   test.setTimeout(240_000);
   const config = { layers: 1, heads: 2, dModel: 32, context: 32, batch: 4, lr: 0.003, seed: 7 };
   const widget = await buildMeasured(page, config);
+  // Seed 004: "uniformly flat rows across all heads and layers mean the scores carry no signal".
+  // At step 0 the core finds every head's rows near-uniform, and the panel says so and why.
+  const fresh = attn.createModel(config);
+  try {
+    expect(flatDiagnosis(fresh.headStats({ windows: 128, seed: 1, similarity: false }).records).kind).toBe('all');
+  } finally {
+    fresh.dispose();
+  }
+  await expect(widget.getByText(/^Every head’s rows are nearly uniform: the scores carry no signal, and each head returns an average of everything before it\. At step 0 that is the initialisation/)).toBeVisible();
   // The worker trains in chunks of at most 64 steps and evaluates when a chunk crosses a multiple
   // of 50, and at the last step: 120 steps make at least two evaluations.
   const until = 120;

@@ -85,6 +85,9 @@ test('concatenation and W^O: with W^O the identity the output is the joined vect
   const widget = await openHeads(page);
   await expect(widget.getByText('It mixes the heads.')).toBeVisible();
   await expect(widget.getByText('It writes back into the whole vector.')).toBeVisible();
+  // The chapter's third point about W^O: it fixes the shape when h·d_v ≠ d_model.
+  await expect(widget.getByRole('list', { name: 'Why W^O is needed' }).getByRole('listitem').nth(1))
+    .toContainText('It also fixes the shape: here 4 heads × 16 = 64 is already the model’s width, but when h·d_v differs from d_model, WO (h·d_v × d_model) is what brings the joined vector back to it.');
   const joined = widget.locator('figure.heatmap').filter({ hasText: 'Joined head outputs for “it”' });
   const after = widget.locator('figure.heatmap').filter({ hasText: 'for “it” (1 × 64)' }).last();
   await expect(joined).toBeVisible();

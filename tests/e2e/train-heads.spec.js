@@ -1,7 +1,8 @@
 // train-heads.spec.js — reading the shipped model in <attn-train> like a researcher: every head
 // measured in the training worker (roles as README.md's table quotes them, from the core), the
 // grid of every head by keyboard (arrows, Enter opens a head large, Escape gives focus back), the
-// map panel's note, a knock-out whose change of loss is README.md's, every head knocked out in
+// map panel's note, how alike the heads are (seed 001: identical heads have not specialised; the
+// most alike pair and the verdict are the core's), a knock-out whose change of loss is README.md's, every head knocked out in
 // turn (the sorted table) and a window of the consistency view opened large, both equal to what
 // the core returns for the same request in node; a window count out of range refused beside its
 // field with the last measurement kept; a model of context 1 (the core's smallest) is told why its
@@ -47,6 +48,30 @@ test('every head of the shipped model, measured: README’s roles, the grid by k
   await expect(first).toHaveAccessibleName(`L1 H1 no clear role (${expected[1]} ${expected[2]}) Open it large.`);
   await expect(widget.getByText('0 of 8 heads have a clear role at the thresholds below; 8 have none.')).toBeVisible();
   await expect(widget.getByText('A row shows which earlier characters this head mixed into that position at this one layer', { exact: false })).toBeVisible();
+
+  // Seed 001: "If two heads look identical, the model has not needed to specialise them yet."
+  // The shipped model's two most alike heads, and the verdict, are the core's over the same windows.
+  const model = shippedModel();
+  let similar;
+  try {
+    const { similarity, layers, heads: perLayer } = model.headStats({ windows: 128, seed: 1 });
+    const count = layers * perLayer;
+    similar = { value: -1 };
+    for (let a = 0; a < count; a++) for (let b = a + 1; b < count; b++) {
+      if (similarity[a * count + b] > similar.value) similar = { a, b, value: similarity[a * count + b] };
+    }
+  } finally {
+    model.dispose();
+  }
+  expect(similar.value).toBeLessThan(0.9);
+  await expect(widget.getByText('No two heads are 0.9 alike or more: each has a map of its own.')).toBeVisible();
+  await expect(widget.getByText(/^Every head’s rows are nearly uniform/)).toHaveCount(0); // trained: not flat
+  const similarityMap = widget.getByRole('application', { name: /^Similarity of every two heads’ maps/ });
+  await similarityMap.focus();
+  for (let i = 0; i < similar.a; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < similar.b; i++) await page.keyboard.press('ArrowRight');
+  const name = (g) => `L${Math.floor(g / 4) + 1}H${(g % 4) + 1}`;
+  await expect(widget.getByText(`head ${similar.a + 1} “${name(similar.a)}” → head ${similar.b + 1} “${name(similar.b)}”: ${similar.value.toFixed(2)}`)).toBeVisible();
 
   // Keyboard alone: focus the first cell, move right and down, open it large, close it.
   await first.focus();

@@ -1,6 +1,7 @@
 // train.spec.js — <attn-train> on the lab page: the shipped model loads with its recorded
 // validation loss; training runs in a worker, the curve draws and the loss falls; pause and
-// resume; probing a text gives maps whose upper triangle is exactly zero; save and load
+// resume; probing a text gives maps whose upper triangle is exactly zero, drawn in the scale's
+// darkest colour (seed 001's "black upper triangle"); save and load
 // round-trip to the same validation loss; bad input keeps the current model. The shipped model
 // comes with its recorded curve; a failed build leaves no "Building…" behind and marks the form's
 // settings that are not applied; samples mark the prompt off; a model that overfits gets the
@@ -11,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { ModelLimits } from '../../web/lib/abi.js';
+import { viridisHex } from '../../web/ui/colour-scale.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 
@@ -278,6 +280,17 @@ test('probing a text: every layer and head has an exactly zero upper triangle', 
       await expect(widget.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
     }
   }
+  // Seed 001's "black upper triangle": the cells above the diagonal are drawn in the scale's
+  // darkest colour, the one for weight 0. Read from the canvas where the last column's first
+  // row is drawn (one-character column labels stand upright in an 18 px band above the cells).
+  const corner = await widget.getByRole('application', { name: /^Layer 2, head 4/ }).locator('canvas').evaluate((canvas) => {
+    const rows = 33, cssWidth = canvas.clientWidth, scale = canvas.width / cssWidth;
+    const size = (canvas.clientHeight - 20) / rows;
+    const x = Math.round((cssWidth - 2 - size / 2) * scale), y = Math.round((18 + 2) * scale);
+    return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+  });
+  expect(`#${corner.map((c) => c.toString(16).padStart(2, '0')).join('')}`).toBe(viridisHex(0));
+  expect(0.2126 * corner[0] + 0.7152 * corner[1] + 0.0722 * corner[2]).toBeLessThan(40); // dark: near black
   // The focused cell names its weight and the two characters it links; arrows move it.
   const map = widget.getByRole('application', { name: /^Layer 2, head 4/ });
   await map.focus();

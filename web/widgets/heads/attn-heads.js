@@ -108,7 +108,9 @@ export class AttnHeads extends AttnWidget {
         h('li', {}, h('strong', {}, 'It writes back into the whole vector. '),
           'The layer’s output is added to the token’s own vector. W', h('sup', {}, 'O'),
           ' lets each head write in any direction of that shared vector, not only into its own 16 features. '
-          + 'Tick “identity” above to see the alternative: each output slice is just one head, untouched.')));
+          + 'Tick “identity” above to see the alternative: each output slice is just one head, untouched. '
+          + `It also fixes the shape: here ${HEADS} heads × ${HEAD_WIDTH} = ${D_MODEL} is already the model’s width, but when `
+          + 'h·d_v differs from d_model, W', h('sup', {}, 'O'), ' (h·d_v × d_model) is what brings the joined vector back to it.')));
   }
 
   #onTabKey(event) {
