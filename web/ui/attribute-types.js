@@ -111,7 +111,12 @@ export function choice(options, { fallback = options[0], ...rest } = {}) {
 export function choices(options, { fallback = [], ...rest } = {}) {
   const spec = kind(rest, {
     kind: 'choices', options, fallback: Object.freeze(new Set(fallback)), type: `Set<${literals(options)}>`,
-    format: (set) => options.filter((option) => set.has(option)).join(' '),
+    // Any iterable of words (the value's Set, or an array a script hands back). A word that is
+    // not an option is kept, so the parser refuses it with its sentence.
+    format(chosen) {
+      const words = Array.from(chosen, String);
+      return words.every((word) => options.includes(word)) ? options.filter((option) => words.includes(option)).join(' ') : words.join(' ');
+    },
     values: `any of ${code(options.join(' '))}`,
     parse(text) {
       const words = String(text).trim().split(/\s+/).filter(Boolean);
