@@ -202,8 +202,9 @@ export function text({ fallback, check = () => undefined, ...options }) {
 
 /** A kind of its own: `parse`, `format` and `values` given by the widget (and `type`, the
  *  property's TypeScript type). */
-export function custom({ parse, format, fallback, values, ...options }) {
-  return kind(options, { kind: 'custom', fallback, format, values, parse, type: 'unknown' });
+export function custom({ parse, format, fallback, values, type, ...options }) {
+  if (!type) throw new Error('custom(): give `type`, the property\'s TypeScript type (authors\' types and the README show it).');
+  return kind(options, { kind: 'custom', fallback, format, values, parse, type });
 }
 
 /** The property an attribute is reflected as: d-model → dModel, embed-code → embedCode. */
