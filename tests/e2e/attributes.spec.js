@@ -92,6 +92,37 @@ test('each declared attribute is a property: reading parses the attribute, writi
   }
 });
 
+test('a property set from a script takes an array or the attribute’s text, and refuses anything else with a sentence', async ({ page }) => {
+  // The `change` detail gives masks as an array; an author hands it back, or writes the attribute's
+  // words. Neither may throw from inside the widget (it threw "t.has is not a function").
+  await page.goto('/embed.html?widget=masks');
+  const masks = page.locator('attn-masks');
+  await whenStarted(masks);
+  const set = (widget, property, value) => widget.evaluate((el, [name, v]) => {
+    try { el[name] = v; } catch (error) { return `threw ${error.message}`; }
+    return el.getAttribute(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+  }, [property, value]);
+  expect(await set(masks, 'masks', ['window', 'causal'])).toBe('causal window');
+  expect(await set(masks, 'masks', 'padding causal')).toBe('padding causal');
+  expect([...await masks.evaluate((el) => [...el.masks])]).toEqual(['causal', 'padding']);
+  expect(await set(masks, 'masks', ['causal', 'sideways'])).toBe('causal sideways');
+  await expect(masks.getByText('⚠ masks may hold', { exact: false })).toContainText('but it is “causal sideways”');
+  expect(await masks.evaluate((el) => [...el.masks])).toEqual(['causal', 'padding']); // the last good value
+  expect(await set(masks, 'masks', null)).toBe('null');
+  expect(await set(masks, 'edits', '1:0:1=allowed')).toBe('1:0:1=allowed');
+
+  // A point, and a memory of points: an array, or the attribute's text.
+  await page.goto('/embed.html?widget=lookup');
+  const lookup = page.locator('attn-lookup');
+  await whenStarted(lookup);
+  expect(await set(lookup, 'query', '1,2')).toBe('1,2');
+  expect(await lookup.evaluate((el) => el.query)).toEqual([1, 2]);
+  expect(await set(lookup, 'query', [2, -1])).toBe('2,-1');
+  expect(await set(lookup, 'keys', 5)).toBe('5');
+  await expect(lookup.getByText('keys must be points “x,y”', { exact: false })).toContainText('“5” is not one');
+  expect(await lookup.evaluate((el) => el.query)).toEqual([2, -1]);
+});
+
 /** Counts `change` events of one widget from now on (in window.changes). */
 async function countChanges(widget) {
   await widget.evaluate((el) => {

@@ -64,8 +64,9 @@ function fits(value, type) {
     if (t === 'unknown') return true;
     if (/^(Float32Array|Int32Array|Float64Array)$/.test(t)) return value?.typed === t;
     if (/^Set<.*>$/.test(t)) return Array.isArray(value?.set);
-    if (/^\[.*\]$/.test(t)) return Array.isArray(value) && value.length === alternatives(t.slice(1, -1).replace(/,/g, '|')).length;
+    // An array of anything (tuples too: [number, number][]) before a tuple, which ends in ] as well.
     if (/\[\]$/.test(t)) return Array.isArray(value) && value.every((item) => fits(item, t.replace(/^\((.*)\)\[\]$/, '$1').replace(/\[\]$/, '')));
+    if (/^\[.*\]$/.test(t)) return Array.isArray(value) && value.length === alternatives(t.slice(1, -1).replace(/,/g, '|')).length;
     if (/^\{.*\}$/.test(t)) return value !== null && typeof value === 'object' && !Array.isArray(value);
     throw new Error(`elements.spec cannot check the type ${t}`);
   });

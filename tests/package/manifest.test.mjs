@@ -52,3 +52,12 @@ test('each attribute’s default in the manifest is the text of its declared fal
     }
   }
 });
+
+test('every property and event detail has a real type: an author’s TypeScript never meets `unknown`', () => {
+  // A widget's own kind (custom() in web/ui/attribute-types.js) must say its type: <attn-lookup>'s
+  // keys, values and query and <attn-masks>'s edits were `unknown` in the types and the README.
+  for (const element of elements) {
+    for (const member of element.members) assert.doesNotMatch(member.type.text, /\bunknown\b/, `<${element.tagName}>.${member.name}`);
+    for (const event of element.events) assert.doesNotMatch(event.type.text, /\bunknown\b/, `<${element.tagName}>'s ${event.name}`);
+  }
+});

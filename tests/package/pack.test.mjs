@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packAndInstall, root } from './packed.mjs';
 
@@ -84,4 +84,18 @@ test('TypeScript in the author’s project finds the types through the package�
   } catch (error) {
     assert.fail(`tsc in the author's project found errors:\n${error.stdout}${error.stderr}`);
   }
+});
+
+/** Bytes of every file under `folder`. */
+function folderBytes(folder) {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile()).reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+}
+
+test('the README’s size of the folder an author self-hosts is the installed dist/’s, within 10%', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const stated = /that folder is the whole\s+lab, about ([\d.]+) MB\./.exec(readme);
+  assert.ok(stated, 'README says how large the folder is ("that folder is the whole lab, about N MB.")');
+  const megabytes = folderBytes(join(packed.installed, 'dist')) / 1e6;
+  assert.ok(Math.abs(megabytes - Number(stated[1])) <= 0.1 * megabytes, `README says about ${stated[1]} MB; the folder is ${megabytes.toFixed(2)} MB`);
 });

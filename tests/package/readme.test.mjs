@@ -4,6 +4,7 @@
 // widget of the registry. (The attribute tables are checked by tests/e2e/attributes.spec.js.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { elementsOf, eventsTable, partsTable, themeTable } from '../../scripts/lib/readme-tables.mjs';
@@ -40,4 +41,12 @@ test('the iframe section names every widget of the registry', () => {
   assert.ok(line, 'the iframe section says which names there are');
   const names = [...line.replace(/^[^:]*\): /, '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1]);
   assert.deepEqual(names, WIDGETS.map((widget) => widget.name));
+});
+
+test('the README’s gzipped size of what a page downloads is the size report’s, within 5%', () => {
+  const stated = /a page loads one of them\), about (\d+) KB today/.exec(readme);
+  assert.ok(stated, 'README says what the size report counts ("about N KB today")');
+  const report = execFileSync(process.execPath, [join(root, 'scripts/size-report.mjs'), join(root, 'dist')], { encoding: 'utf8' });
+  const total = Number(/([\d.]+) KB\s+total/.exec(report)[1]);
+  assert.ok(Math.abs(total - Number(stated[1])) <= 0.05 * total, `README says about ${stated[1]} KB; the size report counts ${total} KB`);
 });

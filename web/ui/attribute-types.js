@@ -111,7 +111,12 @@ export function choice(options, { fallback = options[0], ...rest } = {}) {
 export function choices(options, { fallback = [], ...rest } = {}) {
   const spec = kind(rest, {
     kind: 'choices', options, fallback: Object.freeze(new Set(fallback)), type: `Set<${literals(options)}>`,
-    format: (set) => options.filter((option) => set.has(option)).join(' '),
+    // Any iterable of words (the value's Set, or an array a script hands back). A word that is
+    // not an option is kept, so the parser refuses it with its sentence.
+    format(chosen) {
+      const words = Array.from(chosen, String);
+      return words.every((word) => options.includes(word)) ? options.filter((option) => words.includes(option)).join(' ') : words.join(' ');
+    },
     values: `any of ${code(options.join(' '))}`,
     parse(text) {
       const words = String(text).trim().split(/\s+/).filter(Boolean);
@@ -197,8 +202,9 @@ export function text({ fallback, check = () => undefined, ...options }) {
 
 /** A kind of its own: `parse`, `format` and `values` given by the widget (and `type`, the
  *  property's TypeScript type). */
-export function custom({ parse, format, fallback, values, ...options }) {
-  return kind(options, { kind: 'custom', fallback, format, values, parse, type: 'unknown' });
+export function custom({ parse, format, fallback, values, type, ...options }) {
+  if (!type) throw new Error('custom(): give `type`, the property\'s TypeScript type (authors\' types and the README show it).');
+  return kind(options, { kind: 'custom', fallback, format, values, parse, type });
 }
 
 /** The property an attribute is reflected as: d-model → dModel, embed-code → embedCode. */

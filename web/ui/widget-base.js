@@ -63,6 +63,22 @@ const COMMON_ATTRIBUTES = Object.freeze({
   'heading-level': integer({ min: 1, max: 6, fallback: 3, recorded: false, label: 'heading-level' }),
 });
 
+/** The kinds whose value is not a string (a set, an array, a point…): a string set as their
+ *  property is the attribute's own text (`el.masks = 'causal window'`). */
+const STRUCTURED_KINDS = new Set(['choices', 'numbers', 'arrangement', 'custom']);
+
+/** The attribute text of a value set as a property. A value the kind cannot format (a number
+ *  where points are wanted, null) becomes text too, which the kind's parser then refuses with
+ *  its sentence: a script's mistake is said beside the widget, never thrown from inside it. */
+function attributeText(kind, value) {
+  if (typeof value === 'string' && STRUCTURED_KINDS.has(kind.kind)) return value;
+  try {
+    return kind.format(value);
+  } catch {
+    return String(value);
+  }
+}
+
 /** What a widget class extends: the DOM's HTMLElement, or an empty class where there is no DOM. */
 const ElementBase = globalThis.HTMLElement ?? class {};
 
@@ -119,7 +135,7 @@ export class AttnWidget extends ElementBase {
   setAttributeValue(name, value) {
     const kind = this.constructor.declarations[name];
     const refused = this.#accept(name);
-    const text = kind.format(value);
+    const text = attributeText(kind, value);
     const isDefault = kind.omitDefault && text === kind.format(kind.fallback);
     if (text === null || isDefault) this.removeAttribute(name);
     else this.setAttribute(name, text);

@@ -48,7 +48,7 @@ function sharpnessMessage(text) {
 }
 
 const memory = (what) => custom({
-  parse: pointsParser(what), format: formatPoints, fallback: DEFAULT_PRESET[what], omitDefault: true,
+  parse: pointsParser(what), format: formatPoints, fallback: DEFAULT_PRESET[what], omitDefault: true, type: '[number, number][]',
   values: 'points `x,y`, space-separated, 4–12 of them', shown: 'the “Evenly spread” preset',
 });
 
@@ -57,7 +57,7 @@ export class AttnLookup extends AttnWidget {
   static declaredAttributes = {
     keys: memory('keys'),
     values: memory('values'),
-    query: custom({ parse: parseQuery, format: ([x, y]) => `${x},${y}`, fallback: DEFAULT_PRESET.query, omitDefault: true, values: 'a point `x,y`' }),
+    query: custom({ parse: parseQuery, format: ([x, y]) => `${x},${y}`, fallback: DEFAULT_PRESET.query, omitDefault: true, values: 'a point `x,y`', type: '[number, number]' }),
     sharpness: decimal({ min: 0, max: MAX_SHARPNESS, fallback: 1, omitDefault: true, message: sharpnessMessage }),
     tied: presence(),
     order: choice(['entry', 'weight']),

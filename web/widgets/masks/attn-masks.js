@@ -75,7 +75,8 @@ export class AttnMasks extends AttnWidget {
     scores: choice(['words', 'equal'], { label: 'scores' }),
     sequence: integer({ min: 1, max: 2, fallback: 1, label: 'sequence', values: '`1`, `2`' }),
     compare: presence(),
-    edits: custom({ parse: parseEdits, format: formatEdits, fallback: new Map(), shown: 'none',
+    // The value: cell "sequence:row:col" → 0 (allowed) or -Infinity (blocked).
+    edits: custom({ parse: parseEdits, format: formatEdits, fallback: new Map(), shown: 'none', type: 'Map<string, number>',
       values: '`sequence:row:col=blocked\\|allowed`, space-separated, from 0' }),
   };
   static declaredEvents = {
