@@ -636,22 +636,48 @@ test('a typed cell takes numbers from −1,000,000 to 1,000,000; the largest giv
   await expect(stepper.locator('.step-panel table.matrix td', { hasText: 'NaN' })).toHaveCount(0);
 });
 
-test('a refused cell’s message follows what the cell holds as it is typed in', async ({ page }) => {
+test('retyping a refused cell says nothing while a number is on its way; on Enter, on leaving, or at text that is no number, it says what the cell holds', async ({ page }) => {
   const stepper = await openStepper(page);
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
-  await cell.fill('abc');
-  await expect(alertLine(stepper)).toHaveText('⚠ “abc” is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
-  await cell.fill('');
-  await expect(cell).toBeFocused();
-  await expect(alertLine(stepper)).toHaveText('⚠ An empty cell is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
-  await cell.fill('−');
-  await expect(alertLine(stepper)).toHaveText('⚠ “−” is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
-  await cell.fill('−2');
+  const refusal = (typed, lastGood = '1') => `⚠ “${typed}” is not a number. Type a number such as 1.5 or −2; the last good value, ${lastGood}, is still in use.`;
+  // By keyboard, as a learner does it: a refusal, then the cell selected and typed over with −5.
+  await cell.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  await expect(alertLine(stepper)).toHaveText(refusal('abc'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('-');
+  // “-” is on its way to a number: the refusal of “abc” goes (it is not about this text) and no
+  // other comes; the last good X is still what is computed.
   await expect(alertLine(stepper)).toBeHidden();
   await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
-  // A cell that was never refused still waits quietly while a number is on its way.
-  await cell.fill('');
+  await expect(cell).toHaveValue('-');
+  expect(await matrix(stepper, 'Q')).toEqual([['3', '3'], ['1', '−1']]);
+  await page.keyboard.type('5');
   await expect(alertLine(stepper)).toBeHidden();
+  // x₁ = [−5, 0, 1, −1]: q₁ = −5·[3, 2] + [1, 1] − [1, 0] = [−15, −9].
+  expect(await matrix(stepper, 'Q')).toEqual([['−15', '−9'], ['1', '−1']]);
+
+  // Every unfinished number waits quietly in a refused cell, and is refused when committed.
+  await cell.fill('abc');
+  await expect(alertLine(stepper)).toHaveText(refusal('abc', '−5'));
+  for (const unfinished of ['', '−', '.', '1e', '2e−']) {
+    await cell.fill(unfinished);
+    await expect(alertLine(stepper), `“${unfinished}” while typing`).toBeHidden();
+  }
+  await cell.press('Enter');
+  await expect(alertLine(stepper)).toHaveText(refusal('2e−', '−5'));
+  // Text that can never be a number is said at once, as it is typed.
+  await page.keyboard.type('x');
+  await expect(alertLine(stepper)).toHaveText(refusal('2e−x', '−5'));
+  // Leaving the cell commits what it holds.
+  await cell.fill('−');
+  await expect(alertLine(stepper)).toBeHidden();
+  await page.keyboard.press('Tab');
+  await expect(alertLine(stepper)).toHaveText(refusal('−', '−5'));
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  expect(await matrix(stepper, 'Q')).toEqual([['−15', '−9'], ['1', '−1']]);
 });
 
 test('at 390 px the mask table’s weights column is in view, and the asymmetry captions raise Q and K', async ({ page }) => {
