@@ -51,7 +51,9 @@ const MAX_WIDTH = 16, MAX_OFFSET = 1000;
 const SAME = 1e-6;
 /** A word's verdict, and what it means. */
 const verdict = (diff) => (diff === 0 ? 'same' : diff <= SAME ? 'same up to rounding' : 'changed');
-/** The projections are fixed: the embeddings of these names, d·d numbers each. */
+/** The projections are fixed: the core's word embeddings (d·d numbers each) of these three
+ *  strings, used as seeds only, never shown (other seeds would change every number; the wasm
+ *  tests' reference uses the same ones). */
 const PROJECTION_NAMES = ['W^Q', 'W^K', 'W^V'];
 
 export class AttnShuffle extends AttnWidget {
