@@ -3,7 +3,7 @@
 // and settings are not history: a widget's changes rewrite the current entry, a new entry comes
 // only from moving to another section, and Back leaves the page after walking the sections.
 import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
+import { started, startAll } from './a11y-pages.js';
 
 test('the contents list 6.1 and mark the section in view', async ({ page }) => {
   await page.goto('/');
@@ -76,4 +76,30 @@ test('settings rewrite the current entry; a section link adds one; Back walks se
   await expect(page).toHaveURL(/cost\.n=4096/); // the entry now records the current state
   await page.goBack();
   await expect(page).toHaveURL('about:blank');
+});
+
+test('no widget shows a superscript written as ^X: W^Q, W^K, W^V and W^O are seen with the letter raised', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await startAll(page);
+  const shown = await page.evaluate(() => {
+    const found = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+      const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const { parentElement: parent } = node;
+        if (/\^[A-Za-z]/.test(node.data) && !['SCRIPT', 'STYLE'].includes(parent.tagName) && parent.checkVisibility()) {
+          found.push(`${root.host?.localName ?? 'page'}: ${node.data.trim().slice(0, 80)}`);
+        }
+      }
+    };
+    walk(document);
+    return found;
+  });
+  expect(shown).toEqual([]);
+  // Where the letters were seen as ^Q, ^K, ^O before: raised now.
+  await expect(page.locator('attn-stepper [part="in-words"] sup')).toHaveText(['Q', 'K']);
+  await expect(page.locator('attn-exercise').first().locator('[part="in-words"] sup')).toHaveText(['Q', 'K']);
+  await expect(page.locator('attn-train').getByText(/^A map shows what a head mixed/).locator('sup')).toHaveText(['O']);
 });

@@ -228,3 +228,35 @@ test('the keyboard keeps its place when an entry is removed; the slider reaches 
   await expect(widget).toHaveAttribute('query', '1,2');
   await expect(query).not.toHaveAttribute('aria-invalid', 'true');
 });
+
+/** The labels a plane of the widget drew last, as { text: [left, top, right, bottom] } in px. */
+const planeLabels = (widget, plane) => widget.evaluate((el, name) =>
+  Object.fromEntries(el[name].labels.map((l) => [l.text, [l.left, l.top, l.right, l.bottom]])), plane);
+/** The area two [left, top, right, bottom] boxes share. */
+const sharedArea = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+/** Every pair of labels that overlap, as 'a/b'. */
+const overlapping = (labels) => Object.keys(labels).flatMap((a, i) => Object.keys(labels).slice(i + 1)
+  .filter((b) => sharedArea(labels[a], labels[b]) > 0).map((b) => `${a}/${b}`));
+
+test('the output’s label moves aside from the value it lands on (a score gap of 20: out = v1), and no label covers another', async ({ page }) => {
+  const widget = await open(page);
+  await widget.getByRole('button', { name: 'A score gap of 20' }).click();
+  await expect(widget).toHaveAttribute('query', '4,0');
+  // The premise: the output is v1 = (1, 2), to float32 rounding, so their labels would coincide.
+  const out = await widget.evaluate((el) => Array.from(el.result.out));
+  expect(Math.abs(out[0] - 1) + Math.abs(out[1] - 2)).toBeLessThan(1e-5);
+  const values = await planeLabels(widget, 'valuesPlane');
+  expect(Object.keys(values)).toEqual(['v1', 'v2', 'v3', 'v4', 'out']);
+  expect(sharedArea(values.out, values.v1)).toBe(0);
+  expect(overlapping(values)).toEqual([]);
+  // Every label is inside the plane.
+  const side = await widget.locator('canvas.plane-canvas').nth(1).evaluate((canvas) => canvas.clientWidth);
+  for (const [text, [left, top, right, bottom]] of Object.entries(values)) {
+    expect([left >= 0, top >= 0, right <= side, bottom <= side], text).toEqual([true, true, true, true]);
+  }
+  // The near-duplicates, with the query on k1: q, k1 and k2 share one spot, and are written apart.
+  await widget.getByRole('button', { name: 'Two near-duplicates' }).click();
+  await expect(widget).toHaveAttribute('query', '2,1');
+  expect(overlapping(await planeLabels(widget, 'keysPlane'))).toEqual([]);
+  expect(overlapping(await planeLabels(widget, 'valuesPlane'))).toEqual([]);
+});

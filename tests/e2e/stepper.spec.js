@@ -1,5 +1,6 @@
 // stepper.spec.js — <attn-stepper> on the lab page: the chapter's §6.2 numbers at every step,
 // the mask and scaling toggles, keyboard-only navigation, editing and refusing bad entries.
+import { readFileSync } from 'node:fs';
 import { test, expect, whenStarted, holdCore } from './fixtures.js';
 
 /** The visible matrix with this accessible name: a grid where its cells take the keyboard, else a
@@ -502,7 +503,8 @@ test('separate W^Q and W^K: “it” finds “cat” and “cat” does not look
   expect(tiedRows).toEqual([['0', '0', '0', '0'], ['0', '4', '0', '0'], ['0', '0', '1', '0'], ['0', '0', '0', '0']]);
   tiedRows.forEach((row, i) => row.forEach((x, j) => expect(x).toBe(tiedRows[j][i])));
   const article = stepper.getByRole('article', { name: /step by step/ });
-  await expect(article).toHaveAccessibleDescription(/Asymmetric relevance: with separate W\^Q and W\^K, max \|S − Sᵀ\| = 6: “it” looking at “cat” scores 6, “cat” looking at “it” scores 0\. With Q = K, max \|S − Sᵀ\| = 0/);
+  // The description is “In words” as read: W with a raised Q reads “WQ”, as the panel's heading does.
+  await expect(article).toHaveAccessibleDescription(/Asymmetric relevance: with separate WQ and WK, max \|S − Sᵀ\| = 6: “it” looking at “cat” scores 6, “cat” looking at “it” scores 0\. With Q = K, max \|S − Sᵀ\| = 0/);
 });
 
 // ---------------------------------------------------------------- what a learner reported
@@ -636,22 +638,83 @@ test('a typed cell takes numbers from −1,000,000 to 1,000,000; the largest giv
   await expect(stepper.locator('.step-panel table.matrix td', { hasText: 'NaN' })).toHaveCount(0);
 });
 
-test('a refused cell’s message follows what the cell holds as it is typed in', async ({ page }) => {
+test('retyping a refused cell says nothing while a number is on its way; on Enter, on leaving, or at text that is no number, it says what the cell holds', async ({ page }) => {
   const stepper = await openStepper(page);
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
-  await cell.fill('abc');
-  await expect(alertLine(stepper)).toHaveText('⚠ “abc” is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
-  await cell.fill('');
-  await expect(cell).toBeFocused();
-  await expect(alertLine(stepper)).toHaveText('⚠ An empty cell is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
-  await cell.fill('−');
-  await expect(alertLine(stepper)).toHaveText('⚠ “−” is not a number. Type a number such as 1.5 or −2; the last good value, 1, is still in use.');
-  await cell.fill('−2');
+  const refusal = (typed, lastGood = '1') => `⚠ “${typed}” is not a number. Type a number such as 1.5 or −2; the last good value, ${lastGood}, is still in use.`;
+  // By keyboard, as a learner does it: a refusal, then the cell selected and typed over with −5.
+  await cell.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  await expect(alertLine(stepper)).toHaveText(refusal('abc'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('-');
+  // “-” is on its way to a number: the refusal of “abc” goes (it is not about this text) and no
+  // other comes; the last good X is still what is computed.
   await expect(alertLine(stepper)).toBeHidden();
   await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
-  // A cell that was never refused still waits quietly while a number is on its way.
-  await cell.fill('');
+  await expect(cell).toHaveValue('-');
+  expect(await matrix(stepper, 'Q')).toEqual([['3', '3'], ['1', '−1']]);
+  await page.keyboard.type('5');
   await expect(alertLine(stepper)).toBeHidden();
+  // x₁ = [−5, 0, 1, −1]: q₁ = −5·[3, 2] + [1, 1] − [1, 0] = [−15, −9].
+  expect(await matrix(stepper, 'Q')).toEqual([['−15', '−9'], ['1', '−1']]);
+
+  // Every unfinished number waits quietly in a refused cell, and is refused when committed.
+  await cell.fill('abc');
+  await expect(alertLine(stepper)).toHaveText(refusal('abc', '−5'));
+  for (const unfinished of ['', '−', '.', '1e', '2e−']) {
+    await cell.fill(unfinished);
+    await expect(alertLine(stepper), `“${unfinished}” while typing`).toBeHidden();
+  }
+  await cell.press('Enter');
+  await expect(alertLine(stepper)).toHaveText(refusal('2e−', '−5'));
+  // Text that can never be a number is said at once, as it is typed.
+  await page.keyboard.type('x');
+  await expect(alertLine(stepper)).toHaveText(refusal('2e−x', '−5'));
+  // Leaving the cell commits what it holds.
+  await cell.fill('−');
+  await expect(alertLine(stepper)).toBeHidden();
+  await page.keyboard.press('Tab');
+  await expect(alertLine(stepper)).toHaveText(refusal('−', '−5'));
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  expect(await matrix(stepper, 'Q')).toEqual([['−15', '−9'], ['1', '−1']]);
+});
+
+/** Visible text in the widget that still writes a superscript as ^X (W^Q), with where it is. */
+const caretsShown = (widget) => widget.evaluate((el) => {
+  const walker = document.createTreeWalker(el.shadowRoot, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (/\^[A-Za-z]/.test(node.data) && node.parentElement.checkVisibility()) found.push(`${node.parentElement.localName}: ${node.data.trim().slice(0, 80)}`);
+  }
+  return found;
+});
+
+test('W^Q, W^K and W^V are seen with the letter raised at every step, in “In words”, the asymmetry data table and its SVG', async ({ page }) => {
+  const stepper = await openStepper(page);
+  for (const step of ['Inputs', 'Scores', 'Scale', 'Mask', 'Softmax', 'Output']) {
+    await goToStep(stepper, step);
+    expect(await caretsShown(stepper), step).toEqual([]);
+  }
+  // “In words” ends with the asymmetry's result: “with separate W^Q and W^K, …”.
+  const inWords = stepper.locator('[part="in-words"]');
+  await expect(inWords).toContainText('with separate WQ and WK, max |S − Sᵀ| = 6');
+  await expect(inWords.locator('sup')).toHaveText(['Q', 'K']);
+  // The figure's data table, opened, and its SVG title: raised too. Names keep the ^ (not said).
+  const figure = stepper.getByRole('figure', { name: 'Scores Q·Kᵀ with separate W^Q and W^K' });
+  await figure.getByRole('button', { name: /data as a table/ }).click();
+  await expect(figure.locator('table caption sup')).toHaveText(['Q', 'K']);
+  expect(await caretsShown(stepper)).toEqual([]);
+  const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: 'SVG' }).click()]);
+  const svg = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+    const line = doc.querySelector('svg > text');
+    return { title: doc.querySelector('title').textContent, line: line.textContent,
+      raised: [...line.querySelectorAll('tspan')].map((t) => [t.textContent, t.getAttribute('baseline-shift')]) };
+  }, readFileSync(await file.path(), 'utf8'));
+  expect(svg).toEqual({ title: 'Scores Q·Kᵀ with separate W^Q and W^K', line: 'Scores Q·Kᵀ with separate WQ and WK', raised: [['Q', 'super'], ['K', 'super']] });
 });
 
 test('at 390 px the mask table’s weights column is in view, and the asymmetry captions raise Q and K', async ({ page }) => {

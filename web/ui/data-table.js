@@ -20,7 +20,7 @@
 // PNG, SVG, and CSV made from the same numbers as this table): every chart and heatmap passes its
 // `figure` — { title(), canvas(), svg(colours) } (figure-export.js) — and gets both.
 
-import { h, replaceChildren, uniqueId } from './dom.js';
+import { h, replaceChildren, uniqueId, withSuperscripts } from './dom.js';
 import { scrollFocus } from './scroll-focus.js';
 import { figureDownloads } from './figure-export.js';
 
@@ -144,7 +144,7 @@ export class DataTable {
       h(tag, { ...extra, 'data-value': value === null ? '' : String(value) },
         value === null ? '—' : typeof value === 'string' ? value : format(value));
     replaceChildren(this.table,
-      h('caption', {}, this.caption),
+      h('caption', {}, withSuperscripts(this.caption)),
       h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c.label)))),
       h('tbody', {}, Array.from(rows, (row) => h('tr', {},
         Array.from(row, (value, i) => cell(i === 0 ? 'th' : 'td', value, columns[i]?.format ?? tableNumber, i === 0 ? { scope: 'row' } : {}))))),

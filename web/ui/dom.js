@@ -40,7 +40,15 @@ export function uniqueId(prefix) {
   return `${prefix}-${nextId}`;
 }
 
+/** Text with "^X" superscripts (W^Q, e^g) cut into its pieces, in order: { text, raised }.
+ *  The lab writes a superscript as ^X in its strings; whatever is seen raises it (page text with
+ *  withSuperscripts, a downloaded figure's title with these pieces), while an accessible name
+ *  (an aria-label, an SVG's <title>) keeps the ^, which a screen reader does not say. */
+export function superscriptParts(text) {
+  return String(text).split(/\^([A-Za-z]+)/).map((part, index) => ({ text: part, raised: index % 2 === 1 })).filter((piece) => piece.text);
+}
+
 /** Text with "^X" superscripts (W^Q, d^k) as nodes: plain text plus <sup> elements. */
 export function withSuperscripts(text) {
-  return String(text).split(/\^([A-Za-z]+)/).map((part, index) => (index % 2 ? h('sup', {}, part) : part));
+  return superscriptParts(text).map(({ text: part, raised }) => (raised ? h('sup', {}, part) : part));
 }

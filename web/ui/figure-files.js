@@ -4,6 +4,8 @@
 // writer) and the CSV (the data table's columns, rows and notes, numbers in full). save-file.js
 // saves them.
 
+import { superscriptParts } from './dom.js';
+
 /** One CSV field: numbers in full (as the table's data-value), text quoted when it must be, and
  *  text that a spreadsheet would run as a formula (=, +, −, @ first) prefixed with '. */
 function csvField(value) {
@@ -45,11 +47,30 @@ function pngBlob(canvas, title, colours) {
   ctx.fillStyle = colours.bg;
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.fillStyle = colours.fg;
-  ctx.font = `600 ${Math.round(14 * ratio)}px ${colours.font}`;
   ctx.textBaseline = 'middle';
-  ctx.fillText(title, Math.round(10 * ratio), band / 2, out.width - Math.round(20 * ratio));
+  drawTitle(ctx, title, { x: Math.round(10 * ratio), y: band / 2, size: Math.round(14 * ratio), font: colours.font, maxWidth: out.width - Math.round(20 * ratio) });
   ctx.drawImage(canvas, 0, band);
   return new Promise((resolve, reject) => out.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The figure could not be drawn as a PNG.'))), 'image/png'));
+}
+
+/** Draws `title` at (x, y), its ^X superscripts smaller and raised (W^Q as W with Q above),
+ *  narrowed to `maxWidth` when it is wider (as fillText's own maxWidth does). */
+function drawTitle(ctx, title, { x, y, size, font, maxWidth }) {
+  const pieces = superscriptParts(title).map(({ text, raised }) => {
+    ctx.font = `600 ${raised ? Math.round(size * 0.7) : size}px ${font}`;
+    return { text, raised, font: ctx.font, width: ctx.measureText(text).width };
+  });
+  const width = pieces.reduce((sum, piece) => sum + piece.width, 0);
+  ctx.save();
+  ctx.translate(x, 0);
+  ctx.scale(Math.min(1, maxWidth / width), 1);
+  let at = 0;
+  for (const piece of pieces) {
+    ctx.font = piece.font;
+    ctx.fillText(piece.text, at, piece.raised ? y - size * 0.35 : y);
+    at += piece.width;
+  }
+  ctx.restore();
 }
 
 /** A file name from the widget's tag and the figure's title: masks-attention-weights.svg. */

@@ -3,10 +3,12 @@
 // weight as well as colour), and the cells that changed in the last action (marked Δ).
 //
 // Editable cells recompute as the learner types: a number is applied at once, text that is not
-// a number yet ("−", "1e") waits for Enter or leaving the cell (in a cell already refused, the
-// message follows what it holds instead), a number beyond the view's `limit` is refused with the
-// range a cell takes, and anything refused is said in an edit line (one per view, or one the owner shares between views at a fixed place, so that a
-// message never widens a matrix or moves the others). A table whose cells take the keyboard is a
+// a number yet ("", "−", "1e", ".") waits quietly for Enter or leaving the cell (in a cell
+// already refused, the refusal of what it held goes: it is not about this text), text that can
+// never become one ("abc") is refused at once, a number beyond the view's `limit` is refused with
+// the range a cell takes, and anything refused is said in an edit line (one per view, or one the
+// owner shares between views at a fixed place, so that a message never widens a matrix or moves
+// the others). A table whose cells take the keyboard is a
 // grid with one tab stop: the arrow keys move between its cells (in a typed cell ← and → move the
 // caret first, and leave the cell at its ends), Home and End go to the ends of a row of numbers.
 //
@@ -151,12 +153,12 @@ export class MatrixView {
     }
   }
 
-  /** Applies what `input` holds; while `typing`, text that is not a number yet waits quietly,
-   *  unless the cell is refused already (its message then says what it holds now). */
+  /** Applies what `input` holds; while `typing`, text that is not a number yet waits quietly
+   *  (in `typed`, for Enter or leaving the cell), and a refusal of what the cell held before is
+   *  withdrawn: it quoted text that is gone. */
   #commit(r, c, input, { typing = false } = {}) {
     const value = parseNumber(input.value);
-    const refusedAlready = input.getAttribute('aria-invalid') === 'true';
-    if (value === null && typing && !refusedAlready && UNFINISHED.test(input.value)) return; // still in `typed`
+    if (value === null && typing && UNFINISHED.test(input.value)) return this.editLine.clear(input);
     this.typed.delete(input);
     const lastGood = this.#lastGood(r, c);
     const refuse = (message) => this.editLine.show(input, message, () => this.#putBack(input, r, c));

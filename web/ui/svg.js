@@ -1,6 +1,9 @@
 // svg.js — writes SVG documents as text for the figures a learner downloads (chart-svg.js,
 // heatmap-svg.js). Every piece of text, a learner's words included, is escaped: an SVG file is
-// markup, and a word such as <b> must stay a word. Numbers are rounded to 0.01 px.
+// markup, and a word such as <b> must stay a word. Numbers are rounded to 0.01 px. The title line
+// raises a ^X superscript (W^Q); the document's name (<title>, aria-label) keeps the ^.
+
+import { superscriptParts } from './dom.js';
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -37,7 +40,9 @@ export function svgDocument({ width, height, title, background, foreground, font
   }, [
     tag('title', {}, title),
     tag('rect', { x: 0, y: 0, width, height: height + band, fill: background }),
-    tag('text', { x: 10, y: 20, 'font-size': 14, 'font-weight': 600, fill: foreground }, title),
+    tag('text', { x: 10, y: 20, 'font-size': 14, 'font-weight': 600, fill: foreground }, superscriptParts(title).map(({ text, raised }) => (raised
+      ? tag('tspan', { 'baseline-shift': 'super', 'font-size': 10 }, text)
+      : escapeXml(text)))),
     group('g', { transform: `translate(0 ${band})` }, body),
   ])}\n`;
 }

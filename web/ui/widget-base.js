@@ -46,7 +46,7 @@
 // that imports the lab can be imported anywhere and the manifest script reads the declarations.
 
 import { loadAttn } from '../lib/attn.js';
-import { h, uniqueId } from './dom.js';
+import { h, replaceChildren, uniqueId, withSuperscripts } from './dom.js';
 import { widgetStyles } from './widget-styles.js';
 import { embedCode } from './embed-code.js';
 import { buildEmbedControl } from './embed-control.js';
@@ -323,7 +323,7 @@ export class AttnWidget extends ElementBase {
     // Refused settings with no field of their own (a link's bad value, say): said here, politely.
     this.problemLine = h('p', { className: 'error attribute-problems', 'aria-live': 'polite', id: uniqueId('problems'), hidden: true });
     this.body = h('div', { className: 'widget-body', part: 'body' });
-    this.wordsText = h('span', {}, this.inWords());
+    this.wordsText = h('span', {}, withSuperscripts(this.inWords()));
     // An article, not a landmark: a page may hold several copies of one widget (same title).
     this.titleElement = h(`h${this.attributeValue('heading-level')}`, { id: titleId, part: 'title', className: 'widget-title' }, this.constructor.title);
     this.root = h('article', { part: 'root', 'aria-labelledby': titleId, 'aria-describedby': wordsId },
@@ -413,7 +413,7 @@ export class AttnWidget extends ElementBase {
 
   /** Updates the "In words" text from inWords(): the description, and the current result. */
   refreshInWords() {
-    if (this.wordsText) this.wordsText.textContent = this.inWords();
+    if (this.wordsText) replaceChildren(this.wordsText, withSuperscripts(this.inWords()));
   }
 }
 

@@ -2,7 +2,8 @@
 // axes, a grid, labelled points whose size follows their weight, an optional outline (the convex
 // hull of the values) and one marker (the query, or the output). The keys' panel is also the
 // query's control: drag it with the pointer (`move` while dragging, `commit` on release), or
-// focus the panel and press the arrow keys (0.1 a step, Shift for 1), each a `commit`.
+// focus the panel and press the arrow keys (0.1 a step, Shift for 1), each a `commit`. The labels
+// are drawn last, placed so that none covers another (lookup-labels.js); `labels` holds where.
 //
 //   const plane = new Plane({ label: 'Keys and the query', interactive: true, onMove, onCommit });
 //   host.append(plane.element);
@@ -11,8 +12,11 @@
 import { h } from '../../ui/dom.js';
 import { sizeCanvas } from '../../ui/canvas.js';
 import { COORDINATE_LIMIT } from './lookup-memory.js';
+import { placeLabels } from './lookup-labels.js';
 
 const LARGEST_SIDE = 320;
+const POINT_FONT = { font: '12px system-ui, sans-serif', size: 12 };
+const MARKER_FONT = { font: 'bold 13px system-ui, sans-serif', size: 13 };
 const SMALL_STEP = 0.1, LARGE_STEP = 1;
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
@@ -22,6 +26,8 @@ const clamp = (x, limit) => Math.min(limit, Math.max(-limit, x));
 export class Plane {
   #state = null;
   #dragging = false;
+  /** The labels as last drawn: [{ text, x, y, left, top, right, bottom }] in the canvas's px. */
+  labels = [];
 
   /**
    * @param {object} o
@@ -91,8 +97,11 @@ export class Plane {
     ctx.fillRect(0, 0, side, side);
     this.#grid(ctx, toPixel, state.range, { border, muted });
     if (state.outline?.length) this.#outline(ctx, toPixel, state.outline, fg);
-    for (const point of state.points) this.#point(ctx, toPixel, { ...point, colour: colour(point.colour, fg) }, fg);
-    this.#marker(ctx, toPixel, state.marker, fg);
+    const wanted = state.points.map((point) => this.#point(ctx, toPixel, { ...point, colour: colour(point.colour, fg) }, fg));
+    wanted.push(this.#marker(ctx, toPixel, state.marker, fg));
+    // Over every mark, and each clear of the others (the query's or output's label moves aside).
+    this.labels = placeLabels(wanted, side, (text, font) => { ctx.font = font; return ctx.measureText(text).width; });
+    for (const label of this.labels) this.#label(ctx, label, fg);
   }
 
   #grid(ctx, toPixel, range, { border, muted }) {
@@ -127,7 +136,8 @@ export class Plane {
     ctx.restore();
   }
 
-  /** A key (circle) or value (square) in its colour: its area grows with its weight; its label beside it. */
+  /** A key (circle) or value (square) in its colour: its area grows with its weight. Returns its
+   *  label, to be placed beside it. */
   #point(ctx, toPixel, { x, y, label, weight, shape, colour }, fg) {
     const [px, py] = toPixel([x, y]);
     const r = 4 + 9 * Math.sqrt(Math.max(0, weight));
@@ -139,11 +149,11 @@ export class Plane {
     else ctx.arc(px, py, r, 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
-    this.#label(ctx, label, px + r + 3, py - r, '12px system-ui, sans-serif', fg);
+    return { text: label, ...POINT_FONT, x: px, y: py, gapX: r + 3, gapY: r };
   }
 
   /** Text with a halo of the background colour, so it reads over lines and other points. */
-  #label(ctx, text, x, y, font, fg) {
+  #label(ctx, { text, x, y, font }, fg) {
     ctx.save();
     ctx.font = font;
     ctx.textBaseline = 'middle';
@@ -156,7 +166,8 @@ export class Plane {
     ctx.restore();
   }
 
-  /** The query (a star) or the output (a diamond), in the text colour with a halo. */
+  /** The query (a star) or the output (a diamond), in the text colour with a halo. Returns its
+   *  label, to be placed beside it. */
   #marker(ctx, toPixel, { x, y, label, shape }, fg) {
     const [px, py] = toPixel([x, y]);
     ctx.save();
@@ -176,7 +187,7 @@ export class Plane {
     ctx.stroke();
     ctx.fill();
     ctx.restore();
-    this.#label(ctx, label, px + 10, py - 12, 'bold 13px system-ui, sans-serif', fg);
+    return { text: label, ...MARKER_FONT, x: px, y: py, gapX: 10, gapY: 12 };
   }
 
   /** The plane's point under a pointer event, rounded to 0.01 and kept on the plane. */

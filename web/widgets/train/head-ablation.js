@@ -6,7 +6,7 @@
 //   const view = new HeadAblation({ heading, request });   // request(name, args, options) → Promise
 //   view.setModel(layers, heads, roles);                   // roles: head-roles.js names, or null
 
-import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
 import { fixed } from '../../ui/format.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { headName } from '../../lib/model/head-roles.js';
@@ -31,9 +31,9 @@ export class HeadAblation {
     this.tableBox = scrollFocus(h('div', { className: 'data-table-box', hidden: true }, this.table), 'Every head knocked out (scrolls)');
     this.element = h('section', { className: 'heads-section' },
       h(heading, {}, 'What a head does to the prediction: knock it out'),
-      h('p', {}, 'A map shows what a head mixed; it cannot say whether the prediction needed it. Knocking the head out, '
+      h('p', {}, withSuperscripts('A map shows what a head mixed; it cannot say whether the prediction needed it. Knocking the head out, '
         + 'its output replaced before W^O, and measuring the validation loss again on the same windows is the causal test '
-        + 'a map cannot give. The model itself is not changed.'),
+        + 'a map cannot give. The model itself is not changed.')),
       h('div', { className: 'toolbar' }, labelled('Head to knock out', this.head),
         h('span', { className: 'field', role: 'radiogroup', 'aria-label': 'Replace its output by' }, h('span', { className: 'legend' }, 'Replace its output by'), h('span', {}, this.modes)),
         this.one, this.all),
