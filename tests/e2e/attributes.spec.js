@@ -108,7 +108,10 @@ test('a property set from a script takes an array or the attribute’s text, and
   expect(await set(masks, 'masks', ['causal', 'sideways'])).toBe('causal sideways');
   await expect(masks.getByText('⚠ masks may hold', { exact: false })).toContainText('but it is “causal sideways”');
   expect(await masks.evaluate((el) => [...el.masks])).toEqual(['causal', 'padding']); // the last good value
-  expect(await set(masks, 'masks', null)).toBe('null');
+  // null (or undefined) removes the attribute: the default holds again, with nothing refused.
+  expect(await set(masks, 'masks', null)).toBe(null);
+  await expect(masks.getByText('⚠ masks may hold', { exact: false })).toHaveCount(0);
+  expect(await masks.evaluate((el) => [...el.masks])).toEqual(await masks.evaluate((el) => [...el.constructor.declarations.masks.fallback]));
   expect(await set(masks, 'edits', '1:0:1=allowed')).toBe('1:0:1=allowed');
 
   // A point, and a memory of points: an array, or the attribute's text.
@@ -121,6 +124,16 @@ test('a property set from a script takes an array or the attribute’s text, and
   expect(await set(lookup, 'keys', 5)).toBe('5');
   await expect(lookup.getByText('keys must be points “x,y”', { exact: false })).toContainText('“5” is not one');
   expect(await lookup.evaluate((el) => el.query)).toEqual([2, -1]);
+
+  // A text attribute set to null is not the word “null”: its default sentence is read again.
+  await page.goto('/embed.html?widget=heads');
+  const heads = page.locator('attn-heads');
+  await whenStarted(heads);
+  const sentence = await heads.evaluate((el) => el.sentence);
+  expect(await set(heads, 'sentence', 'The cat sat')).toBe('The cat sat');
+  expect(await set(heads, 'sentence', null)).toBe(null);
+  expect(await heads.evaluate((el) => el.sentence)).toBe(sentence);
+  expect(await set(heads, 'sentence', undefined)).toBe(null);
 });
 
 /** Counts `change` events of one widget from now on (in window.changes). */

@@ -71,6 +71,7 @@ const STRUCTURED_KINDS = new Set(['choices', 'numbers', 'arrangement', 'custom']
  *  where points are wanted, null) becomes text too, which the kind's parser then refuses with
  *  its sentence: a script's mistake is said beside the widget, never thrown from inside it. */
 function attributeText(kind, value) {
+  if (value === null || value === undefined) return null; // as for a reflected DOM property: the attribute goes, the default holds
   if (typeof value === 'string' && STRUCTURED_KINDS.has(kind.kind)) return value;
   try {
     return kind.format(value);
