@@ -199,6 +199,9 @@ test('a model that overfits a short text gets the overfitting note under its cha
 
 /** Trains the widget's model until it is past `steps` more steps, pauses, and returns the tokens-per-second text. */
 async function trainAWhile(widget, steps = 10) {
+  // Far past any step reached here: the tiny model runs hundreds of steps a second, and on a busy
+  // machine the Pause below came after the default 2,000 were done, so the next run could not go on.
+  await widget.getByLabel('Train until step').fill('100000');
   const from = Number(await stat(widget, 'step').textContent()) || 0;
   await widget.getByRole('button', { name: 'Start' }).click();
   await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(from + steps);
