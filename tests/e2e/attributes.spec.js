@@ -113,6 +113,12 @@ test('a property set from a script takes an array or the attribute’s text, and
   await expect(masks.getByText('⚠ masks may hold', { exact: false })).toHaveCount(0);
   expect(await masks.evaluate((el) => [...el.masks])).toEqual(await masks.evaluate((el) => [...el.constructor.declarations.masks.fallback]));
   expect(await set(masks, 'edits', '1:0:1=allowed')).toBe('1:0:1=allowed');
+  // A value no list of masks can be (it was read as none at all): refused, the attribute kept.
+  expect(await set(masks, 'masks', true)).toBe(null);
+  await expect(masks.getByText('⚠ masks may hold', { exact: false })).toContainText('but it is “true”');
+  expect(await masks.evaluate((el) => [...el.masks])).toEqual(['causal']);
+  expect(await set(masks, 'masks', 'causal')).toBe('causal'); // the same text again takes it back
+  await expect(masks.getByText('⚠ masks may hold', { exact: false })).toHaveCount(0);
 
   // A point, and a memory of points: an array, or the attribute's text.
   await page.goto('/embed.html?widget=lookup');
@@ -134,6 +140,10 @@ test('a property set from a script takes an array or the attribute’s text, and
   expect(await set(heads, 'sentence', null)).toBe(null);
   expect(await heads.evaluate((el) => el.sentence)).toBe(sentence);
   expect(await set(heads, 'sentence', undefined)).toBe(null);
+  // An object is not the words “[object Object]”.
+  expect(await set(heads, 'sentence', { text: 'a cat' })).toBe(null);
+  await expect(heads.getByText('sentence must be text, but it is “{"text":"a cat"}”.')).toBeVisible();
+  expect(await heads.evaluate((el) => el.sentence)).toBe(sentence);
 });
 
 /** Counts `change` events of one widget from now on (in window.changes). */

@@ -53,6 +53,7 @@ import { buildEmbedControl } from './embed-control.js';
 import { choice, integer, presence, propertyName } from './attribute-types.js';
 import { COMMON_PARTS } from './element-declarations.js';
 import { ProblemLines } from './problem-lines.js';
+import { propertyText } from './property-text.js';
 import { keepFocusWhenDisabled } from './focus-keeper.js';
 
 /** The attributes every widget has, after its own. embed-code and heading-level are page
@@ -62,23 +63,6 @@ const COMMON_ATTRIBUTES = Object.freeze({
   'embed-code': presence({ recorded: false }),
   'heading-level': integer({ min: 1, max: 6, fallback: 3, recorded: false, label: 'heading-level' }),
 });
-
-/** The kinds whose value is not a string (a set, an array, a point…): a string set as their
- *  property is the attribute's own text (`el.masks = 'causal window'`). */
-const STRUCTURED_KINDS = new Set(['choices', 'numbers', 'arrangement', 'custom']);
-
-/** The attribute text of a value set as a property. A value the kind cannot format (a number
- *  where points are wanted, null) becomes text too, which the kind's parser then refuses with
- *  its sentence: a script's mistake is said beside the widget, never thrown from inside it. */
-function attributeText(kind, value) {
-  if (value === null || value === undefined) return null; // as for a reflected DOM property: the attribute goes, the default holds
-  if (typeof value === 'string' && STRUCTURED_KINDS.has(kind.kind)) return value;
-  try {
-    return kind.format(value);
-  } catch {
-    return String(value);
-  }
-}
 
 /** What a widget class extends: the DOM's HTMLElement, or an empty class where there is no DOM. */
 const ElementBase = globalThis.HTMLElement ?? class {};
@@ -132,11 +116,13 @@ export class AttnWidget extends ElementBase {
     return this.#values.has(name) ? this.#values.get(name) : this.constructor.declarations[name].fallback;
   }
 
-  /** Sets attribute `name` from a value (a bad one is refused with its sentence, like any text). */
+  /** Sets attribute `name` from a value (a bad one is refused with its sentence, like any text;
+   *  one that cannot be of its kind at all, such as an object, is refused and the attribute kept). */
   setAttributeValue(name, value) {
     const kind = this.constructor.declarations[name];
+    const { text, error } = propertyText(kind, name, value);
+    if (error) return this.#refuse(name, error);
     const refused = this.#accept(name);
-    const text = attributeText(kind, value);
     const isDefault = kind.omitDefault && text === kind.format(kind.fallback);
     if (text === null || isDefault) this.removeAttribute(name);
     else this.setAttribute(name, text);
@@ -152,16 +138,11 @@ export class AttnWidget extends ElementBase {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (before === after) return;
+    if (before === after && !this.#problems.has(name)) return; // the same text again takes back a refused property value
     const kind = this.constructor.declarations[name];
     const parsed = after === null ? { value: kind.fallback } : kind.parse(after);
+    if ('error' in parsed) return this.#refuse(name, parsed.error, after);
     const field = this.#fields.get(name);
-    if ('error' in parsed) {
-      if (field) { field.dirty = false; field.input.value = after; } // show what was asked for, refused
-      this.#problems.clearMarking(name); // what was said of the value before is not about this one
-      this.setProblem(name, parsed.error);
-      return; // the last good value stays
-    }
     const old = this.attributeValue(name);
     this.#values.set(name, parsed.value);
     if (field && !field.dirty) field.input.value = field.show(parsed.value);
@@ -171,6 +152,15 @@ export class AttnWidget extends ElementBase {
     if (!this.#accept(name) && kind.format(old) === kind.format(parsed.value)) return;
     this.#changed.add(name);
     if (this.#depth === 0) this.#flush();
+  }
+
+  /** Refuses what was asked of attribute `name` (`asked`: its text, shown in its field) with
+   *  `sentence`; the last good value stays. */
+  #refuse(name, sentence, asked = null) {
+    const field = this.#fields.get(name);
+    if (field && asked !== null) { field.dirty = false; field.input.value = asked; } // show what was asked for, refused
+    this.#problems.clearMarking(name); // what was said of the value before is not about this one
+    this.setProblem(name, sentence);
   }
 
   /** Clears a refusal of attribute `name`; true when there was one (the widget then redraws,

@@ -69,12 +69,14 @@ export class AttnCost extends AttnWidget {
       + `128 to 4,096 to compare with the prediction. ${VARIANTS_IN_WORDS} ${this.#nowInWords()}`.trim();
   }
 
-  /** The current count in a sentence (empty before the first one). */
+  /** The count on screen in a sentence, with the settings it is for (the last that fit: heads
+   *  that do not divide d_model are refused beside the field); empty before the first one. */
   #nowInWords() {
     const c = this.cost;
     if (!c) return '';
+    const { n, dModel, heads } = this.costSettings;
     const larger = c.quadratic > c.linear ? 'the N² term is the larger' : c.quadratic < c.linear ? 'the linear term is the larger' : 'the two terms are equal';
-    return `Now: N = ${count(this.n)}, d_model = ${count(this.dModel)}, ${this.heads} head${this.heads === 1 ? '' : 's'}: `
+    return `Now: N = ${count(n)}, d_model = ${count(dModel)}, ${counted(heads, 'head')}: `
       + `${count(c.total)} multiply-adds in all, and ${larger}; each head's score table holds ${count(c.scoreEntries)} entries.`;
   }
 
@@ -130,14 +132,16 @@ export class AttnCost extends AttnWidget {
       c = this.attn.cost({ n, dModel, heads });
     } catch (error) {
       if (error?.name !== 'AttnError') throw error;
-      // Heads that do not divide d_model are said of the h field, and mark it.
-      if (error.code === Status.SHAPE) this.setProblem('heads-shape', headsRefusal(dModel, heads));
+      // Heads that do not divide d_model are said of the h field, and mark it. Both settings
+      // stay as set (either may be changed next to fit); the last numbers that fit stay shown.
+      if (error.code === Status.SHAPE) this.setProblem('heads-shape', headsRefusal(dModel, heads, this.cost && this.costSettings));
       else this.setProblem('core', error.message);
       return;
     }
     this.setProblem('core', null);
     this.setProblem('heads-shape', null);
     this.cost = c;
+    this.costSettings = { n, dModel, heads };
     this.#describe(c);
     this.#drawChart(c);
     this.variants.render(this.attn); // seed 004
@@ -265,10 +269,12 @@ export class AttnCost extends AttnWidget {
   }
 }
 
-/** Heads that do not divide d_model, said in the widget's own names (h, d_model). */
-function headsRefusal(dModel, heads) {
+/** Heads that do not divide d_model, said in the widget's own names (h, d_model); `shown`: the
+ *  settings of the numbers still on screen, if any. */
+function headsRefusal(dModel, heads, shown) {
   return `h = ${count(heads)} does not divide d_model = ${count(dModel)}: every head gets the same whole number of features, `
-    + `d_model ÷ h, and ${count(dModel)} ÷ ${count(heads)} = ${Number((dModel / heads).toFixed(4))} is not a whole number. Choose an h that divides d_model.`;
+    + `d_model ÷ h, and ${count(dModel)} ÷ ${count(heads)} = ${Number((dModel / heads).toFixed(4))} is not a whole number. Choose an h that divides d_model.`
+    + (shown ? ` The numbers shown are still those of N = ${count(shown.n)}, d_model = ${count(shown.dModel)}, h = ${count(shown.heads)}.` : '');
 }
 
 /** A row of the table; `shown` is the number as text (“…” before the widget starts). */

@@ -110,7 +110,11 @@ export class AttnShuffle extends AttnWidget {
   get words() { return this.#arrangement().words; }
   /** The arrangement in use, as original word indices: the order attribute, or the words as typed. */
   get order() { return this.#arrangement().order; }
-  set order(value) { this.setAttributeValue('order', value); }
+  set order(value) {
+    // The words as typed, asked for while no order is set: that is no order (el.order = el.order changes nothing).
+    const asTyped = !this.hasAttribute('order') && Array.isArray(value) && value.length === this.words.length && isIdentity(value);
+    this.setAttributeValue('order', asTyped ? null : value);
+  }
 
   /** A new sentence starts in its own order (unless an order came with it). */
   settle(changed) {
