@@ -131,6 +131,17 @@ test('a property set from a script takes an array or the attribute’s text, and
   await expect(lookup.getByText('keys must be points “x,y”', { exact: false })).toContainText('“5” is not one');
   expect(await lookup.evaluate((el) => el.query)).toEqual([2, -1]);
 
+  // A true/false setting takes the attribute's words as well: 'false' is false, not a truthy string.
+  await page.goto('/embed.html?widget=stepper');
+  const stepper = page.locator('attn-stepper');
+  await whenStarted(stepper);
+  expect(await set(stepper, 'scale', 'false')).toBe('false');
+  expect(await stepper.evaluate((el) => el.scale)).toBe(false);
+  expect(await set(stepper, 'scale', true)).toBe('true');
+  expect(await set(stepper, 'scale', 'no')).toBe('no');
+  await expect(stepper.getByText('scale must be “true” or “false”, but it is “no”.', { exact: false })).toBeVisible();
+  expect(await stepper.evaluate((el) => el.scale)).toBe(true);
+
   // A text attribute set to null is not the word “null”: its default sentence is read again.
   await page.goto('/embed.html?widget=heads');
   const heads = page.locator('attn-heads');

@@ -23,7 +23,7 @@ const isPlain = (value) => ['string', 'number', 'boolean', 'bigint'].includes(ty
 
 /** Whether `value` can be of `kind` at all (its text may still be refused by the kind). */
 function fits(kind, value) {
-  if (kind.kind === 'boolean' || kind.kind === 'presence') return true; // true or false by truthiness, as a DOM boolean property
+  if (kind.kind === 'boolean' || kind.kind === 'presence') return true; // text as the attribute's ("false"), else truthiness, as a DOM boolean property
   if (kind.kind === 'custom') return true; // its own format decides (below)
   if (kind.kind in LIST_ITEMS) {
     return typeof value === 'string' || ((Array.isArray(value) || value instanceof Set || ArrayBuffer.isView(value)) && Array.from(value).every(LIST_ITEMS[kind.kind]));
@@ -54,7 +54,8 @@ export function propertyText(kind, name, value) {
     const parsed = kind.kind === 'text' ? { value } : kind.parse(shown);
     return { error: parsed.error ?? `${kind.label ?? name} must be ${kind.kind === 'text' ? 'text' : `one of its values (${kind.values})`}, but it is ${quote(shown)}.` };
   }
-  if (typeof value === 'string' && (kind.kind in LIST_ITEMS || kind.kind === 'custom')) return { text: value };
+  // A string is the attribute's own text: 'causal window' for masks, 'false' for a true/false setting.
+  if (typeof value === 'string' && (kind.kind in LIST_ITEMS || kind.kind === 'custom' || kind.kind === 'boolean')) return { text: value };
   if (kind.kind === 'numbers' || kind.kind === 'arrangement') return { text: Array.from(value, String).join(',') };
   try {
     return { text: kind.format(value) ?? null };
