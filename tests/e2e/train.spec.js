@@ -33,6 +33,10 @@ async function buildTiny(widget) {
   }
   await widget.getByRole('button', { name: 'Build model' }).click();
   await expect(widget.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
+  // Far past any step a test here waits for before it pauses: this model runs hundreds of steps a
+  // second, and on a busy machine a Pause came after the default 2,000 were done ("Trained to
+  // step 2000", so nothing to pause, and a later Start could not go on).
+  await widget.getByLabel('Train until step').fill('100000');
 }
 
 test('the shipped model loads with its recorded validation loss, and its maps are causal', async ({ page }) => {
@@ -199,9 +203,6 @@ test('a model that overfits a short text gets the overfitting note under its cha
 
 /** Trains the widget's model until it is past `steps` more steps, pauses, and returns the tokens-per-second text. */
 async function trainAWhile(widget, steps = 10) {
-  // Far past any step reached here: the tiny model runs hundreds of steps a second, and on a busy
-  // machine the Pause below came after the default 2,000 were done, so the next run could not go on.
-  await widget.getByLabel('Train until step').fill('100000');
   const from = Number(await stat(widget, 'step').textContent()) || 0;
   await widget.getByRole('button', { name: 'Start' }).click();
   await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(from + steps);
@@ -235,9 +236,6 @@ test('training draws the curve, the loss falls, pause and resume work', async ({
   test.setTimeout(120_000);
   const widget = await openTrainer(page);
   await buildTiny(widget);
-  // Far enough that it is still training when paused: on a fast machine this model ran 500
-  // steps a second and had finished the default 2,000 before the test pressed Pause.
-  await widget.getByLabel('Train until step').fill('100000');
   await widget.getByRole('button', { name: 'Start' }).click();
   await expect(widget.getByRole('button', { name: 'Pause' })).toBeEnabled();
   await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(60);
