@@ -130,6 +130,12 @@ test('a property set from a script takes an array or the attribute’s text, and
   expect(await set(lookup, 'keys', 5)).toBe('5');
   await expect(lookup.getByText('keys must be points “x,y”', { exact: false })).toContainText('“5” is not one');
   expect(await lookup.evaluate((el) => el.query)).toEqual([2, -1]);
+  // A point of the wrong length is refused as written, not cut to two numbers or said as “undefined”.
+  expect(await set(lookup, 'query', [1, 2, 3])).toBe('1,2,3');
+  await expect(lookup.getByText('query must be one point “x,y”', { exact: false })).toContainText('but it is “1,2,3”.');
+  expect(await set(lookup, 'query', [])).toBe('');
+  await expect(lookup.getByText('query must be one point “x,y”', { exact: false })).toContainText('but it is “”.');
+  expect(await lookup.evaluate((el) => el.query)).toEqual([2, -1]);
 
   // A true/false setting takes the attribute's words as well: 'false' is false, not a truthy string.
   await page.goto('/embed.html?widget=stepper');

@@ -34,7 +34,7 @@ import { MemoryEditor } from './lookup-editor.js';
 import { drawBars, drawChecks, drawRowShape } from './lookup-panels.js';
 import { lookupSheet } from './lookup-styles.js';
 import {
-  DEFAULT_PRESET, MAX_SHARPNESS, PRESETS, SLIDER_STEPS, flatten, formatPoints, parseQuery, pointsParser,
+  DEFAULT_PRESET, MAX_SHARPNESS, PRESETS, SLIDER_STEPS, flatten, formatPoint, formatPoints, parseQuery, pointsParser,
   sharpnessAt, sliderPosition,
 } from './lookup-memory.js';
 
@@ -57,7 +57,7 @@ export class AttnLookup extends AttnWidget {
   static declaredAttributes = {
     keys: memory('keys'),
     values: memory('values'),
-    query: custom({ parse: parseQuery, format: ([x, y]) => `${x},${y}`, fallback: DEFAULT_PRESET.query, omitDefault: true, values: 'a point `x,y`', type: '[number, number]' }),
+    query: custom({ parse: parseQuery, format: formatPoint, fallback: DEFAULT_PRESET.query, omitDefault: true, values: 'a point `x,y`', type: '[number, number]' }),
     sharpness: decimal({ min: 0, max: MAX_SHARPNESS, fallback: 1, omitDefault: true, message: sharpnessMessage }),
     tied: presence(),
     order: choice(['entry', 'weight']),

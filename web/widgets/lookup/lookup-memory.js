@@ -68,8 +68,11 @@ function readPoint(text) {
   return point.every(inRange) ? point : null;
 }
 
+/** A point as its text, every coordinate kept: [1, 2] is "1,2"; [] or [1, 2, 3] stays wrong, for
+ *  the parser to refuse. What is not a list throws (the property's text is then the value's own). */
+export const formatPoint = (point) => [...point].map(String).join(',');
 /** Points as an attribute holds them: "2,0 1,1.73 …". */
-export const formatPoints = (points) => points.map(([x, y]) => `${x},${y}`).join(' ');
+export const formatPoints = (points) => [...points].map(formatPoint).join(' ');
 
 /** The parser of the `keys` or `values` attribute (`what`): 4 to 12 points on the plane. */
 export function pointsParser(what) {
