@@ -234,3 +234,26 @@ test('a typed sentence is never lost: a head tab, a switch or leaving the field 
   await expect(widget).toHaveAttribute('sentence', 'she was tired');
   await expect(widget.getByText(/shape \(4, 3, 3\)/)).toBeVisible();
 });
+
+test('6.1’s trophy links open the heads on both sentences: the fixed pronoun rule picks “trophy” each time', async ({ page }) => {
+  // Seed 001's opening example: where "it" looks depends on the last word, which a rule on word
+  // classes cannot see. Each link sets the sentence and Head 2 and brings the widget into view.
+  await page.goto('/');
+  const widget = page.locator('attn-heads');
+  for (const ending of ['large', 'small']) {
+    await page.locator('#trophy').getByRole('link', { name: `too ${ending}` }).click();
+    await expect(widget).toHaveAttribute('sentence', `The trophy would not fit in the suitcase because it was too ${ending}`);
+    await expect(widget.getByRole('tab', { name: 'Head 2' })).toHaveAttribute('aria-selected', 'true');
+    await expect(widget).toBeInViewport();
+    await whenStarted(widget);
+    const map = widget.getByRole('application', { name: 'Head 2: Pronoun → noun' });
+    await map.focus();
+    for (let i = 0; i < 13; i++) await map.press('ArrowUp'); // row 1, wherever the focus was
+    for (let i = 0; i < 9; i++) await map.press('ArrowDown'); // row 10, "it"
+    await map.press('Home');
+    await map.press('ArrowRight'); // key 2, "trophy"
+    await expect(widget.getByText('query 10 “it” → key 2 “trophy”: 0.93')).toBeVisible();
+    for (let i = 0; i < 6; i++) await map.press('ArrowRight'); // key 8, "suitcase"
+    await expect(widget.getByText(/^query 10 “it” → key 8 “suitcase”: 0\.0\d$/)).toBeVisible();
+  }
+});

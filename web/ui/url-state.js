@@ -126,9 +126,11 @@ export function startUrlState(widgetList, { win = window } = {}) {
   function onPopState(event) {
     const { anchor, values } = parseHash(win.location.hash);
     if (!event.state?.[MARK] && values.size > 0) {
-      // Settings typed or pasted into the address bar: they are what the learner asked for.
+      // Settings from a link on the page, or typed or pasted into the address bar: they are what
+      // the learner asked for. The browser cannot find an anchor with settings after it, so scroll.
       restore(win.location.hash);
       win.history.replaceState({ [MARK]: true }, '', url(win.location.hash));
+      if (anchor) win.document.getElementById(anchor)?.scrollIntoView();
       return;
     }
     // Back or forward between the lab's entries, or a link to a section (#s6-4): the browser has
