@@ -158,7 +158,11 @@ test('Enter on a focused mask cell toggles it: a fully blocked row is NaN, count
   expect((await maskGrid(widget))[1]).toEqual([INF, INF, INF, INF]);
 
   await expect(widget.getByText('Rows with no allowed key: 1')).toBeVisible();
-  await expect(widget.getByText(/Row 2 \(“like”\) has no allowed key\..*0 ÷ 0 has no answer/)).toBeVisible();
+  const why = widget.getByText(/Row 2 \(“like”\) has no allowed key\..*0 ÷ 0 has no answer/);
+  await expect(why).toBeVisible();
+  // The exponents are raised, not written with a caret (e^−∞).
+  await expect(why.locator('sup')).toHaveText(['score(j)', 'score', '−∞']);
+  await expect(why).not.toContainText('^');
   expect(await statsColumn(widget, 'Sum of weights')).toEqual(['1.000000', 'NaN', '1.000000', '1.000000']);
   expect(await statsColumn(widget, 'Entropy H (nats)')).toEqual(['0.0000', 'NaN', '1.0986', '1.3863']);
   expect(await statsColumn(widget, 'ln k (even spread)')).toEqual(['0.0000', 'none (k = 0)', '1.0986', '1.3863']);

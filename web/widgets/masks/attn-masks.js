@@ -345,10 +345,10 @@ export class AttnMasks extends AttnWidget {
     replaceChildren(this.nanNote,
       h('p', {}, h('strong', {}, 'Why NaN? '),
         `${rows.charAt(0).toUpperCase()}${rows.slice(1)} ${empty.length === 1 ? 'has' : 'have'} no allowed key. `
-        + 'Softmax gives key j the weight e^score(j) divided by the sum of e^score over the row. With every key at −∞, '
-        + 'each e^−∞ is 0, so the top is 0 and the sum is 0 too: 0 ÷ 0 has no answer, and the computer writes NaN, '
-        + '“not a number”. The row’s weights, its sum and its entropy are all NaN; every other row is computed '
-        + 'exactly as before. Give the row back one key to fix it.'));
+        + 'Softmax gives key j the weight e', h('sup', {}, 'score(j)'), ' divided by the sum of e', h('sup', {}, 'score'),
+        ' over the row. With every key at −∞, each e', h('sup', {}, '−∞'), ' is 0, so the top is 0 and the sum is 0 too: '
+        + '0 ÷ 0 has no answer, and the computer writes NaN, “not a number”. The row’s weights, its sum and its '
+        + 'entropy are all NaN; every other row is computed exactly as before. Give the row back one key to fix it.'));
   }
 
   #drawStats(state) {
