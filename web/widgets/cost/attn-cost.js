@@ -134,7 +134,7 @@ export class AttnCost extends AttnWidget {
       if (error?.name !== 'AttnError') throw error;
       // Heads that do not divide d_model are said of the h field, and mark it. Both settings
       // stay as set (either may be changed next to fit); the last numbers that fit stay shown.
-      if (error.code === Status.SHAPE) this.setProblem('heads-shape', headsRefusal(dModel, heads, this.cost && this.costSettings));
+      if (error.code === Status.SHAPE) this.setProblem('heads-shape', headsRefusal(dModel, heads, this.costSettings));
       else this.setProblem('core', error.message);
       return;
     }
