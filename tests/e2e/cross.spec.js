@@ -44,6 +44,8 @@ test('the cache mode: word by word, the cached row is causal self-attention’s'
   await widget.getByRole('button', { name: '← Previous word' }).click();
   await expect(widget).toHaveAttribute('step', '1');
   await expect(widget.getByText(/^The cache now holds 1 key and 1 value of \d+ numbers, one row per word decoded\. .* over the 1 word computed all at once:$/)).toBeVisible();
+  await expect(widget.getByText('one new query, against the 1 cached key', { exact: true })).toBeVisible();
+  await expect(widget.getByRole('img', { name: /^A key\/value cache, step 1\. The cache is empty before it; .* attending over its own key alone\.$/ })).toBeVisible();
   await expect(widget.getByRole('application', { name: /^Weights decoded so far with the cache \(1 row\): row t is word t’s query against the word cached then/ })).toBeVisible();
 });
 

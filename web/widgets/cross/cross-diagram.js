@@ -4,6 +4,7 @@
 // and the whole picture said in words for a screen reader.
 
 import { h } from '../../ui/dom.js';
+import { counted } from '../../ui/format.js';
 
 /** The chapter's sentence for each mode (seed 004). */
 export const SENTENCES = {
@@ -27,9 +28,12 @@ export function diagram(mode, { source, target, step, cached, newest }) {
     rows = [[box('one sentence', source), arrow(), role('Q', 'q'), role('K', 'k'), role('V', 'v')]];
     words = `Self-attention. The queries, keys and values all come from one sentence, “${source}”.`;
   } else {
-    rows = [[box(`cache: ${step - 1} word${step === 2 ? '' : 's'} kept`, cached || '(empty)'), h('span', { className: 'plus' }, '+'), box('newest word', newest), arrow(), role('K', 'k'), role('V', 'v'), h('span', { className: 'note' }, 'one row each, appended')],
-      [box('newest word', newest), arrow(), role('q', 'q'), h('span', { className: 'note' }, `one new query, against all ${step} cached keys`)]];
-    words = `A key/value cache, step ${step}. The cache keeps the keys and values of the ${step - 1} words before; the newest word, “${newest}”, adds one key and one value, and its query is the only new one, attending over all ${step} cached words.`;
+    // At step 1 the cache held nothing before, and the one key cached is the newest word's own.
+    const first = step === 1;
+    rows = [[box(`cache: ${counted(step - 1, 'word')} kept`, cached || '(empty)'), h('span', { className: 'plus' }, '+'), box('newest word', newest), arrow(), role('K', 'k'), role('V', 'v'), h('span', { className: 'note' }, 'one row each, appended')],
+      [box('newest word', newest), arrow(), role('q', 'q'), h('span', { className: 'note' }, first ? 'one new query, against the 1 cached key' : `one new query, against all ${step} cached keys`)]];
+    words = `A key/value cache, step ${step}. ${first ? 'The cache is empty before it' : `The cache keeps the keys and values of the ${counted(step - 1, 'word')} before`}; `
+      + `the newest word, “${newest}”, adds one key and one value, and its query is the only new one, attending over ${first ? 'its own key alone' : `all ${step} cached words`}.`;
   }
   return h('figure', { className: 'diagram' },
     h('div', { role: 'img', 'aria-label': words }, rows.map((items) => h('div', { className: 'diagram-row' }, items))),
