@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { widgetClasses } from './lib/widget-classes.mjs';
 import { propertyName } from '../web/ui/attribute-types.js';
-import { detailType } from '../web/ui/element-declarations.js';
+import { COMMON_MEMBERS, detailType } from '../web/ui/element-declarations.js';
 import { themeInputs } from '../web/ui/theme.js';
 
 const MODULE = 'dist/attention-lab.js';
@@ -44,7 +44,7 @@ function description(Widget) {
 
 /** Checks what a widget must declare: every event with a detail, `change` among them. */
 function checkDeclarations(tag, Widget) {
-  const events = Widget.declaredEvents;
+  const events = Widget.events;
   if (!events || !events.change) throw new Error(`<${tag}> declares no \`change\` event: add static declaredEvents = { change: event({ … }) } (web/ui/element-declarations.js).`);
   for (const [name, declared] of Object.entries(events)) {
     if (typeof declared?.when !== 'string' || typeof declared.detail !== 'object') throw new Error(`<${tag}>'s event "${name}" is not made with event({ when, detail }).`);
@@ -73,15 +73,20 @@ function declaration({ tag, Widget }) {
       description: describeKind(kind),
       fieldName: propertyName(name),
     })),
-    members: attributes.map(([name, kind]) => ({
-      kind: 'field',
-      name: propertyName(name),
-      type: { text: kind.type },
-      description: `The ${name} attribute's value (setting it sets the attribute): ${describeKind(kind)}`,
-      attribute: name,
-      reflects: true,
-    })),
-    events: Object.entries(Widget.declaredEvents).map(([name, event]) => ({
+    members: [
+      ...attributes.map(([name, kind]) => ({
+        kind: 'field',
+        name: propertyName(name),
+        type: { text: kind.type },
+        description: `The ${name} attribute's value (setting it sets the attribute): ${describeKind(kind)}`,
+        attribute: name,
+        reflects: true,
+      })),
+      ...Object.entries(COMMON_MEMBERS).map(([name, { type, description: about }]) => ({
+        kind: 'field', name, type: { text: type }, readonly: true, description: about,
+      })),
+    ],
+    events: Object.entries(Widget.events).map(([name, event]) => ({
       name,
       type: { text: `CustomEvent<${detailType(event.detail)}>` },
       description: `${event.when}${event.bubbles ? ' (bubbles' : ''}${event.composed ? ', from inside the widget)' : event.bubbles ? ')' : ''}.`,

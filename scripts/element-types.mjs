@@ -14,9 +14,12 @@ const API = fileURLToPath(new URL('../types/api.d.ts', import.meta.url));
 
 const doc = (text, indent = '') => `${indent}/** ${String(text).replace(/\*\//g, '*\\/')} */\n`;
 
+/** A property as TypeScript declares it: `readonly problems: …` or `dModel: number`. */
+export const memberLine = (member) => `${member.readonly ? 'readonly ' : ''}${member.name}: ${member.type.text}`;
+
 function elementDeclarations(element, exported) {
   const name = element.name;
-  const fields = element.members.map((member) => `${doc(member.description, '  ')}  ${member.name}: ${member.type.text};\n`).join('');
+  const fields = element.members.map((member) => `${doc(member.description, '  ')}  ${memberLine(member)};\n`).join('');
   const events = element.events.map((event) => `${doc(event.description, '  ')}  '${event.name}': ${event.type.text};\n`).join('');
   return `${doc(`<${element.tagName}>: ${element.summary}.`)}${exported ? 'export ' : ''}declare class ${name} extends HTMLElement {
 ${fields}  addEventListener<K extends keyof ${name}EventMap>(type: K, listener: (this: ${name}, event: ${name}EventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;

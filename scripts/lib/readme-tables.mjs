@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { THEME_PROPERTIES, darkName } from '../../web/ui/theme.js';
+import { COMMON_EVENTS } from '../../web/ui/element-declarations.js';
 
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 const code = (text) => `\`${cell(text)}\``;
@@ -14,9 +15,9 @@ const code = (text) => `\`${cell(text)}\``;
 /** The elements of a manifest, in registry order. */
 export const elementsOf = (manifest) => manifest.modules.flatMap((module) => module.declarations);
 
-/** One widget's events: | event | when | `detail` |. */
-export function eventsTable(element) {
-  const rows = element.events.map((event) => {
+/** | event | when | `detail` | for `events` (manifest entries). */
+function eventRows(events) {
+  const rows = events.map((event) => {
     const bubbles = / \(bubbles(, from inside the widget)?\)\.$/.exec(event.description);
     const when = event.description.replace(/ \(bubbles(, from inside the widget)?\)\.$/, '').replace(/\.$/, '');
     const detail = event.type.text.replace(/^CustomEvent<(.*)>$/, '$1');
@@ -25,6 +26,12 @@ export function eventsTable(element) {
   });
   return ['| event | when | `detail` |', '| --- | --- | --- |', ...rows].join('\n');
 }
+
+/** One widget's own events (those every widget fires are in commonEventsTable). */
+export const eventsTable = (element) => eventRows(element.events.filter((event) => !Object.hasOwn(COMMON_EVENTS, event.name)));
+
+/** The events every widget fires, as the first element of the manifest declares them. */
+export const commonEventsTable = (manifest) => eventRows(elementsOf(manifest)[0].events.filter((event) => Object.hasOwn(COMMON_EVENTS, event.name)));
 
 /** Every part any widget exposes, with what it is and which widgets have it. */
 export function partsTable(manifest) {
@@ -51,6 +58,6 @@ export function themeTable() {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8'));
-  console.log(`${themeTable()}\n\n${partsTable(manifest)}\n`);
+  console.log(`${themeTable()}\n\n${partsTable(manifest)}\n\n### Events every widget fires\n\n${commonEventsTable(manifest)}\n`);
   for (const element of elementsOf(manifest)) console.log(`### \`<${element.tagName}>\` events\n\n${eventsTable(element)}\n`);
 }

@@ -107,16 +107,13 @@ function checkRecorded(events) {
   }
 }
 
-test('each element observes the manifest’s attributes and has a property for each', async ({ page }) => {
+test('each element observes the manifest’s attributes and has a property for each, and the read-only ones', async ({ page }) => {
   await page.goto('/');
   for (const [tag, element] of ELEMENTS) {
-    const live = await page.locator(tag).first().evaluate((el) => ({
+    const live = await page.locator(tag).first().evaluate((el, names) => ({
       observed: [...el.constructor.observedAttributes],
-      properties: Object.fromEntries(el.constructor.observedAttributes.map((name) => {
-        const property = name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-        return [property, property in el];
-      })),
-    }));
+      properties: Object.fromEntries(names.map((name) => [name, name in el])),
+    }), element.members.map((member) => member.name));
     expect(live.observed, tag).toEqual(element.attributes.map((a) => a.name));
     for (const member of element.members) expect(live.properties[member.name], `${tag}.${member.name}`).toBe(true);
   }
@@ -204,6 +201,17 @@ test('every event a reader’s actions fire is declared, with its detail; every 
   await whenStarted(own);
   await own.evaluate((el) => { el.dModel = 768; el.heads = 12; });
   await expect(exercise.getByText('✓ Solved: every condition holds.')).toBeVisible();
+  // Every widget: a theme it cannot use is refused, then the theme it had is back (two `problems`).
+  for (const tag of ELEMENTS.keys()) {
+    await w(tag).first().evaluate(async (el) => {
+      const theme = el.getAttribute('theme');
+      el.setAttribute('theme', 'purple');
+      await Promise.resolve(); // the event comes after the action
+      if (theme === null) el.removeAttribute('theme');
+      else el.setAttribute('theme', theme);
+      await Promise.resolve();
+    });
+  }
 
   const events = await page.evaluate(() => window.__events);
   checkRecorded(events);
@@ -223,6 +231,42 @@ test('every event a reader’s actions fire is declared, with its detail; every 
     const declared = element.cssParts.map((p) => p.name).filter((name) => embedCode || !['embed', 'embed-button'].includes(name));
     expect(drawn, `<${tag}>: the parts drawn are the parts declared`).toEqual(declared.sort());
   }
+});
+
+test('a script reads what a widget refuses in `problems`, and hears each change of it once, after the action', async ({ page }) => {
+  await page.goto('/embed.html?widget=cost');
+  const cost = page.locator('attn-cost');
+  await whenStarted(cost);
+  const seen = await cost.evaluate(async (el) => {
+    const heard = [];
+    el.addEventListener('problems', (event) => heard.push(event.detail.problems.map(({ key }) => key)));
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const before = el.problems;
+    el.heads = 7; // 512 ÷ 7 is not whole: kept as set, and said
+    const atOnce = el.problems.map(({ key, message }) => [key, message]);
+    const heardAtOnce = heard.length;
+    await tick();
+    el.dModel = 448; // 7 × 64: the rule holds again
+    await tick();
+    el.n = -3; // refused as a value …
+    el.n = 1024; // … and taken back in the same task: nothing to tell
+    await tick();
+    el.setAttribute('n', 'many');
+    await tick();
+    const shown = el.shadowRoot.querySelector('[aria-invalid="true"]')?.getAttribute('aria-describedby');
+    const line = shown ? el.shadowRoot.getElementById(shown).textContent : null;
+    return { before, atOnce, heardAtOnce, heard, last: el.problems, line, frozen: Object.isFrozen(el.problems[0]) };
+  });
+  expect(seen.before).toEqual([]);
+  expect(seen.atOnce).toHaveLength(1);
+  expect(seen.atOnce[0][0]).toBe('heads-shape');
+  expect(seen.atOnce[0][1]).toContain('h = 7 does not divide d_model = 512');
+  expect(seen.heardAtOnce).toBe(0);
+  expect(seen.heard).toEqual([['heads-shape'], [], ['n']]);
+  expect(seen.last).toHaveLength(1);
+  expect(seen.last[0].key).toBe('n');
+  expect(seen.line).toContain(seen.last[0].message); // the sentence on screen, word for word
+  expect(seen.frozen).toBe(true);
 });
 
 test('a widget embedded on its own fires its change with the declared detail, from a setting and a property', async ({ page }) => {

@@ -90,6 +90,10 @@ function runCases(el) {
     }
     const after = el[property];
     const refused = el.hasProblem(name);
+    // A script reads the same refusal, with the sentence shown.
+    const listed = el.problems.find((problem) => problem.key === name);
+    if (Boolean(listed) !== refused) failures.push(`${current}: el.problems ${refused ? 'does not list' : 'lists'} ${name}`);
+    else if (listed && !visibleText().includes(listed.message)) failures.push(`${current}: el.problems says “${listed.message.slice(0, 60)}…”, which is not on screen`);
     if (errors.length > errorsBefore) failures.push(...errors.slice(errorsBefore));
     if (expect === 'same') {
       if (refused) failures.push(`${current}: the value it reads was refused`);

@@ -11,6 +11,7 @@ import { customElementsManifest, htmlCustomData } from '../../scripts/custom-ele
 import { widgetClasses } from '../../scripts/lib/widget-classes.mjs';
 import { propertyName } from '../../web/ui/attribute-types.js';
 import { themeInputs } from '../../web/ui/theme.js';
+import { COMMON_MEMBERS } from '../../web/ui/element-declarations.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { root } from './packed.mjs';
 
@@ -31,10 +32,12 @@ test('every registered widget is in the manifest with its declarations', async (
     assert.equal(element.summary, Widget.title);
     assert.deepEqual(element.attributes.map((a) => a.name), Object.keys(Widget.declarations), `${tag}: attributes`);
     assert.deepEqual(element.attributes.map((a) => a.name), [...Widget.observedAttributes], `${tag}: the observed attributes`);
-    assert.deepEqual(element.members.map((m) => [m.name, m.attribute, m.type.text]),
+    assert.deepEqual(element.members.filter((m) => m.attribute).map((m) => [m.name, m.attribute, m.type.text]),
       Object.entries(Widget.declarations).map(([name, kind]) => [propertyName(name), name, kind.type]), `${tag}: properties`);
+    assert.deepEqual(element.members.filter((m) => !m.attribute).map((m) => [m.name, m.readonly, m.type.text]),
+      Object.entries(COMMON_MEMBERS).map(([name, { type }]) => [name, true, type]), `${tag}: the read-only properties every widget has`);
     assert.ok(Object.hasOwn(Widget.declaredEvents, 'change'), `${tag} declares change`);
-    assert.deepEqual(element.events.map((e) => e.name), Object.keys(Widget.declaredEvents), `${tag}: events`);
+    assert.deepEqual(element.events.map((e) => e.name), Object.keys(Widget.events), `${tag}: events`);
     for (const event of element.events) assert.match(event.type.text, /^CustomEvent<\{ .+ \}>$/, `${tag}: ${event.name}'s detail is typed`);
     assert.deepEqual(element.cssParts.map((p) => p.name), Object.keys(Widget.parts), `${tag}: parts`);
     for (const part of ['root', 'title', 'body', 'in-words']) assert.ok(element.cssParts.some((p) => p.name === part), `${tag} has the part ${part}`);

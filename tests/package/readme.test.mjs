@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { elementsOf, eventsTable, partsTable, themeTable } from '../../scripts/lib/readme-tables.mjs';
+import { commonEventsTable, elementsOf, eventsTable, partsTable, themeTable } from '../../scripts/lib/readme-tables.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { root } from './packed.mjs';
 
@@ -22,11 +22,22 @@ function section(heading) {
   return rest.slice(0, rest.search(/\n##+ /) >= 0 ? rest.search(/\n##+ /) : undefined);
 }
 
+/** The names of an element's events, as a string to search. */
+const eventRowsOf = (element) => element.events.map((event) => `\`${event.name}\``).join(' ');
+
 const hint = 'run node scripts/lib/readme-tables.mjs and paste its table';
 
 test('each widget’s section has its event table, made from its declarations', () => {
   for (const element of elementsOf(manifest)) {
     assert.ok(section(`\`<${element.tagName}>\``).includes(eventsTable(element)), `README's events of <${element.tagName}> (${hint})`);
+  }
+});
+
+test('the events every widget fires are in one table, made from the declarations, and every widget declares them', () => {
+  const common = commonEventsTable(manifest);
+  assert.ok(section('Events every widget fires').includes(common), `README's events every widget fires (${hint})`);
+  for (const element of elementsOf(manifest)) {
+    assert.ok(eventRowsOf(element).includes('`problems`'), `<${element.tagName}> declares problems`);
   }
 });
 

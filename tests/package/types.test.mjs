@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { loadWasmAttn } from '../wasm/helpers.mjs';
 import { root } from './packed.mjs';
+import { memberLine } from '../../scripts/element-types.mjs';
 
 const example = readFileSync(join(root, 'types/example/use-every-function.ts'), 'utf8');
 
@@ -53,7 +54,7 @@ test('the generated declarations name every element of the manifest, typed by it
   for (const element of manifest.modules[0].declarations) {
     assert.match(types, new RegExp(`'${element.tagName}': ${element.name};`), `${element.tagName} in HTMLElementTagNameMap`);
     for (const member of element.members) {
-      assert.ok(types.includes(`  ${member.name}: ${member.type.text};`), `${element.name}.${member.name}: ${member.type.text}`);
+      assert.ok(types.includes(`  ${memberLine(member)};`), `${element.name}.${memberLine(member)}`);
     }
     for (const event of element.events) assert.ok(types.includes(`  '${event.name}': ${event.type.text};`), `${element.name}'s ${event.name} event`);
   }

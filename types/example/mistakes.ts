@@ -34,6 +34,10 @@ export async function mistakes(): Promise<void> {
   masks.masks = 'causal';
   // @ts-expect-error: a change of <attn-masks> has no `step`
   masks.addEventListener('change', (event) => void event.detail.step);
+  // @ts-expect-error: what a widget refuses is read, not set
+  masks.problems = [];
+  // @ts-expect-error: a problem has a key and a message, no `attribute`
+  masks.addEventListener('problems', (event) => void event.detail.problems[0].attribute);
   const exercise = document.createElement('attn-exercise');
   // @ts-expect-error: task is one of the five exercises
   exercise.task = 'attention-is-all';

@@ -100,6 +100,9 @@ export async function everyFunction(): Promise<string> {
   made.headingLevel = 2;
   const cost = document.createElement('attn-cost');
   cost.addEventListener('measured', (event) => void event.detail.points.map((point) => point.ms));
+  cost.addEventListener('problems', (event) => { for (const { key, message } of event.detail.problems) console.warn(key, message); });
+  const refused: readonly string[] = cost.problems.map((problem) => problem.key);
+  void refused;
   const train = document.createElement('attn-train');
   train.addEventListener('progress', (event) => { const note: string | undefined = event.detail.note?.title; void note; });
   document.createElement('attn-lookup').addEventListener('input', (event) => { const [x, y]: [number, number] = event.detail.query; void (x + y); });

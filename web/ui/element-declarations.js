@@ -34,6 +34,24 @@ export function detailType(detail) {
   return `{ ${entries.map(([key, type]) => `${key}: ${type}`).join('; ')} }`;
 }
 
+/** Read-only properties every widget has (widget-base.js), beside one per attribute. */
+export const COMMON_MEMBERS = Object.freeze({
+  problems: Object.freeze({
+    type: 'readonly Readonly<{ key: string; message: string }>[]',
+    description: 'What the widget refuses now, [] when nothing: each entry is the attribute refused (or the widget’s own key for a rule '
+      + 'between settings or a failure) and the sentence shown.',
+  }),
+});
+
+/** Events every widget fires (widget-base.js), beside its own declaredEvents. */
+export const COMMON_EVENTS = Object.freeze({
+  problems: event({
+    when: 'what the widget refuses changed: a value refused or taken back, a rule between two settings broken or met again, '
+      + 'the core or a run failed; once per action, after it',
+    detail: { problems: '{ key: string; message: string }[]' },
+  }),
+});
+
 /** Parts every widget has (widget-base.js builds them). */
 export const COMMON_PARTS = Object.freeze({
   root: 'the widget’s box (an article)',

@@ -39,6 +39,9 @@ export class ProblemLines {
 
   has(key) { return this.#sentences.has(key); }
 
+  /** Every problem as { key, message }, in the order they were first said. */
+  list() { return [...this.#sentences].map(([key, message]) => Object.freeze({ key, message })); }
+
   /** Clears the problems of the keys that mark attribute `field` (not its own): they were about
    *  the value the field showed before, and a refusal of what it shows now replaces them. True
    *  when that cleared anything. */

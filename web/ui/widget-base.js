@@ -13,7 +13,8 @@
 //   static needsCore = false    when its numbers come from its own worker: the page's core is then
 //                               never loaded for it (default true)
 //   static declaredEvents       { name: event(…) } of ./element-declarations.js: every event it
-//                               fires, `change` included, with its detail
+//                               fires, `change` included, with its detail (beside COMMON_EVENTS:
+//                               `problems`, which the base fires)
 //   static declaredParts        { part: what it is } beyond the parts every widget has
 //                               (FIGURE_PARTS, MATRIX_PARTS, CONTROL_PARTS of the shared views it uses)
 // and implements:
@@ -35,7 +36,8 @@
 // leaving the field (change), and before any other action of the widget. A value set from
 // outside (a script, the URL) is its own action. Setting a value a widget already has changes
 // nothing and fires nothing. A property reads attributeValue(name) (the last good value) and
-// writes setAttributeValue(name, value); a refusal is shown with setProblem(key, sentence).
+// writes setAttributeValue(name, value); a refusal is shown with setProblem(key, sentence), and
+// a script reads what is refused in `problems` (and hears of it in the `problems` event).
 //
 // Every widget also has: theme="light" | "dark" (CSS only: widget-styles.js), embed-code (the
 // "Copy embed code" control), heading-level="1".."6" (its title's heading level, default 3), the
@@ -51,7 +53,7 @@ import { widgetStyles } from './widget-styles.js';
 import { embedCode } from './embed-code.js';
 import { buildEmbedControl } from './embed-control.js';
 import { choice, integer, presence, propertyName } from './attribute-types.js';
-import { COMMON_PARTS } from './element-declarations.js';
+import { COMMON_EVENTS, COMMON_PARTS } from './element-declarations.js';
 import { ProblemLines } from './problem-lines.js';
 import { propertyText } from './property-text.js';
 import { keepFocusWhenDisabled } from './focus-keeper.js';
@@ -79,6 +81,9 @@ export class AttnWidget extends ElementBase {
   static declaredParts = {};
   static needsCore = true;
 
+  /** Every event the widget fires: its own, then the common ones. */
+  static get events() { return { ...this.declaredEvents, ...COMMON_EVENTS }; }
+
   /** Every part the widget exposes: the common ones, then its own. */
   static get parts() { return { ...COMMON_PARTS, ...this.declaredParts }; }
 
@@ -98,6 +103,8 @@ export class AttnWidget extends ElementBase {
   #extra = null;           // detail the action adds to its `change`
   #depth = 0;              // nesting of batch()
   #problems = new ProblemLines(); // what is refused (an attribute, or a widget's own key), and where it is said
+  #toldProblems = '[]';    // the problems the last `problems` event gave (JSON), so an event means a change
+  #problemsTold = false;   // a `problems` event is queued for the end of the action
   #fields = new Map();     // attribute → { input, read, show, dirty }
 
   constructor() {
@@ -283,7 +290,29 @@ export class AttnWidget extends ElementBase {
 
   /** Shows `message` for `key` (an attribute, or a widget's own key such as 'core'); null clears it. */
   setProblem(key, message) {
-    if (this.#problems.set(key, message) && this.built) this.#problems.draw(this.problemLine, this.#fields);
+    if (!this.#problems.set(key, message)) return;
+    if (this.built) this.#problems.draw(this.problemLine, this.#fields);
+    this.#tellProblems();
+  }
+
+  /** What the widget refuses now, for a script: [{ key, message }], where key is the attribute
+   *  refused (as written in HTML) or the widget's own key ('core', 'heads-shape', …) and message
+   *  the sentence shown. Empty when all is well. */
+  get problems() { return this.#problems.list(); }
+
+  /** Fires `problems` once, after the action under way, if the list differs from the last one told
+   *  (a refusal taken back within the same action fires nothing). */
+  #tellProblems() {
+    if (this.#problemsTold) return;
+    this.#problemsTold = true;
+    queueMicrotask(() => {
+      this.#problemsTold = false;
+      const problems = this.problems;
+      const told = JSON.stringify(problems);
+      if (told === this.#toldProblems) return;
+      this.#toldProblems = told;
+      this.dispatchEvent(new CustomEvent('problems', { bubbles: true, detail: { problems } }));
+    });
   }
 
   hasProblem(key) { return this.#problems.has(key); }

@@ -87,8 +87,8 @@ export class AttnBottleneck extends AttnWidget {
     this.taskRadios = Object.fromEntries(['copy', 'reverse'].map((task) => [task, h('input', {
       type: 'radio', name: taskName, onchange: () => this.act(() => { this.task = task; }),
     })]));
-    this.problems = h('p', { className: 'cell-error', role: 'alert', hidden: true });
-    this.routeProblems(this.problems, ['run'], said);
+    this.runProblem = h('p', { className: 'cell-error', role: 'alert', hidden: true });
+    this.routeProblems(this.runProblem, ['run'], said);
 
     this.progress = h('progress', { max: '1', value: '0', 'aria-label': 'Measuring' });
     this.progressText = h('span', { className: 'progress-text' });
@@ -113,7 +113,7 @@ export class AttnBottleneck extends AttnWidget {
         ...field('trials', 'Sources per length'),
         ...field('seed', 'Seed'),
         ...field('example', 'Example’s length')),
-      this.problems, this.progressRow, this.status,
+      this.runProblem, this.progressRow, this.status,
       h('div', { className: 'results' },
         h('div', {}, this.chart.element, this.summaryLine),
         h('div', {}, sub('Where attention looked: the alignment for one example'), this.mapHost, this.exampleHost)));

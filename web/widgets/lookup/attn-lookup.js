@@ -118,8 +118,8 @@ export class AttnLookup extends AttnWidget {
     this.tiedBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.tied = this.tiedBox.checked; }) });
     this.tiedNote = h('p', { className: 'note tied-note', 'aria-live': 'polite' });
     this.orderBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.order = this.orderBox.checked ? 'weight' : 'entry'; }) });
-    this.problems = h('p', { className: 'cell-error', role: 'alert', hidden: true });
-    this.routeProblems(this.problems, ['query', 'sharpness', 'keys', 'values', 'core', 'entries'], (message) => `⚠ ${message}${this.result ? ' The last good state is still shown.' : ''}`);
+    this.settingsProblems = h('p', { className: 'cell-error', role: 'alert', hidden: true });
+    this.routeProblems(this.settingsProblems, ['query', 'sharpness', 'keys', 'values', 'core', 'entries'], (message) => `⚠ ${message}${this.result ? ' The last good state is still shown.' : ''}`);
 
     this.bars = h('ol', { className: 'bars', 'aria-label': 'Weights, one per entry' });
     this.shape = h('div', { className: 'row-shape' });
@@ -145,7 +145,7 @@ export class AttnLookup extends AttnWidget {
         h('label', { for: 'lookup-sharpness' }, 'Sharpness s'), h('span', { className: 'sharpness' }, this.slider, this.sharpnessInput)),
       h('div', { className: 'toolbar' }, h('label', {}, this.tiedBox, ' Values equal keys')),
       this.tiedNote,
-      this.problems,
+      this.settingsProblems,
       h('div', { className: 'panels' },
         h('div', { className: 'side' }, sub('What the row says'), this.shape),
         h('div', { className: 'side' }, sub('The checks, on every update'), this.checks)),
