@@ -17,7 +17,10 @@
 //  - the cost model: integers, exact;
 //  - score statistics: the core sums in double, so 1e-9 relative on mean and variance, and
 //    histogram counts exactly except scores within 1e-6 of a bin edge (float32 edges);
-//  - saturation p_max: float32 scores then a double softmax: 1e-5 relative per trial.
+//  - saturation p_max: float32 scores then a double softmax: 1e-5 relative per trial;
+//  - score gaps: the pairs exactly; the pairs apart by more than the gap exactly, except pairs
+//    whose double difference is within 1e-3 of the gap (the core's scores are rounded to float32,
+//    about 1e-6 of a raw score of 20); the mean top gap 1e-5 relative (the same rounding).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -257,6 +260,42 @@ test('variance: saturation fraction and the mean p(1 − p) of saturated trials,
       const grad = saturated.length ? saturated.reduce((s, p) => s + p * (1 - p), 0) / saturated.length : NaN;
       if (Number.isNaN(grad)) assert.ok(Number.isNaN(core.meanGrad));
       else assert.ok(Math.abs(core.meanGrad - grad) <= 1e-5 * Math.max(grad, 1e-3), `${label} p(1 − p) ${core.meanGrad} vs ${grad}`);
+    }
+  }
+});
+
+test('variance: the pairs of scores more than a gap apart and the mean top gap, from the same draws, counted pair by pair', async () => {
+  const { GAP } = await import('../../web/widgets/variance/variance-gaps.js');
+  for (const [dk, keys, trials, seed, gap] of [[128, 64, 40, 3, GAP], [8, 30, 100, 9, 3], [512, 16, 10, 1, GAP]]) {
+    const normals = attn.randomNormals({ count: trials * dk * (keys + 1), seed });
+    for (const scaled of [false, true]) {
+      let at = 0, over = 0, near = 0, topGaps = 0;
+      for (let t = 0; t < trials; t++) {
+        const q = normals.subarray(at, at + dk);
+        at += dk;
+        const scores = [];
+        for (let j = 0; j < keys; j++) {
+          let s = 0;
+          for (let i = 0; i < dk; i++) s += q[i] * normals[at + i];
+          at += dk;
+          scores.push(scaled ? s / Math.sqrt(dk) : s);
+        }
+        for (let i = 0; i < keys; i++) {
+          for (let j = i + 1; j < keys; j++) {
+            const apart = Math.abs(scores[i] - scores[j]);
+            over += apart > gap;
+            near += Math.abs(apart - gap) < 1e-3;
+          }
+        }
+        const [first, second] = [...scores].sort((a, b) => b - a);
+        topGaps += first - second;
+      }
+      const core = attn.scoreGaps({ dk, keys, trials, seed, scaled, gap });
+      const label = `dk ${dk} keys ${keys} scaled ${scaled}`;
+      assert.equal(core.pairs, trials * keys * (keys - 1) / 2, `${label} pairs`);
+      assert.ok(Math.abs(core.over - over) <= near, `${label}: ${core.over} pairs apart, the reference ${over} (${near} on the edge)`);
+      assert.ok(Math.abs(core.meanTopGap - topGaps / trials) <= 1e-5 * (topGaps / trials), `${label} top gap ${core.meanTopGap} vs ${topGaps / trials}`);
+      assert.equal(core.fraction, core.over / core.pairs);
     }
   }
 });
