@@ -26,7 +26,7 @@ import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
 import { chartColours, varianceSheet } from './variance-view.js';
 import { RATIO, ratioJobs, ratioSummary, typicalSize } from './variance-ratio.js';
-import { GAP, gapJobs, gapNote, gapRows, gapsInWords } from './variance-gaps.js';
+import { GAP, gapJobs, gapNote, gapRows, gapInWordsIntro, gapsInWords } from './variance-gaps.js';
 
 /** The place of a number not measured yet: “…”, about `characters` monospace characters wide. */
 function pending(characters) {
@@ -115,7 +115,7 @@ export class AttnVariance extends AttnWidget {
       + 'stays near 1 at every width. A curve on each chart is the normal density with the variance the scores should have, '
       + 'which their shape approaches as d_k grows. '
       + `Below, random softmax rows over ${group(this.keys)} keys show how often one key takes more than ${thresholdPercent(this.threshold)} of the weight, `
-      + `raw and scaled, how small the softmax slope p(1 − p) becomes when it does, and how many pairs of scores in a row differ by more than ${GAP}. The last panel `
+      + `raw and scaled, how small the softmax slope p(1 − p) becomes when it does, and ${gapInWordsIntro()}. The last panel `
       + 'reruns the chapter’s measurements, in the background with a progress bar, and puts our numbers '
       + `beside the chapter’s. ${this.#nowInWords()}`.trim();
   }

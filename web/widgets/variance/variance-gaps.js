@@ -50,9 +50,13 @@ export function gapNote(dk, raw, scaled) {
     + `the largest scaled one ${fixed(scaled.meanTopGap, 2)}.`];
 }
 
-/** The same, for "In words" (a screen reader says "e to the 20", not a raised 20). */
+/** What "In words" says before anything is measured: the gap and its weight ratio (a screen
+ *  reader says "e to the 20", not a raised 20). */
+export const gapInWordsIntro = () => `how many pairs of scores in a row differ by more than ${GAP}, a gap that makes one weight e to the ${GAP}, `
+  + `about ${gapRatioWords()}, times the other`;
+
+/** The measurement, for "In words" (the mean top gap is left to the table and the note: "In
+ *  words" stays short enough that the widget keeps its height when it starts). */
 export function gapsInWords(raw, scaled) {
-  return `${pairShare(raw)} of pairs of raw scores in those rows differ by more than ${GAP} (one weight e to the ${GAP}, `
-    + `about ${gapRatioWords()}, times the other) and ${pairShare(scaled)} of scaled ones; the largest raw score leads the second `
-    + `by ${fixed(raw.meanTopGap, 2)} on average, the largest scaled one by ${fixed(scaled.meanTopGap, 2)}.`;
+  return `${pairShare(raw)} of pairs of raw scores differ by more than ${GAP}, ${pairShare(scaled)} of scaled ones.`;
 }
