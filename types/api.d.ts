@@ -123,6 +123,22 @@ export interface Saturation {
   /** (trials) */
   pmax: Float32Array;
 }
+export interface ScoreGapsOptions {
+  dk: number; keys: number; trials: number;
+  /** The score difference counted, above 0 (default 20, the chapter's). */
+  gap?: number;
+  seed?: number; scaled?: boolean; onProgress?: Progress;
+}
+export interface ScoreGaps {
+  /** Pairs of keys compared: keys·(keys − 1)/2 per trial. */
+  pairs: number;
+  /** Pairs whose scores differ by more than the gap. */
+  over: number;
+  /** over / pairs */
+  fraction: number;
+  /** Mean over trials of the largest score minus the second largest. */
+  meanTopGap: number;
+}
 
 export type MaskOptions =
   | { kind: 'none' | 'causal'; n: number; m?: number }
@@ -412,6 +428,8 @@ export interface Attn {
   randomNormals(options: { count: number; seed?: number }): Float32Array;
   scoreStats(options: ScoreStatsOptions): ScoreStats;
   saturation(options: SaturationOptions): Saturation;
+  /** How far apart one trial's scores lie, over the trials `saturation` draws with the same settings and seed. */
+  scoreGaps(options: ScoreGapsOptions): ScoreGaps;
   /** (n, m), or (lengths.length, n, m) for padding */
   mask(options: MaskOptions): Float32Array;
   combineMasks(a: Numbers, b: Numbers): Float32Array;

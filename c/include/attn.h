@@ -450,6 +450,24 @@ int attn_saturation_summary(double *summary,    /* (2) fraction, mean p(1 − p)
                             const float *pmax,  /* (TRIALS) */
                             int trials, float threshold);
 
+/*
+ * Score gaps (§6.3: "at d_k = 128, gaps of 20 are common"), over the very trials
+ * attn_saturation_trials draws: the same generator, in the same order, so one seed gives both
+ * functions the same scores. A gap of g between two scores makes one softmax weight e^g times
+ * the other. Each trial ADDS to running totals, so a long run can be split into chunks (for a
+ * progress bar) and give exactly the numbers of one call:
+ *   totals[0] += KEYS·(KEYS − 1)/2   the pairs of keys compared within the trial
+ *   totals[1] += the pairs whose scores differ by more than `gap` (|s_i − s_j| > gap)
+ *   totals[2] += largest score − second-largest score
+ * Counted by sorting the trial's scores and a two-pointer pass: O(KEYS log KEYS) per trial.
+ * `gap` must be finite and above 0 (ATTN_ERR_ARGUMENT otherwise). The totals are doubles; every
+ * count stays below 2^53, so they are exact. `work` is scratch space for the query and the scores.
+ */
+int attn_score_gaps(double *totals,       /* (3) pairs, pairs apart by more than GAP, Σ top gap — added to */
+                    float *work,          /* (DK + KEYS) scratch */
+                    struct attn_rng *rng,
+                    int dk, int keys, int trials, int scaled, double gap);
+
 
 /* ---------------------------------------------------------------- masks and row diagnostics (§6.4) */
 

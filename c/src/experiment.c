@@ -1,9 +1,10 @@
 /*
  * experiment.c — the §6.3 measurements: the variance of random dot products (raw and divided by
- * √DK), and how often a softmax over random scores saturates. Every draw comes from the core's
- * one generator (random.c), so a seed fixes every number.
+ * √DK), how often a softmax over random scores saturates, and how far apart the scores of one
+ * trial lie. Every draw comes from the core's one generator (random.c), so a seed fixes every number.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "attn.h"
 #include "check.h"
@@ -98,36 +99,92 @@ int attn_score_stats(double *moments,      /* (3) mean, variance, ratio */
     return attn_score_moments(moments, sums, dk, scaled);
 }
 
+/* The shared checks of the trial functions (saturation and gaps draw the same trials). */
+static int check_trial_args(int dk, int keys, int trials) {
+    ATTN__REFUSE_IF(dk <= 0 || keys <= 0 || trials <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(dk > ATTN_MAX_DK || keys < 2 || keys > ATTN_MAX_KEYS || trials > ATTN_MAX_TRIALS,
+                    ATTN_ERR_ARGUMENT);
+    return ATTN_OK;
+}
+
+/* One trial's scores: a query (DK normals from `rng`) into q, then KEYS keys, key after key,
+ * each scored q·k (summed in double) times `factor`, into scores (KEYS). */
+static void draw_trial_scores(float *scores, float *q, struct attn_rng *rng, int dk, int keys, double factor) {
+    float batch[2 * PAIRS_PER_BATCH]; /* one key's entries, a batch at a time */
+    attn_rng_normals(q, rng, dk);
+    for (int j = 0; j < keys; j++) {
+        double dot = 0.0;
+        for (int i0 = 0; i0 < dk; i0 += 2 * PAIRS_PER_BATCH) {
+            int n = dk - i0 < 2 * PAIRS_PER_BATCH ? dk - i0 : 2 * PAIRS_PER_BATCH;
+            attn_rng_normals(batch, rng, n);
+            for (int i = 0; i < n; i++) dot += (double)q[i0 + i] * (double)batch[i];
+        }
+        scores[j] = (float)(dot * factor);
+    }
+}
+
 int attn_saturation_trials(float *pmax,         /* (TRIALS) */
                            float *work,         /* (DK + KEYS) scratch */
                            struct attn_rng *rng,
                            int dk, int keys, int trials, int scaled) {
     ATTN__REFUSE_IF(!pmax || !work || !rng, ATTN_ERR_NULL);
-    ATTN__REFUSE_IF(dk <= 0 || keys <= 0 || trials <= 0, ATTN_ERR_SIZE);
-    ATTN__REFUSE_IF(dk > ATTN_MAX_DK || keys < 2 || keys > ATTN_MAX_KEYS || trials > ATTN_MAX_TRIALS,
-                    ATTN_ERR_ARGUMENT);
+    ATTN__TRY(check_trial_args(dk, keys, trials));
 
     const double factor = scaled ? 1.0 / sqrt((double)dk) : 1.0;
     float *q = work, *scores = work + dk;
-    float batch[2 * PAIRS_PER_BATCH]; /* one key's entries, a batch at a time */
     for (int t = 0; t < trials; t++) {
-        attn_rng_normals(q, rng, dk);
+        draw_trial_scores(scores, q, rng, dk, keys, factor);
         double max = -INFINITY;
-        for (int j = 0; j < keys; j++) {
-            double dot = 0.0;
-            for (int i0 = 0; i0 < dk; i0 += 2 * PAIRS_PER_BATCH) {
-                int n = dk - i0 < 2 * PAIRS_PER_BATCH ? dk - i0 : 2 * PAIRS_PER_BATCH;
-                attn_rng_normals(batch, rng, n);
-                for (int i = 0; i < n; i++) dot += (double)q[i0 + i] * (double)batch[i];
-            }
-            scores[j] = (float)(dot * factor);
-            if (scores[j] > max) max = scores[j];
-        }
+        for (int j = 0; j < keys; j++) if (scores[j] > max) max = scores[j];
         /* p_max = e^0 / Σ e^(s_j − max): the largest weight of the softmax row. */
         double sum = 0.0;
         for (int j = 0; j < keys; j++) sum += attn__portable_exp_nonpositive((double)scores[j] - max);
         pmax[t] = (float)(1.0 / sum);
     }
+    return ATTN_OK;
+}
+
+static int compare_ascending(const void *a, const void *b) {
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* Pairs i < j of sorted (ascending) scores with s_j − s_i > gap: for each i, the first j whose
+ * difference passes the gap only moves right as s_i grows, so one pass of two pointers counts
+ * them all. Differences are taken in double, as a brute-force count would. */
+static double count_pairs_apart(const float *sorted, int keys, double gap) {
+    double over = 0.0;
+    int j = 0;
+    for (int i = 0; i < keys; i++) {
+        if (j <= i) j = i + 1;
+        while (j < keys && !((double)sorted[j] - (double)sorted[i] > gap)) j++;
+        over += keys - j;
+    }
+    return over;
+}
+
+int attn_score_gaps(double *totals,       /* (3) pairs, pairs apart by more than GAP, Σ top gap — added to */
+                    float *work,          /* (DK + KEYS) scratch */
+                    struct attn_rng *rng,
+                    int dk, int keys, int trials, int scaled, double gap) {
+    ATTN__REFUSE_IF(!totals || !work || !rng, ATTN_ERR_NULL);
+    ATTN__TRY(check_trial_args(dk, keys, trials));
+    ATTN__REFUSE_IF(!(gap > 0.0) || !isfinite(gap), ATTN_ERR_ARGUMENT);
+
+    const double factor = scaled ? 1.0 / sqrt((double)dk) : 1.0;
+    const double pairs_per_trial = (double)keys * (keys - 1) / 2.0;
+    float *q = work, *scores = work + dk;
+    double pairs = totals[0], over = totals[1], top_gaps = totals[2]; /* continue the running totals */
+    for (int t = 0; t < trials; t++) {
+        draw_trial_scores(scores, q, rng, dk, keys, factor);
+        qsort(scores, (size_t)keys, sizeof *scores, compare_ascending);
+        pairs += pairs_per_trial;
+        over += count_pairs_apart(scores, keys, gap);
+        top_gaps += (double)scores[keys - 1] - (double)scores[keys - 2];
+    }
+    totals[0] = pairs;
+    totals[1] = over;
+    totals[2] = top_gaps;
     return ATTN_OK;
 }
 

@@ -1,11 +1,13 @@
 /*
  * test_experiment.c — the §6.3 measurements: Var(q·k) = d_k and the scaled variance 1,
  * histograms, chunked runs equal to one call, determinism, the chapter's saturation figures,
- * and every bad input.
+ * the gaps between one trial's scores (against a pair-by-pair count, and the chapter's "gaps of
+ * 20 are common at d_k = 128"), and every bad input.
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "attn.h"
 #include "harness.h"
@@ -91,6 +93,11 @@ static void test_same_seed_same_numbers(void) {
     EXPECT(a[1] != c[1]);
 }
 
+static int compare_floats(const void *a, const void *b) {
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
 static void run_saturation(double summary[2], float *pmax, int scaled, uint32_t seed) {
     float work[128 + 64];
     struct attn_rng rng;
@@ -136,6 +143,115 @@ static void test_saturation_summary_by_hand(void) {
     EXPECT_NEAR(s[1], g, 1e-15);
 }
 
+/* One trial's scores drawn by hand, as attn.h describes them: the query's DK normals, then each
+ * key's, from one generator; q·k summed in double, times the factor, rounded to float. */
+static void draw_scores_by_hand(float *scores, struct attn_rng *rng, int dk, int keys, int scaled) {
+    float q[64], k[64];
+    attn_rng_normals(q, rng, dk);
+    for (int j = 0; j < keys; j++) {
+        attn_rng_normals(k, rng, dk);
+        double dot = 0.0;
+        for (int i = 0; i < dk; i++) dot += (double)q[i] * (double)k[i];
+        scores[j] = (float)(dot * (scaled ? 1.0 / sqrt((double)dk) : 1.0));
+    }
+}
+
+/* The gaps of the trials drawn by hand, counted pair by pair (O(KEYS²)), against the core's
+ * sort-and-two-pointer count: every total exactly equal. */
+static void test_score_gaps_match_a_brute_count(void) {
+    const struct { int dk, keys, trials, scaled; double gap; } cases[] = {
+        {1, 2, 5, 0, 0.5}, {3, 7, 20, 0, 1.0}, {8, 40, 10, 0, 2.5}, {64, 33, 6, 0, 20.0}, {64, 50, 6, 1, 0.75},
+    };
+    for (int c = 0; c < 5; c++) {
+        int dk = cases[c].dk, keys = cases[c].keys, trials = cases[c].trials, scaled = cases[c].scaled;
+        double gap = cases[c].gap;
+        struct attn_rng core_rng, hand_rng;
+        attn_rng_seed(&core_rng, 31u + c), attn_rng_seed(&hand_rng, 31u + c);
+        float work[64 + 50], scores[50];
+        double totals[3] = {0, 0, 0}, pairs = 0, over = 0, top = 0;
+        EXPECT_EQ_INT(attn_score_gaps(totals, work, &core_rng, dk, keys, trials, scaled, gap), ATTN_OK);
+        for (int t = 0; t < trials; t++) {
+            draw_scores_by_hand(scores, &hand_rng, dk, keys, scaled);
+            float first = -INFINITY, second = -INFINITY;
+            for (int i = 0; i < keys; i++) {
+                for (int j = i + 1; j < keys; j++) {
+                    pairs += 1;
+                    over += fabs((double)scores[i] - (double)scores[j]) > gap;
+                }
+                if (scores[i] > first) second = first, first = scores[i];
+                else if (scores[i] > second) second = scores[i];
+            }
+            top += (double)first - (double)second;
+        }
+        EXPECT_NEAR(totals[0], pairs, 0);
+        EXPECT_NEAR(totals[0], trials * keys * (keys - 1) / 2.0, 0);
+        EXPECT_NEAR(totals[1], over, 0);
+        EXPECT_NEAR(totals[2], top, 0);
+        EXPECT(memcmp(&core_rng, &hand_rng, sizeof core_rng) == 0); /* and drew exactly as many normals */
+    }
+}
+
+/* The same seed gives saturation and gaps the same scores: after one trial each, their scratch
+ * holds the same query and (sorted) the same scores, and the generators stand at the same place. */
+static void test_score_gaps_draw_the_saturation_trials(void) {
+    enum { DK = 600, KEYS = 300 }; /* wider than one batch of normals */
+    static float sat_work[DK + KEYS], gap_work[DK + KEYS];
+    float pmax[3];
+    double totals[3] = {0, 0, 0};
+    struct attn_rng a, b;
+    attn_rng_seed(&a, 8), attn_rng_seed(&b, 8);
+    for (int t = 0; t < 3; t++) {
+        EXPECT_EQ_INT(attn_saturation_trials(pmax + t, sat_work, &a, DK, KEYS, 1, 0), ATTN_OK);
+        EXPECT_EQ_INT(attn_score_gaps(totals, gap_work, &b, DK, KEYS, 1, 0, 20.0), ATTN_OK);
+        EXPECT(memcmp(sat_work, gap_work, DK * sizeof(float)) == 0);
+        qsort(sat_work + DK, KEYS, sizeof(float), compare_floats);
+        EXPECT(memcmp(sat_work + DK, gap_work + DK, KEYS * sizeof(float)) == 0);
+        EXPECT(memcmp(&a, &b, sizeof a) == 0);
+    }
+}
+
+static void test_score_gaps_in_chunks_equal_one_call(void) {
+    static float work[96 + 500];
+    double one[3] = {0, 0, 0}, chunked[3] = {0, 0, 0};
+    struct attn_rng a, b;
+    attn_rng_seed(&a, 5), attn_rng_seed(&b, 5);
+    EXPECT_EQ_INT(attn_score_gaps(one, work, &a, 96, 500, 23, 0, 7.5), ATTN_OK);
+    for (int done = 0; done < 23; done += 5) {
+        int n = 23 - done < 5 ? 23 - done : 5;
+        EXPECT_EQ_INT(attn_score_gaps(chunked, work, &b, 96, 500, n, 0, 7.5), ATTN_OK);
+    }
+    EXPECT(memcmp(one, chunked, sizeof one) == 0);
+}
+
+/* The chapter's "at d_k = 128, gaps of 20 are common". Within a trial the scores share the query,
+ * so s_j ~ N(0, |q|²), |q|² ≈ 128, and a gap s_i − s_j ~ N(0, 2·128): P(|gap| > 20) =
+ * 2(1 − Φ(20/16)) = 0.2113 at |q|² = 128 exactly, and 0.2100 averaged over |q|² ~ χ²(128). Pairs
+ * in one trial are not independent (they share the query and keys), so the noise is that of the
+ * trials: the fraction of one trial varies by about 0.04 (|q|² alone has a standard deviation of
+ * 16), and over 1,000 trials the mean by about 0.0013. ±0.008 is six of those, and still tells
+ * 0.21 from 0.19 (|q|² = 115) or 0.23 (|q|² = 141); 30 seeds gave 0.2101 ± 0.0013. The largest
+ * score leads the second by about 0.381·|q| ≈ 4.3 (the top spacing of 64 standard normals is
+ * 0.3807 on average); that spacing is roughly exponential, so one trial's varies by about its
+ * mean and the mean of 1,000 by 4.3/√1000 ≈ 0.14: ±0.6 (0.05 scaled) is four of those. Scaled, a
+ * gap is N(0, 2) and one of 20 is 14 standard deviations: none in 2 million pairs. */
+static void test_score_gaps_reproduce_the_chapter(void) {
+    static float work[128 + 64];
+    for (uint32_t seed = 1; seed <= 3; seed++) {
+        double raw[3] = {0, 0, 0}, scaled[3] = {0, 0, 0};
+        struct attn_rng rng;
+        attn_rng_seed(&rng, seed);
+        EXPECT_EQ_INT(attn_score_gaps(raw, work, &rng, 128, 64, 1000, 0, 20.0), ATTN_OK);
+        attn_rng_seed(&rng, seed);
+        EXPECT_EQ_INT(attn_score_gaps(scaled, work, &rng, 128, 64, 1000, 1, 20.0), ATTN_OK);
+        EXPECT_NEAR(raw[0], 1000 * 64 * 63 / 2.0, 0);
+        EXPECT_NEAR(raw[1] / raw[0], 0.2100, 0.008);
+        EXPECT_NEAR(raw[2] / 1000, 4.30, 0.6);
+        EXPECT_NEAR(scaled[1], 0, 0);
+        EXPECT_NEAR(scaled[2] / 1000, 0.380, 0.05);
+        EXPECT_NEAR(scaled[2], raw[2] / sqrt(128.0), 1e-3 * raw[2]); /* the same draws, divided by √128 */
+    }
+}
+
 static void test_bad_input(void) {
     double m[3], sums[3] = {0, 0, 0};
     int counts[2];
@@ -165,6 +281,22 @@ static void test_bad_input(void) {
     EXPECT_EQ_INT(attn_saturation_summary(m, pmax, 0, 0.5f), ATTN_ERR_SIZE);
     pmax[2] = NAN;
     EXPECT_EQ_INT(attn_saturation_summary(m, pmax, 4, 0.5f), ATTN_ERR_VALUE);
+    double totals[3] = {0, 0, 0};
+    EXPECT_EQ_INT(attn_score_gaps(NULL, work, &rng, 8, 4, 2, 0, 20.0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_score_gaps(totals, NULL, &rng, 8, 4, 2, 0, 20.0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, NULL, 8, 4, 2, 0, 20.0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 0, 4, 2, 0, 20.0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 0, 2, 0, 20.0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 0, 0, 20.0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 1, 2, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, ATTN_MAX_DK + 1, 4, 2, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, ATTN_MAX_KEYS + 1, 2, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, ATTN_MAX_TRIALS + 1, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 2, 0, 0.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 2, 0, -1.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 2, 0, NAN), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 2, 0, INFINITY), ATTN_ERR_ARGUMENT);
+    EXPECT(totals[0] == 0 && totals[1] == 0 && totals[2] == 0); /* a refused call adds nothing */
 }
 
 static const struct test tests[] = {
@@ -176,6 +308,10 @@ static const struct test tests[] = {
     TEST(test_saturation_reproduces_the_chapter),
     TEST(test_saturation_is_deterministic),
     TEST(test_saturation_summary_by_hand),
+    TEST(test_score_gaps_match_a_brute_count),
+    TEST(test_score_gaps_draw_the_saturation_trials),
+    TEST(test_score_gaps_in_chunks_equal_one_call),
+    TEST(test_score_gaps_reproduce_the_chapter),
     TEST(test_bad_input),
 };
 RUN_TESTS(tests)

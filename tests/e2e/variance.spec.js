@@ -1,5 +1,5 @@
 // variance.spec.js — <attn-variance> on the lab page (§6.3): the histograms and their printed
-// variances follow d_k, the saturation panel, the chapter's reproduction (progress bar, the page
+// variances follow d_k, the saturation panel (and its gaps of 20 between scores), the chapter's reproduction (progress bar, the page
 // staying usable, Cancel, every number within the statistical tolerances and equal to what the
 // same WASM core gives in node), and bad input answered beside its control.
 import { test, expect } from './fixtures.js';
@@ -63,6 +63,59 @@ test('saturation panel: raw scores saturate the softmax, scaled ones do not', as
   await keys.fill('8');
   await keys.press('Enter');
   await expect(widget.getByRole('table', { name: /with 8 keys/ })).toBeVisible();
+});
+
+/** “21.2% (213,531 of 1,008,000)”: the share as the widget prints it, from the core's counts. */
+const pairCell = (g) => `${(100 * g.fraction).toFixed(1)}% (${g.over.toLocaleString('en-US')} of ${g.pairs.toLocaleString('en-US')})`;
+
+test('the chapter’s “at d_k = 128, gaps of 20 are common”: the pairs of scores more than 20 apart, raw and scaled, from the core', async ({ page }) => {
+  const widget = await openVariance(page);
+  const attn = await loadWasmAttn();
+  const table = widget.getByRole('table', { name: 'Gaps between the 64 scores of one trial, the same 500 trials' });
+  const cells = (name) => table.getByRole('row', { name }).getByRole('cell');
+  await expect(cells(/^raw q·k/).first()).not.toHaveText('…');
+
+  // The very trials of the saturation table: same settings, same seed (1), in node.
+  const raw = attn.scoreGaps({ dk: 128, keys: 64, trials: 500, seed: 1, gap: 20 });
+  const scaled = attn.scoreGaps({ dk: 128, keys: 64, trials: 500, seed: 1, gap: 20, scaled: true });
+  await expect(cells(/^raw q·k/)).toHaveText([pairCell(raw), raw.meanTopGap.toFixed(2)]);
+  await expect(cells(/^scaled/)).toHaveText(['0.0% (0 of 1,008,000)', scaled.meanTopGap.toFixed(2)]);
+  // The chapter's claim: P(|gap| > 20) = 2(1 − Φ(20/16)) ≈ 0.21 for a gap ~ N(0, 2·128).
+  expect(raw.fraction).toBeGreaterThan(0.15);
+  expect(raw.fraction).toBeLessThan(0.28);
+  expect(scaled.over).toBe(0);
+
+  // The sentence tying it to the chapter, with e^20 computed (485,165,195.4 → 485 million), raised.
+  const ratio = `${Number((Math.exp(20) / 1e6).toPrecision(3))} million`;
+  expect(ratio).toBe('485 million');
+  const note = widget.getByText(/^At d_k = 128, [\d.]+% of pairs of raw scores differ by more than 20/);
+  await expect(note).toHaveText(`At d_k = 128, ${(100 * raw.fraction).toFixed(1)}% of pairs of raw scores differ by more than 20, a weight ratio of e20 ≈ ${ratio}; `
+    + `scaled, 0.0%. On average the largest raw score is ${raw.meanTopGap.toFixed(2)} above the second, the largest scaled one ${scaled.meanTopGap.toFixed(2)}.`);
+  await expect(note.locator('sup')).toHaveText('20');
+  const article = widget.getByRole('article', { name: /Why divide by √d_k/ });
+  await expect(article).toHaveAccessibleDescription(/how many pairs of scores in a row differ by more than 20, a gap that makes one weight e to the 20, about 485 million, times the other\./);
+  await expect(article).toHaveAccessibleDescription(new RegExp(`; ${(100 * raw.fraction).toFixed(1)}% of pairs of raw scores differ by more than 20, 0\\.0% of scaled ones\\.`));
+
+  // It follows the settings: at d_k = 8 with seed 2, gaps of 20 are rare, and the text says so with the number.
+  await widget.getByLabel('Seed').fill('2');
+  await widget.getByLabel('Seed').press('Enter');
+  await widget.getByLabel('Head width d_k').fill('8');
+  await widget.getByLabel('Head width d_k').press('Enter');
+  const narrow = attn.scoreGaps({ dk: 8, keys: 64, trials: 500, seed: 2 });
+  expect(narrow.fraction).toBeLessThan(0.0005); // 2(1 − Φ(20/4)) ≈ 6 × 10⁻⁷ at |q|² = 8; a long |q| gives the few there are
+  const narrowShare = narrow.over > 0 ? 'under 0.1%' : '0.0%';
+  await expect(cells(/^raw q·k/)).toHaveText([`${narrowShare} (${narrow.over.toLocaleString('en-US')} of 1,008,000)`, narrow.meanTopGap.toFixed(2)]);
+  await expect(widget.getByText(/^At d_k = 8, /)).toContainText(`At d_k = 8, ${narrowShare} of pairs of raw scores differ by more than 20`);
+  await expect(widget.getByText(/gaps of 20 are common/)).toHaveCount(0);
+
+  // Fewer keys and trials: the caption and the pairs follow (keys·(keys − 1)/2 per trial).
+  await widget.getByLabel('Keys per trial').fill('5');
+  await widget.getByLabel('Keys per trial').press('Enter');
+  await widget.getByLabel('Trials').fill('1');
+  await widget.getByLabel('Trials').press('Enter');
+  const one = attn.scoreGaps({ dk: 8, keys: 5, trials: 1, seed: 2 });
+  await expect(widget.getByRole('table', { name: 'Gaps between the 5 scores of one trial, the same trial' }).getByRole('row', { name: /^raw q·k/ }).getByRole('cell'))
+    .toHaveText([pairCell(one), one.meanTopGap.toFixed(2)]);
 });
 
 test('reproduces the chapter in the background, within the tolerances, with the numbers node gets', async ({ page }) => {
@@ -176,7 +229,7 @@ test('ten million draws say how long they will take, and can be cancelled', asyn
 test('“In words” states the last measurement', async ({ page }) => {
   const widget = await openVariance(page);
   const article = widget.getByRole('article', { name: /Why divide by √d_k/ });
-  await expect(article).toHaveAccessibleDescription(/Now: at d_k = 128, 20,000 draws, the raw scores have variance [\d.]+ \([\d.]+ times d_k\), so a typical raw score is about ±11\.3, and the scaled ones [\d.]+; over 64 keys, [\d.]+% of raw softmax rows and 0\.0% of scaled ones put more than 0\.99 on one key\. Raw scores at d_k = 64 are [\d.]+ ± [\d.]+ times as spread out as at d_k = 1\.$/);
+  await expect(article).toHaveAccessibleDescription(/Now: at d_k = 128, 20,000 draws, the raw scores have variance [\d.]+ \([\d.]+ times d_k\), so a typical raw score is about ±11\.3, and the scaled ones [\d.]+; over 64 keys, [\d.]+% of raw softmax rows and 0\.0% of scaled ones put more than 0\.99 on one key; [\d.]+% of pairs of raw scores differ by more than 20, 0\.0% of scaled ones\. Raw scores at d_k = 64 are [\d.]+ ± [\d.]+ times as spread out as at d_k = 1\.$/);
   await widget.getByRole('button', { name: 'd_k = 32' }).click();
   await expect(article).toHaveAccessibleDescription(/Now: at d_k = 32, 20,000 draws/);
 });

@@ -2,8 +2,9 @@
  * fuzz_experiment.c — libFuzzer target for the §6.3 functions: the seeded generator (one draw at
  * a time and in blocks), score statistics (any widths, draws, bins and edges, NaN edges
  * included; accumulated in fuzzed chunks, which must give bitwise the numbers of one call; the
- * moments of any running totals) and saturation trials (any widths, keys, trials and
- * thresholds); and the status sentences of any int. Work is bounded so each input runs fast.
+ * moments of any running totals), saturation trials (any widths, keys, trials and
+ * thresholds) and the score gaps of the same trials (any gap, NaN included; in fuzzed chunks,
+ * which must give bitwise the totals of one call); and the status sentences of any int. Work is bounded so each input runs fast.
  */
 #include "fuzz_input.h"
 
@@ -143,11 +144,16 @@ static void fuzz_accumulate(struct fuzz_input *in) {
 static void fuzz_saturation(struct fuzz_input *in) {
     int dk = fuzz_size(in), keys = fuzz_size(in), trials = fuzz_size(in), scaled = fuzz_byte(in) & 1;
     float threshold = fuzz_float(in);
+    uint32_t seed = fuzz_u32(in);
     struct attn_rng rng;
-    attn_rng_seed(&rng, fuzz_u32(in));
+    attn_rng_seed(&rng, seed);
+    double gap = fuzz_byte(in) < 240 ? 0.25 + fuzz_byte(in) : fuzz_float(in);
+    struct attn_rng gaps_rng = rng;
+    double totals[3] = {0, 0, 0};
     if (dk <= 0 || keys < 2 || trials <= 0 || dk > ATTN_MAX_DK || keys > ATTN_MAX_KEYS || trials > ATTN_MAX_TRIALS) {
         float pmax[1], work[2];
         FUZZ_REQUIRE_REFUSAL(attn_saturation_trials(pmax, work, &rng, dk, keys, trials, scaled));
+        FUZZ_REQUIRE_REFUSAL(attn_score_gaps(totals, work, &gaps_rng, dk, keys, trials, scaled, gap));
         return;
     }
     if (fuzz_product(fuzz_product(dk, keys), trials) > 400000) return; /* keep each input fast */
@@ -157,6 +163,26 @@ static void fuzz_saturation(struct fuzz_input *in) {
     for (int t = 0; t < trials; t++) if (!(pmax[t] >= 0.0f && pmax[t] <= 1.0f)) abort();
     double summary[2];
     FUZZ_REQUIRE_KNOWN_STATUS(attn_saturation_summary(summary, pmax, trials, threshold));
+
+    /* The gaps over the same trials: refused only for a bad gap; then in two chunks, bitwise the
+     * totals of one call, and the generator where saturation left it. */
+    rc = attn_score_gaps(totals, work, &gaps_rng, dk, keys, trials, scaled, gap);
+    FUZZ_REQUIRE_KNOWN_STATUS(rc);
+    if ((rc == ATTN_OK) != (gap > 0 && isfinite(gap))) abort();
+    if (rc == ATTN_OK) {
+        double pairs = (double)trials * keys * (keys - 1) / 2.0;
+        if (totals[0] != pairs || !(totals[1] >= 0 && totals[1] <= pairs) || !(totals[2] >= 0)) abort();
+        if (memcmp(&rng, &gaps_rng, sizeof rng) != 0) abort();
+        struct attn_rng again;
+        attn_rng_seed(&again, seed);
+        double parts[3] = {0, 0, 0};
+        int first = trials * (fuzz_byte(in) % 5) / 4;
+        if (first > 0 && attn_score_gaps(parts, work, &again, dk, keys, first, scaled, gap) != ATTN_OK) abort();
+        if (trials - first > 0 && attn_score_gaps(parts, work, &again, dk, keys, trials - first, scaled, gap) != ATTN_OK) abort();
+        if (memcmp(parts, totals, sizeof parts) != 0) abort();
+    } else if (totals[0] != 0 || totals[1] != 0 || totals[2] != 0) {
+        abort(); /* a refused call adds nothing */
+    }
     free(pmax), free(work);
 }
 

@@ -198,6 +198,16 @@ function apiRows() {
     row('saturation', 'threshold a string', () => attn.saturation({ ...satBase(), threshold: '0.5' }), TYPE, /threshold must be a number/),
     row('saturation', 'onProgress a number', () => attn.saturation({ ...satBase(), onProgress: 5 }), TYPE, /onProgress must be a function/),
   );
+  rows.push(...optionRows('scoreGaps', satBase, (o) => attn.scoreGaps(o), { sizes: ['dk', 'keys', 'trials'], flags: ['scaled'] }));
+  rows.push(
+    row('scoreGaps', 'keys one', () => attn.scoreGaps({ ...satBase(), keys: 1 }), SIZE, /keys must be between 2 and 65536/),
+    row('scoreGaps', 'gap 0', () => attn.scoreGaps({ ...satBase(), gap: 0 }), ARGUMENT, /gap must be above 0, but it is 0\./),
+    row('scoreGaps', 'gap negative', () => attn.scoreGaps({ ...satBase(), gap: -20 }), ARGUMENT, /gap must be above 0, but it is -20\./),
+    row('scoreGaps', 'gap NaN', () => attn.scoreGaps({ ...satBase(), gap: NaN }), TYPE, /gap must be a number/),
+    row('scoreGaps', 'gap Infinity', () => attn.scoreGaps({ ...satBase(), gap: Infinity }), TYPE, /gap must be a number/),
+    row('scoreGaps', 'gap a string', () => attn.scoreGaps({ ...satBase(), gap: '20' }), TYPE, /gap must be a number/),
+    row('scoreGaps', 'onProgress a number', () => attn.scoreGaps({ ...satBase(), onProgress: 5 }), TYPE, /onProgress must be a function/),
+  );
   // masks
   rows.push(...optionRows('mask', () => ({ kind: 'causal', n: 3 }), (o) => attn.mask(o), { sizes: ['n'] }));
   rows.push(...optionRows('mask', () => ({ kind: 'window', n: 3, m: 3, window: 2 }), (o) => attn.mask(o), { sizes: ['m', 'window'], optional: ['m'] }).map((r) => (r.label.startsWith('options') ? null : r)).filter(Boolean));

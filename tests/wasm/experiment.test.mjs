@@ -1,5 +1,6 @@
 // experiment.test.mjs — the core's generator and the §6.3 measurements in node: WASM gives the
-// same bits as the native build for a seed, the chapter's figures come out within their
+// same bits as the native build for a seed, the chapter's figures (its variances, saturated rows
+// and "gaps of 20 are common at d_k = 128") come out within their
 // statistical tolerances, progress chunks change nothing, and bad input throws a sentence.
 
 import { test } from 'node:test';
@@ -46,6 +47,33 @@ test('saturation: native and WASM give identical p_max for every trial', () => {
   }
 });
 
+test('score gaps: native and WASM give identical totals, over the trials saturation draws', () => {
+  for (const [dk, keys, trials, seed, scaled, gap] of [[128, 64, 200, 11, false, 20], [3, 9, 50, 2, false, 1.5], [600, 300, 4, 7, true, 0.5]]) {
+    const wasm = attn.scoreGaps({ dk, keys, trials, seed, scaled, gap });
+    const native = runNative(`score_gaps ${dk} ${keys} ${trials} ${seed} ${scaled ? 1 : 0} ${gap}`, []);
+    assert.equal(native.int32(), 0);
+    const [pairs, over, topGaps] = native.f64(3);
+    assert.deepEqual(wasm, { pairs, over, fraction: over / pairs, meanTopGap: topGaps / trials });
+    assert.equal(pairs, trials * keys * (keys - 1) / 2);
+  }
+});
+
+test('the chapter’s “at d_k = 128, gaps of 20 are common”: about 21% of pairs of raw scores, none scaled', () => {
+  // A gap between two scores of one trial is N(0, 2·|q|²), |q|² ≈ 128: P(|gap| > 20) = 2(1 − Φ(1.25))
+  // = 0.211 (0.210 averaged over |q|²). Over 500 trials the share varies by about 0.002 from seed to
+  // seed (the trials, not the million pairs, are the independent units): ±0.01 is five of those.
+  for (const seed of [1, 2]) {
+    const raw = attn.scoreGaps({ dk: 128, keys: 64, trials: 500, seed });
+    const scaled = attn.scoreGaps({ dk: 128, keys: 64, trials: 500, seed, scaled: true });
+    assert.equal(raw.pairs, 500 * 2016);
+    assert.ok(Math.abs(raw.fraction - 0.21) <= 0.01, `raw fraction ${raw.fraction}`);
+    assert.equal(scaled.over, 0);
+    assert.ok(Math.abs(scaled.meanTopGap - raw.meanTopGap / Math.sqrt(128)) < 1e-3 * raw.meanTopGap); // the same draws
+  }
+  const narrow = attn.scoreGaps({ dk: 1, keys: 64, trials: 500, seed: 1 });
+  assert.ok(narrow.fraction < 0.001, `at d_k = 1 gaps of 20 are rare: ${narrow.fraction}`);
+});
+
 test('the chapter’s variance table: variance/d_k and the scaled variance within 1 ± 0.015 at 200,000 draws', () => {
   for (const dk of [32, 64, 128, 256]) {
     const raw = attn.scoreStats({ dk, draws: 200000, seed: 1 });
@@ -80,6 +108,10 @@ test('progress chunks give exactly the numbers of one call', () => {
   const sat = attn.saturation({ dk: 512, keys: 64, trials: 300, seed: 5, onProgress: (done) => steps.push(done) });
   assert.ok(steps.length > 1);
   assert.deepEqual(sat, attn.saturation({ dk: 512, keys: 64, trials: 300, seed: 5 }));
+  const gapSteps = [];
+  const gaps = attn.scoreGaps({ dk: 512, keys: 64, trials: 300, seed: 5, onProgress: (done) => gapSteps.push(done) });
+  assert.deepEqual(gapSteps, steps); // the same chunks as saturation's
+  assert.deepEqual(gaps, attn.scoreGaps({ dk: 512, keys: 64, trials: 300, seed: 5 }));
 });
 
 test('histogram: explicit edges, every in-range score counted', () => {
@@ -106,6 +138,9 @@ test('bad input throws an AttnError naming the argument', () => {
     [() => attn.saturation({ dk: 8, keys: 4, trials: 10, threshold: 0 }), /threshold must be strictly between 0 and 1/],
     [() => attn.saturation({ dk: 8, keys: 4, trials: 10, threshold: 0.999999999 }), /threshold must be strictly between 0 and 1/],
     [() => attn.saturation({ dk: 8, keys: 4, trials: 10, threshold: NaN }), /threshold must be a number/],
+    [() => attn.scoreGaps({ dk: 8, keys: 4, trials: 10, gap: 0 }), /gap must be above 0, but it is 0\./],
+    [() => attn.scoreGaps({ dk: 8, keys: 4, trials: 10, gap: Infinity }), /gap must be a number, but it is/],
+    [() => attn.scoreGaps({ dk: 8, keys: 1, trials: 10 }), /keys must be between 2 and 65536, but it is 1/],
     [() => attn.randomNormals({ count: 0 }), /count must be at least 1|count must be between/],
   ];
   for (const [call, message] of cases) {

@@ -17,7 +17,10 @@
 //  - the cost model: integers, exact;
 //  - score statistics: the core sums in double, so 1e-9 relative on mean and variance, and
 //    histogram counts exactly except scores within 1e-6 of a bin edge (float32 edges);
-//  - saturation p_max: float32 scores then a double softmax: 1e-5 relative per trial.
+//  - saturation p_max: float32 scores then a double softmax: 1e-5 relative per trial;
+//  - score gaps: the pairs exactly; the pairs apart by more than the gap exactly, except pairs
+//    whose double difference is within 1e-3 of the gap (the core's scores are rounded to float32,
+//    about 1e-6 of a raw score of 20); the mean top gap 1e-5 relative (the same rounding).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -229,24 +232,31 @@ test('variance: mean, variance, ratio and histogram of the scores, from the same
   }
 });
 
+/** The scores of each saturation trial, in double, from the core's normals for `seed` in the order
+ *  attn.h gives: a query (dk), then `keys` keys (dk each); q·k, divided by √dk when `scaled`. */
+function trialScores({ dk, keys, trials, seed, scaled }) {
+  const normals = attn.randomNormals({ count: trials * dk * (keys + 1), seed });
+  const trialsScores = [];
+  let at = 0;
+  for (let t = 0; t < trials; t++) {
+    const q = normals.subarray(at, at + dk);
+    at += dk;
+    const scores = [];
+    for (let j = 0; j < keys; j++) {
+      let s = 0;
+      for (let i = 0; i < dk; i++) s += q[i] * normals[at + i];
+      at += dk;
+      scores.push(scaled ? s / Math.sqrt(dk) : s);
+    }
+    trialsScores.push(scores);
+  }
+  return trialsScores;
+}
+
 test('variance: saturation fraction and the mean p(1 − p) of saturated trials, from the same draws', () => {
   for (const [dk, keys, trials, seed, threshold] of [[128, 64, 60, 3, 0.99], [16, 8, 200, 9, 0.9], [512, 16, 20, 1, 0.99]]) {
-    const normals = attn.randomNormals({ count: trials * dk * (keys + 1), seed });
     for (const scaled of [false, true]) {
-      const pmax = [];
-      let at = 0;
-      for (let t = 0; t < trials; t++) {
-        const q = normals.subarray(at, at + dk);
-        at += dk;
-        const scores = [];
-        for (let j = 0; j < keys; j++) {
-          let s = 0;
-          for (let i = 0; i < dk; i++) s += q[i] * normals[at + i];
-          at += dk;
-          scores.push(scaled ? s / Math.sqrt(dk) : s);
-        }
-        pmax.push(Math.max(...ref.softmax(scores)));
-      }
+      const pmax = trialScores({ dk, keys, trials, seed, scaled }).map((scores) => Math.max(...ref.softmax(scores)));
       const core = attn.saturation({ dk, keys, trials, threshold, seed, scaled });
       const label = `dk ${dk} keys ${keys} scaled ${scaled}`;
       close(core.pmax, pmax, 1e-5, `${label} p_max`);
@@ -257,6 +267,32 @@ test('variance: saturation fraction and the mean p(1 − p) of saturated trials,
       const grad = saturated.length ? saturated.reduce((s, p) => s + p * (1 - p), 0) / saturated.length : NaN;
       if (Number.isNaN(grad)) assert.ok(Number.isNaN(core.meanGrad));
       else assert.ok(Math.abs(core.meanGrad - grad) <= 1e-5 * Math.max(grad, 1e-3), `${label} p(1 − p) ${core.meanGrad} vs ${grad}`);
+    }
+  }
+});
+
+test('variance: the pairs of scores more than a gap apart and the mean top gap, from the same draws, counted pair by pair', async () => {
+  const { GAP } = await import('../../web/widgets/variance/variance-gaps.js');
+  for (const [dk, keys, trials, seed, gap] of [[128, 64, 40, 3, GAP], [8, 30, 100, 9, 3], [512, 16, 10, 1, GAP]]) {
+    for (const scaled of [false, true]) {
+      let over = 0, near = 0, topGaps = 0;
+      for (const scores of trialScores({ dk, keys, trials, seed, scaled })) {
+        for (let i = 0; i < keys; i++) {
+          for (let j = i + 1; j < keys; j++) {
+            const apart = Math.abs(scores[i] - scores[j]);
+            over += apart > gap;
+            near += Math.abs(apart - gap) < 1e-3;
+          }
+        }
+        const [first, second] = [...scores].sort((a, b) => b - a);
+        topGaps += first - second;
+      }
+      const core = attn.scoreGaps({ dk, keys, trials, seed, scaled, gap });
+      const label = `dk ${dk} keys ${keys} scaled ${scaled}`;
+      assert.equal(core.pairs, trials * keys * (keys - 1) / 2, `${label} pairs`);
+      assert.ok(Math.abs(core.over - over) <= near, `${label}: ${core.over} pairs apart, the reference ${over} (${near} on the edge)`);
+      assert.ok(Math.abs(core.meanTopGap - topGaps / trials) <= 1e-5 * (topGaps / trials), `${label} top gap ${core.meanTopGap} vs ${topGaps / trials}`);
+      assert.equal(core.fraction, core.over / core.pairs);
     }
   }
 });

@@ -25,6 +25,7 @@ export async function everyFunction(): Promise<string> {
   const stats = attn.scoreStats({ dk: 64, draws: 1000, seed: 1, scaled: true, bins: 40, onProgress: (done, total) => void (done / total) });
   const counts: Int32Array = stats.histogram.counts;
   const saturated: number = attn.saturation({ dk: 128, keys: 64, trials: 50, threshold: 0.99 }).fraction;
+  const apart: number = attn.scoreGaps({ dk: 128, keys: 64, trials: 50, gap: 20, scaled: false }).fraction;
 
   const causal = attn.mask({ kind: 'causal', n: 4 });
   const window = attn.mask({ kind: 'window', n: 4, window: 2 });
@@ -117,7 +118,7 @@ export async function everyFunction(): Promise<string> {
   const entry = findWidget('masks');
   if (location.protocol === 'https:') await enableOffline({ scope: '/' });
 
-  return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, padding, lnK, emptyRows, bug,
+  return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, apart, padding, lnK, emptyRows, bug,
     entropy, turned, self.q, word, mh.concat, headWidth, crossover, ms, lse, decoded, grad, floor, loss, maps.chars,
     sampled, validation, names, entry?.tag, blend.entropy, inside, recovered, noir[0], rotation[0], cacheBytes, probabilities[0],
     lstmCrossover, held, flat, stable, overflowed, nanEntries, asymmetry].join(' ');

@@ -26,7 +26,7 @@ import { attention } from './api/attention.js';
 import { matmul } from './api/matmul.js';
 import { softmax, softmaxUnstable, maskThenMultiply } from './api/stability.js';
 import { scoreAsymmetry } from './api/asymmetry.js';
-import { randomNormals, scoreStats, saturation } from './api/experiment.js';
+import { randomNormals, scoreStats, saturation, scoreGaps } from './api/experiment.js';
 import { mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats } from './api/mask.js';
 import { positions, rope, selfAttention } from './api/position.js';
 import { wordEmbedding } from './api/embedding.js';
@@ -52,7 +52,7 @@ const API = {
   softmax, softmaxUnstable, maskThenMultiply,
   // seed 001's asymmetric relevance: how far a score table is from symmetric
   scoreAsymmetry,
-  randomNormals, scoreStats, saturation,
+  randomNormals, scoreStats, saturation, scoreGaps,
   mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats,
   positions, rope, selfAttention, wordEmbedding,
   multiHead, cost, measureAttention,

@@ -126,13 +126,27 @@ export function seed(name, value) {
   return value >>> 0;
 }
 
-/** A number strictly between `low` and `high` (a probability threshold, say). */
-export function between(name, value, low, high) {
+/** A finite number, or an AttnError naming `name`. */
+function finiteNumber(name, value) {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new AttnError(Status.TYPE, `${name} must be a number, but it is ${describe(value)}.`);
   }
+  return value;
+}
+
+/** A number strictly between `low` and `high` (a probability threshold, say). */
+export function between(name, value, low, high) {
+  finiteNumber(name, value);
   if (!(value > low && value < high)) {
     throw new AttnError(Status.ARGUMENT, `${name} must be strictly between ${low} and ${high}, but it is ${value}.`);
+  }
+  return value;
+}
+
+/** A finite number above 0 (a distance between two scores, say). */
+export function positive(name, value) {
+  if (!(finiteNumber(name, value) > 0)) {
+    throw new AttnError(Status.ARGUMENT, `${name} must be above 0, but it is ${value}.`);
   }
   return value;
 }

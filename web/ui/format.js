@@ -78,6 +78,14 @@ export function compactCount(y) {
   return `${Number((y / scale).toPrecision(3))}${unit ? ` ${unit}` : ''}`;
 }
 
+/** A large number in words, to 3 significant figures: 485,165,195 → "485 million",
+ *  2.35e10 → "23.5 billion"; below a million in full (1,097); from 10¹⁵ on as a power of ten. */
+export function largeInWords(x) {
+  const [scale, word] = [[1e12, 'trillion'], [1e9, 'billion'], [1e6, 'million']].find(([s]) => x >= s) ?? [1, ''];
+  if (x >= 1e15) return scientific(x, 3);
+  return word ? `${Number((x / scale).toPrecision(3))} ${word}` : Math.round(x).toLocaleString('en-US');
+}
+
 /** A count and its noun, singular for exactly 1: counted(1, 'head') → "1 head", counted(3, 'new one',
  *  'new ones') → "3 new ones". `show` writes the number (default: with thousands separators). */
 export function counted(n, singular, plural = `${singular}s`, show = (x) => x.toLocaleString('en-US')) {

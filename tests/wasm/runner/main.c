@@ -17,6 +17,7 @@ static const struct {
     {"normals", run_normals},
     {"score_stats", run_score_stats},
     {"saturation", run_saturation},
+    {"score_gaps", run_score_gaps},
     {"mask", run_mask},
     {"mask_add", run_mask_add},
     {"mask_allowed", run_mask_allowed},

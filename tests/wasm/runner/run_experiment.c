@@ -55,3 +55,18 @@ int run_saturation(void) {
     free(pmax), free(work);
     return 0;
 }
+
+int run_score_gaps(void) {
+    int dk, keys, trials, scaled;
+    unsigned seed;
+    double gap;
+    if (scanf("%d %d %d %u %d %lf", &dk, &keys, &trials, &seed, &scaled, &gap) != 6) return 2;
+    float *work = calloc((size_t)dk + keys, sizeof(float));
+    struct attn_rng rng;
+    attn_rng_seed(&rng, seed);
+    double totals[3] = {0, 0, 0};
+    write_int(attn_score_gaps(totals, work, &rng, dk, keys, trials, scaled, gap));
+    write_doubles(totals, 3);
+    free(work);
+    return 0;
+}

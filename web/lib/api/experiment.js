@@ -2,6 +2,7 @@
 //   attn.randomNormals({ count, seed })                       → Float32Array of N(0, 1) draws
 //   attn.scoreStats({ dk, draws, seed, scaled, bins })        → { mean, variance, ratio, histogram }
 //   attn.saturation({ dk, keys, trials, threshold, seed, scaled }) → { fraction, meanGrad, pmax }
+//   attn.scoreGaps({ dk, keys, trials, gap, seed, scaled })   → { pairs, over, fraction, meanTopGap }
 // Every draw comes from the core's one generator (xoshiro128**, ziggurat normals), so a seed
 // gives the same numbers here, natively and in the browser. Long runs may pass `onProgress`:
 // the work is then done in chunks (exactly the same numbers as one call) and
@@ -99,6 +100,35 @@ export function scoreStats(core, { dk, draws, seed = 0, scaled = false, bins = 4
 }
 
 /**
+ * The checks `saturation` and `scoreGaps` share: both run the same trials (one query and `keys`
+ * keys each, drawn in the same order from a generator seeded with `seed`). Returns the seed and
+ * flag as the core takes them, and how many trials one core call runs (all of them, or a chunk
+ * when there is progress to report).
+ */
+function trialSettings({ dk, keys, trials, seed, scaled, onProgress }) {
+  check.size('dk', dk, { max: LIMITS.dk });
+  check.size('keys', keys, { min: 2, max: LIMITS.keys });
+  check.size('trials', trials, { max: LIMITS.trials });
+  const seedIn = check.seed('seed', seed);
+  const isScaled = check.flag('scaled', scaled, false);
+  check.callback('onProgress', onProgress);
+  const chunk = onProgress ? Math.max(1, Math.floor(NORMALS_PER_CHUNK / (dk * (keys + 1)))) : trials;
+  return { seedIn, isScaled, chunk };
+}
+
+/** Seeds a generator and runs the trials in chunks: step(rng, done, n) calls the core for trials
+ *  done to done + n, and onProgress(done, trials) follows each. */
+function runTrials(core, scope, { trials, onProgress }, { seedIn, chunk }, step) {
+  const rng = seededRng(core, scope, seedIn);
+  for (let done = 0; done < trials;) {
+    const n = Math.min(chunk, trials - done);
+    step(rng, done, n);
+    done += n;
+    onProgress?.(done, trials);
+  }
+}
+
+/**
  * Softmax saturation: each trial draws one query and `keys` keys (N(0, 1) entries), softmaxes
  * the scores (raw, or divided by √dk when `scaled`) and records the largest weight p_max.
  *
@@ -115,31 +145,52 @@ export function scoreStats(core, { dk, draws, seed = 0, scaled = false, bins = 4
  *   trials (NaN when none saturated); pmax has one entry per trial.
  */
 export function saturation(core, { dk, keys, trials, threshold = 0.99, seed = 0, scaled = false, onProgress } = {}) {
-  check.size('dk', dk, { max: LIMITS.dk });
-  check.size('keys', keys, { min: 2, max: LIMITS.keys });
-  check.size('trials', trials, { max: LIMITS.trials });
+  const settings = trialSettings({ dk, keys, trials, seed, scaled, onProgress });
   // The core compares in float32: a threshold must stay inside (0, 1) after rounding to it.
   const thresholdIn = check.between('threshold', threshold, 0, 1);
   if (Math.fround(thresholdIn) >= 1) check.between('threshold', Math.fround(thresholdIn), 0, 1);
-  const seedIn = check.seed('seed', seed);
-  const isScaled = check.flag('scaled', scaled, false);
-  check.callback('onProgress', onProgress);
-  const perTrial = dk * (keys + 1);
-  const chunk = onProgress ? Math.max(1, Math.floor(NORMALS_PER_CHUNK / perTrial)) : trials;
 
   return core.run((scope) => {
-    const rng = seededRng(core, scope, seedIn);
     const pmax = scope.f32Out(trials);
     const work = scope.f32Out(dk + keys);
-    for (let done = 0; done < trials;) {
-      const n = Math.min(chunk, trials - done);
-      core.check(core.exports.attn_saturation_trials(pmax + 4 * done, work, rng, dk, keys, n, isScaled ? 1 : 0), 'saturation');
-      done += n;
-      onProgress?.(done, trials);
-    }
+    runTrials(core, scope, { trials, onProgress }, settings, (rng, done, n) => {
+      core.check(core.exports.attn_saturation_trials(pmax + 4 * done, work, rng, dk, keys, n, settings.isScaled ? 1 : 0), 'saturation');
+    });
     const summary = scope.f64Out(2);
     core.check(core.exports.attn_saturation_summary(summary, pmax, trials, thresholdIn), 'saturation');
     const [fraction, meanGrad] = scope.readF64(summary, 2);
     return { fraction, meanGrad, saturated: Math.round(fraction * trials), pmax: scope.readF32(pmax, trials) };
+  });
+}
+
+/**
+ * How far apart the scores of one trial lie (the chapter's "at d_k = 128, gaps of 20 are
+ * common"), over the very trials `saturation` draws with the same settings and seed. A gap of g
+ * between two scores makes one softmax weight e^g times the other.
+ *
+ * @param {object} o
+ * @param {number} o.dk       head width, 1 to 4096
+ * @param {number} o.keys     keys per trial, 2 to 65536
+ * @param {number} o.trials   1 to 1,000,000
+ * @param {number} [o.gap=20] a positive, finite score difference
+ * @param {number} [o.seed=0]
+ * @param {boolean} [o.scaled=false]
+ * @param {(done: number, total: number) => void} [o.onProgress]
+ * @returns {{ pairs: number, over: number, fraction: number, meanTopGap: number }}
+ *   pairs of keys compared (keys·(keys − 1)/2 per trial), how many of them have scores more
+ *   than `gap` apart, their fraction, and the mean over trials of largest − second-largest score.
+ */
+export function scoreGaps(core, { dk, keys, trials, gap = 20, seed = 0, scaled = false, onProgress } = {}) {
+  const settings = trialSettings({ dk, keys, trials, seed, scaled, onProgress });
+  const gapIn = check.positive('gap', gap);
+
+  return core.run((scope) => {
+    const totals = scope.f64Out(3);
+    const work = scope.f32Out(dk + keys);
+    runTrials(core, scope, { trials, onProgress }, settings, (rng, _done, n) => {
+      core.check(core.exports.attn_score_gaps(totals, work, rng, dk, keys, n, settings.isScaled ? 1 : 0, gapIn), 'scoreGaps');
+    });
+    const [pairs, over, topGaps] = scope.readF64(totals, 3);
+    return { pairs, over, fraction: over / pairs, meanTopGap: topGaps / trials };
   });
 }

@@ -1,7 +1,8 @@
 // attn-variance.js — <attn-variance>: §6.3, why attention divides the scores by √d_k. It draws
 // many random query/key pairs through the C core and shows the histogram of their scores, raw
 // and scaled, against the normal density each should follow; then how often a softmax over 64
-// such scores saturates, raw and scaled; and a "Reproduce the chapter" panel that recomputes the
+// such scores saturates, raw and scaled, and how many pairs of those scores differ by more than
+// the chapter's 20 (variance-gaps.js); and a "Reproduce the chapter" panel that recomputes the
 // chapter's measurements (up to 51 million multiply-adds a width) in a Web Worker, with a
 // progress bar and Cancel, so the page never freezes.
 //
@@ -25,6 +26,7 @@ import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
 import { chartColours, varianceSheet } from './variance-view.js';
 import { RATIO, ratioJobs, ratioSummary, typicalSize } from './variance-ratio.js';
+import { GAP, gapJobs, gapNote, gapRows, gapInWordsIntro, gapsInWords } from './variance-gaps.js';
 
 /** The place of a number not measured yet: “…”, about `characters` monospace characters wide. */
 function pending(characters) {
@@ -78,11 +80,13 @@ function slopeSentence(meanGrad) {
     + 'of the largest value it can take, 0.25 (at p = 0.5).';
 }
 
-/** A results table in a box that scrolls sideways; its last column is the verdict. */
-function resultsTable(boxLabel, caption, headers, body) {
+/** A results table in a box that scrolls sideways; with `verdict`, its last column is the verdict
+ *  (it stays in view). `caption`: its text, or a <caption> the widget rewrites. */
+function resultsTable(boxLabel, caption, headers, body, { verdict = true } = {}) {
+  const isVerdict = (i) => verdict && i === headers.length - 1;
   return scrollFocus(h('div', { className: 'table-scroll' }, h('table', { className: 'results' },
-    h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, headers.map((t, i) => h('th', { scope: 'col', className: i === headers.length - 1 ? 'verdict' : null }, t)))),
+    typeof caption === 'string' ? h('caption', {}, caption) : caption,
+    h('thead', {}, h('tr', {}, headers.map((t, i) => h('th', { scope: 'col', className: isVerdict(i) ? 'verdict' : null }, t)))),
     body)), boxLabel);
 }
 
@@ -111,7 +115,7 @@ export class AttnVariance extends AttnWidget {
       + 'stays near 1 at every width. A curve on each chart is the normal density with the variance the scores should have, '
       + 'which their shape approaches as d_k grows. '
       + `Below, random softmax rows over ${group(this.keys)} keys show how often one key takes more than ${thresholdPercent(this.threshold)} of the weight, `
-      + 'raw and scaled, and how small the softmax slope p(1 − p) becomes when it does. The last panel '
+      + `raw and scaled, how small the softmax slope p(1 − p) becomes when it does, and ${gapInWordsIntro()}. The last panel `
       + 'reruns the chapter’s measurements, in the background with a progress bar, and puts our numbers '
       + `beside the chapter’s. ${this.#nowInWords()}`.trim();
   }
@@ -120,11 +124,12 @@ export class AttnVariance extends AttnWidget {
   #nowInWords() {
     const m = this.measured;
     if (!m) return '';
-    const { settings: { dk, draws, keys, threshold }, raw, scaled, satRaw, satScaled } = m;
+    const { settings: { dk, draws, keys, threshold }, raw, scaled, satRaw, satScaled, gaps } = m;
     const ratio = this.ratio ? ` Raw scores at d_k = ${RATIO.wide} are ${fixed(this.ratio.mean, 2)} ± ${fixed(this.ratio.spread, 2)} times as spread out as at d_k = ${RATIO.narrow}.` : '';
     return `Now: at d_k = ${dk}, ${group(draws)} draws, the raw scores have variance ${fixed(raw.variance, 2)} `
       + `(${fixed(raw.ratio, 4)} times d_k), so a typical raw score is about ${typicalSize(dk)}, and the scaled ones ${fixed(scaled.variance, 4)}; over ${group(keys)} keys, `
-      + `${percent(satRaw.fraction)} of raw softmax rows and ${percent(satScaled.fraction)} of scaled ones put more than ${threshold} on one key.`
+      + `${percent(satRaw.fraction)} of raw softmax rows and ${percent(satScaled.fraction)} of scaled ones put more than ${threshold} on one key; `
+      + gapsInWords(gaps.raw, gaps.scaled)
       + `${shapeNote(dk) ? ` ${shapeNote(dk)}` : ''}${ratio}`;
   }
 
@@ -152,17 +157,23 @@ export class AttnVariance extends AttnWidget {
 
     this.saturationBody = h('tbody');
     this.saturationNote = h('p', { className: 'note', 'aria-live': 'polite' });
+    this.gapNote = h('p', { className: 'note gap-note', 'aria-live': 'polite' });
+    this.gapBody = h('tbody');
+    this.gapCaption = h('caption');
     this.saturationCaption = h('caption');
     const saturation = h('section', { className: 'panel', 'aria-labelledby': this.#id('sat-title') },
       h(this.subheading, { id: this.ids['sat-title'] }, 'Softmax saturation: does one key take everything?'),
       h('p', {}, 'Each trial draws one query and a row of keys, turns the scores into softmax weights, '
-        + 'and keeps the largest weight p_max. A trial is saturated when p_max is above the threshold.'),
+        + 'and keeps the largest weight p_max. A trial is saturated when p_max is above the threshold. '
+        + 'The second table looks at the same scores two at a time: a gap of g between two scores makes one weight e',
+      h('sup', {}, 'g'), ' times the other.'),
       h('div', { className: 'fields', role: 'group', 'aria-label': 'Saturation settings' },
         this.#field('keys'), this.#field('trials'), this.#field('threshold')),
-      scrollFocus(h('div', { className: 'table-scroll' }, h('table', { className: 'results' }, this.saturationCaption,
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'scores'), h('th', { scope: 'col' }, 'saturated trials'),
-          h('th', { scope: 'col' }, 'mean p(1 − p) in those trials'))),
-        this.saturationBody)), 'Saturation results (scrolls sideways)'),
+      resultsTable('Saturation results (scrolls sideways)', this.saturationCaption,
+        ['scores', 'saturated trials', 'mean p(1 − p) in those trials'], this.saturationBody, { verdict: false }),
+      resultsTable('Gaps between scores (scrolls sideways)', this.gapCaption,
+        ['scores', `pairs more than ${GAP} apart`, 'largest − second largest, mean'], this.gapBody, { verdict: false }),
+      this.gapNote,
       this.saturationNote,
       h('p', { className: 'why' }, 'Why it matters: the slope of a softmax weight with respect to its own score is '
         + 'p(1 − p). Backpropagation multiplies the gradient that reaches the scores by such slopes, so when one '
@@ -289,14 +300,16 @@ export class AttnVariance extends AttnWidget {
       { kind: 'scoreStats', options: { dk, draws, seed, scaled: true, bins: evenEdges(4, BINS.scaled) } },
       { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: false } },
       { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: true } },
+      ...gapJobs(settings), // the same trials again, for the gaps between their scores
     ];
     this.#measureRatio(seed);
     this.liveProgress.show(true);
     this.live.run(jobs, (f, left) => this.liveProgress.set(f, left)).then(async (results) => {
       this.liveProgress.show(false);
       await this.#drawScores(settings, results[0], results[1]);
-      this.#drawSaturation(settings, results[2], results[3]);
-      this.measured = { settings, raw: results[0], scaled: results[1], satRaw: results[2], satScaled: results[3] };
+      const gaps = { raw: results[4], scaled: results[5] };
+      this.#drawSaturation(settings, results[2], results[3], gaps);
+      this.measured = { settings, raw: results[0], scaled: results[1], satRaw: results[2], satScaled: results[3], gaps };
       this.refreshInWords();
     }, (error) => {
       if (error instanceof Cancelled) {
@@ -374,12 +387,13 @@ export class AttnVariance extends AttnWidget {
   #reserve() {
     const settings = this.changeDetail();
     this.#fillReadouts(settings, null, null);
-    this.#drawSaturation(settings, null, null);
+    this.#drawSaturation(settings, null, null, null);
     this.#fillRatio(null);
   }
 
-  /** The saturation table and its note; raw and scaled null (not measured yet): “…” in each cell. */
-  #drawSaturation({ dk, keys, trials, threshold }, raw, scaled) {
+  /** The saturation table and its notes; raw, scaled and gaps ({ raw, scaled } from scoreGaps)
+   *  null (not measured yet): “…” in each cell. */
+  #drawSaturation({ dk, keys, trials, threshold }, raw, scaled, gaps) {
     const grad = (r) => (Number.isNaN(r.meanGrad) ? 'no saturated trial' : slope(r.meanGrad));
     this.saturationCaption.textContent = `${group(trials)} ${trials === 1 ? 'trial' : 'trials'} at d_k = ${dk} with ${group(keys)} keys; saturated means p_max > ${threshold}`;
     replaceChildren(this.saturationBody,
@@ -387,6 +401,9 @@ export class AttnVariance extends AttnWidget {
         h('th', { scope: 'row' }, name),
         h('td', {}, r ? `${percent(r.fraction)} (${group(r.saturated)} of ${group(trials)})` : '…'),
         h('td', {}, r ? grad(r) : '…'))));
+    this.gapCaption.textContent = `Gaps between the ${group(keys)} scores of one trial, the same ${trials === 1 ? 'trial' : `${group(trials)} trials`}`;
+    replaceChildren(this.gapBody, ...gapRows(gaps));
+    replaceChildren(this.gapNote, ...gapNote(dk, gaps?.raw, gaps?.scaled));
     if (!raw) {
       this.saturationNote.textContent = 'Once the trials are measured, the slope p(1 − p) in the saturated raw trials is averaged here '
         + 'and set beside the largest value it can take, 0.25 (at p = 0.5).';

@@ -11,7 +11,8 @@ import { LatestRun } from '../../lib/latest-run.js';
 
 export { Cancelled }; // the rejection of a cancelled run
 
-/** The work of a job, in normals drawn, for weighting progress. */
+/** The work of a job, in normals drawn, for weighting progress (saturation and scoreGaps draw
+ *  the same trials). */
 function cost({ kind, options: o }) {
   return kind === 'scoreStats' ? 2 * o.dk * o.draws : o.dk * (o.keys + 1) * o.trials;
 }

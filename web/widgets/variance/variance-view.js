@@ -58,7 +58,7 @@ export function varianceSheet() {
     table.results th[scope="row"] { font-weight: 500; }
     table.results thead th { background: var(--attn-surface); font-weight: 600; }
     table.results thead th.verdict { background: var(--attn-surface); }
-    table.results td { font-family: var(--attn-mono); }
+    table.results td { font-family: var(--attn-mono); white-space: nowrap; }
     .note, .why { font-size: 0.9rem; }
     .why { background: var(--attn-surface); border-left: 4px solid var(--attn-involved-border); padding: 0.4rem 0.7rem; }
     .status-line { font-size: 0.9rem; }
