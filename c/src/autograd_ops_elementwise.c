@@ -69,7 +69,12 @@ static void add_backward(struct attn_tape *t, int id) {
     struct elementwise_job to_a = {dout, NULL, NULL, da, NULL, size, size, tape_grad_adds(t, id, 0)};
     struct elementwise_job to_b = {dout, NULL, NULL, db, NULL, size, bsize, tape_grad_adds(t, id, 1)};
     attn__parallel_ranges(accumulate_range, &to_a, size, BLOCK);
-    attn__parallel_ranges(accumulate_columns, &to_b, bsize, BLOCK / 16);
+    /* b as large as a (a residual) is one row: the same sums, in blocks of BLOCK entries, not
+     * BLOCK / 16 columns (192 blocks of a few dozen nanoseconds each for a 768 × 128 residual). */
+    if (bsize == size)
+        attn__parallel_ranges(accumulate_range, &to_b, size, BLOCK);
+    else
+        attn__parallel_ranges(accumulate_columns, &to_b, bsize, BLOCK / 16);
 }
 
 int attn_tape_add(int *out, struct attn_tape *t, int a, int b) {

@@ -123,12 +123,23 @@ void attn__gemm_pack_columns(float *panel, const float *b, int transpose_b, int 
     pack_b_panel(panel, b, transpose_b, p0, kc, j0, n, ldb);
 }
 
-/* Panels of op(B) one block of work packs: `unit` counts panels through every block of KC steps. */
+/* Panels of op(B): `panel` counts them through every block of KC steps. */
 static int b_panels(int n) { return round_up(n, GEMM_NR) / GEMM_NR; }
-static void pack_b_unit(float *packed, const float *b, int transpose_b, int k, int n, int ldb, int unit) {
-    const int p0 = unit / b_panels(n) * GEMM_KC, j0 = unit % b_panels(n) * GEMM_NR;
+static int all_b_panels(int k, int n) { return (k + GEMM_KC - 1) / GEMM_KC * b_panels(n); }
+static void pack_b_numbered(float *packed, const float *b, int transpose_b, int k, int n, int ldb, int panel) {
+    const int p0 = panel / b_panels(n) * GEMM_KC, j0 = panel % b_panels(n) * GEMM_NR;
     const int kc = min_int(GEMM_KC, k - p0);
     pack_b_panel(packed + (size_t)p0 * round_up(n, GEMM_NR) + (size_t)j0 * kc, b, transpose_b, p0, kc, j0, n, ldb);
+}
+
+/* On both cores the panels are packed PACK_PANELS to a block of work: one panel (8 KiB at most)
+ * takes well under a microsecond, about what claiming a block from the counter both threads add
+ * to costs, and a step's products pack some 2,700 panels. */
+#define PACK_PANELS 4
+static int pack_units(int k, int n) { return (all_b_panels(k, n) + PACK_PANELS - 1) / PACK_PANELS; }
+static void pack_b_unit(float *packed, const float *b, int transpose_b, int k, int n, int ldb, int unit) {
+    const int last = min_int((unit + 1) * PACK_PANELS, all_b_panels(k, n));
+    for (int panel = unit * PACK_PANELS; panel < last; panel++) pack_b_numbered(packed, b, transpose_b, k, n, ldb, panel);
 }
 
 /* One step of a full panel of A stored transposed: its MR contiguous floats. */
@@ -366,12 +377,12 @@ static void gemm_rows(float *c, const float *packed_b, float *packed_a, const fl
 
 void attn__gemm_serial(float *c, float *work, const float *a, const float *b, int transpose_a, int transpose_b,
                        int accumulate, int m, int k, int n, int lda, int ldb, int ldc, enum attn__gemm_shape shape) {
-    const int units = (k + GEMM_KC - 1) / GEMM_KC * b_panels(n);
-    for (int unit = 0; unit < units; unit++) pack_b_unit(work, b, transpose_b, k, n, ldb, unit);
+    const int panels = all_b_panels(k, n);
+    for (int panel = 0; panel < panels; panel++) pack_b_numbered(work, b, transpose_b, k, n, ldb, panel);
     gemm_rows(c, work, work + packed_b_floats(k, n), a, transpose_a, accumulate, m, k, n, lda, ldc, shape, 0);
 }
 
-/* Both cores (parallel.c): one job whose first blocks pack the panels of op(B), panel by panel,
+/* Both cores (parallel.c): one job whose first blocks pack the panels of op(B), PACK_PANELS a block,
  * and whose later blocks are blocks of whole rows of C, each packing its own blocks of A. Blocks
  * are claimed in order, so when a thread claims its first block of rows every panel has been
  * claimed: it waits only for the other thread's panel in flight (`packed` counts those done).
@@ -382,7 +393,7 @@ struct gemm_job {
     const float *a, *b;
     size_t a_floats; /* one thread's A area, after the packed B */
     int transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, rows;
-    int panels;      /* the first `panels` blocks pack op(B); the rest are blocks of rows */
+    int panels;      /* the first `panels` blocks pack op(B) (PACK_PANELS panels each); the rest are blocks of rows */
     _Atomic int packed;
 };
 
@@ -429,7 +440,7 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     int rows = round_up((m + 31) / 32, GEMM_MR);
     if (rows < 8) rows = 8;
     struct gemm_job job = {c, work, a, b, (size_t)packed_a_floats(m, k), transpose_a, transpose_b,
-                           accumulate, m, k, n, lda, ldb, ldc, rows, (k + GEMM_KC - 1) / GEMM_KC * b_panels(n), 0};
+                           accumulate, m, k, n, lda, ldb, ldc, rows, pack_units(k, n), 0};
     attn__parallel_run(gemm_block, &job, job.panels + (m + rows - 1) / rows);
     return ATTN_OK;
 }
