@@ -53,6 +53,9 @@ button {
 }
 button[disabled] { opacity: 0.45; cursor: not-allowed; }
 button.secondary { background: transparent; color: var(--attn-accent); }
+/* The button that is on: a pressed preset or toggle, the selected tab, the current step (filled). */
+button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]) {
+  background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
 :focus-visible { outline: 3px solid var(--attn-accent); outline-offset: 2px; }
 label { cursor: pointer; }
 .toolbar { display: flex; flex-wrap: wrap; gap: var(--attn-gap) calc(2 * var(--attn-gap)); align-items: center; margin: 0.6rem 0; }
@@ -133,6 +136,24 @@ table.data-table caption { text-align: left; color: var(--attn-muted); padding-b
 table.data-table th, table.data-table td { border-bottom: 1px solid var(--attn-border); padding: 0.15rem 0.5rem; text-align: right; white-space: nowrap; }
 table.data-table td, table.data-table tbody th { font-family: var(--attn-mono); font-weight: 400; }
 table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg); }
+/* Forced colours (Windows High Contrast): the browser paints every colour with the learner's system
+   colours, drops backgrounds, gradients and shadows, and keeps outlines, borders and text. What a
+   background or a shadow alone marked is marked again here with system colours: the pressed preset,
+   the selected tab and the current step (Highlight), a disabled button (GrayText), the bar under a
+   changed cell (a border), and the heatmaps' colour scale, whose colours are the data (kept as drawn,
+   inside a CanvasText frame). The button that is on opts out of forcing (forced-color-adjust: none),
+   or the browser paints a Canvas backplate behind its HighlightText and the word vanishes; its
+   colours are then all system colours, its focus ring included. Widgets add rules for their own
+   elements. */
+@media (forced-colors: active) {
+  button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]) {
+    forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; }
+  button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]):focus-visible { outline-color: CanvasText; }
+  button[disabled] { color: GrayText; border-color: GrayText; opacity: 1; }
+  table.matrix td.changed { border-bottom: 3px solid CanvasText; }
+  table.matrix td.involved { outline-color: Highlight; }
+  .heatmap-ramp { forced-color-adjust: none; border: 1px solid CanvasText; }
+}
 /* prefers-reduced-motion: no transitions or animations anywhere in a widget (motion.js does the charts) */
 @media (prefers-reduced-motion: reduce) {
   *, ::before, ::after { transition: none !important; animation: none !important; scroll-behavior: auto !important; }

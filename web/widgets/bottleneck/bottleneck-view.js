@@ -66,13 +66,12 @@ export function bottleneckSheet() {
     :host { --bottleneck-summary: #c2410c; }
     @media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --bottleneck-summary: #fb923c; } }
     :host([theme="dark"]) { --bottleneck-summary: #fb923c; }
-    .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 40rem; }
+    .controls { display: grid; grid-template-columns: fit-content(40%) minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 40rem; }
     .controls .field-error { grid-column: 1 / -1; margin: -0.2rem 0 0.2rem; }
-    .controls input[type="number"] { font: inherit; width: 6.5rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
+    .controls input[type="number"] { font: inherit; width: 6.5rem; max-width: 100%; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: 6px; background: var(--attn-bg); color: inherit; }
     .field-row, .presets, .radio-row { display: flex; flex-wrap: wrap; gap: 0.35rem 0.6rem; align-items: center; }
     .presets button { padding: 0.15rem 0.5rem; font-size: 0.85rem; }
-    .presets button[aria-pressed="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .progress-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
     .progress-row[hidden] { display: none; }

@@ -13,7 +13,6 @@ export function decodeSheet() {
       border-radius: 6px; background: var(--attn-bg); color: inherit; max-width: 100%; }
     input[type="number"] { width: 8rem; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
-    button[aria-pressed="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
     .note { font-size: 0.88rem; color: var(--attn-muted); }
     .decoded { font-family: var(--attn-mono); white-space: pre-wrap; background: var(--attn-surface); border: 1px solid var(--attn-border);
       border-radius: 6px; padding: 0.4rem 0.6rem; min-height: 2.2rem; }
@@ -28,6 +27,8 @@ export function decodeSheet() {
     .decode-table tr.total { font-weight: 700; }
     .next-table td:nth-child(2) { text-align: left; }
     .bar { display: inline-block; height: 0.7rem; background: var(--attn-accent); border-radius: 2px; vertical-align: middle; }
+    /* Forced colours drop backgrounds: a probability bar is painted in the text's system colour. */
+    @media (forced-colors: active) { .bar { background: CanvasText; } }
     .decode-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0.5rem 1.25rem; container-type: inline-size; }
     .decode-charts .chart-text { grid-column: 1 / -1; }
     .chart-box { position: relative; height: 240px; }

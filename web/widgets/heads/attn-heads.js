@@ -275,7 +275,6 @@ function headsSheet() {
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .tabs { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.6rem 0 0.3rem; }
     .tab { background: transparent; color: var(--attn-accent); padding: 0.25rem 0.7rem; }
-    .tab[aria-selected="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
     .overview { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); gap: 0.5rem 1.25rem; }
     .tags-text { font-size: 0.88rem; }
     .tag-list { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; }

@@ -25,7 +25,7 @@ export function lookupSheet() {
     .plane-canvas { display: block; border-radius: 6px; border: 1px solid var(--attn-border); touch-action: none; }
     .plane-canvas[role="application"] { cursor: crosshair; }
     .readout { font-family: var(--attn-mono); font-size: 0.88rem; }
-    .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
+    .controls { display: grid; grid-template-columns: fit-content(40%) minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
     .controls input[type="text"] { font: inherit; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border); border-radius: 6px;
       background: var(--attn-bg); color: inherit; width: 7.5rem; max-width: 100%; }
     .sharpness { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
@@ -39,6 +39,8 @@ export function lookupSheet() {
     .bar-value { text-align: right; }
     .bar-track { height: 0.8rem; background: var(--attn-surface); border: 1px solid var(--attn-border); border-radius: 3px; overflow: hidden; }
     .bar { display: block; height: 100%; background: var(--lookup-key); }
+    /* Forced colours drop backgrounds: a weight's bar is painted in the text's system colour. */
+    @media (forced-colors: active) { .bar { background: CanvasText; } }
     .row-shape p { max-width: 44rem; }
     .checks { list-style: none; padding: 0; margin: 0.3rem 0; }
     .checks li { margin: 0.2rem 0; max-width: 44rem; }

@@ -88,12 +88,19 @@ export function shuffleSheet() {
     .same-means { font-size: 0.85rem; color: var(--attn-muted); }
     .swap-note { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
     .vec-line { display: flex; align-items: center; gap: 0.5rem; white-space: nowrap; }
-    .vec-label { color: var(--attn-muted); font-size: 0.75rem; width: 2.6rem; flex: none; }
+    .vec-label { color: var(--attn-muted); font-size: 0.75rem; min-width: 2.6rem; flex: none; }
     .vec-numbers { display: inline-block; font-family: var(--attn-mono); font-size: 0.78rem; }
     .bars { display: inline-flex; gap: 2px; height: 1.6rem; align-items: stretch; flex: none; }
     .bar-slot { position: relative; width: 6px; background: linear-gradient(var(--attn-border), var(--attn-border)) center / 100% 1px no-repeat; }
     .bar { position: absolute; left: 0; right: 0; bottom: 50%; height: calc(var(--size) * 50%); background: var(--attn-accent); border-radius: 1px; }
     .bar.negative { bottom: auto; top: 50%; background: var(--attn-involved-border); }
+    /* Forced colours drop backgrounds and gradients: the bars and their zero line are painted in
+       system colours (a bar's side of the line already says its sign; the colour repeats it). */
+    @media (forced-colors: active) {
+      .bar-slot { forced-color-adjust: none; background-image: linear-gradient(GrayText, GrayText); }
+      .bar { background: CanvasText; }
+      .bar.negative { background: Highlight; }
+    }
     details { margin-top: 0.6rem; }
     summary { cursor: pointer; font-weight: 600; }
     table.matrix td { min-width: 3.2rem; }

@@ -340,7 +340,6 @@ function stepperSheet() {
   sheet.replaceSync(`
     .step-list { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0.5rem 0; }
     .step-list button { padding: 0.2rem 0.6rem; font-size: 0.85rem; }
-    .step-list button[aria-current="step"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
     .step-indicator { margin: 0; font-weight: 600; }
     .summary { margin-top: 0.8rem; }
     .explanation { font-family: var(--attn-mono); font-size: 0.88rem; background: var(--attn-surface);

@@ -37,7 +37,6 @@ export function varianceSheet() {
     .field-error:empty { display: none; }
     .presets { display: inline-flex; flex-wrap: wrap; gap: 0.25rem; }
     .preset { padding: 0.2rem 0.55rem; font-size: 0.85rem; }
-    .preset[aria-pressed="true"] { background: var(--attn-accent); color: var(--attn-accent-fg); font-weight: 700; }
     .progress-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; font-size: 0.9rem; margin: 0.4rem 0; }
     .progress-row[hidden] { display: none; }
     .progress-row progress { width: 12rem; max-width: 50vw; accent-color: var(--attn-accent); }
