@@ -37,6 +37,14 @@ const TABLE = [
 
 const FONTS = new Set(['font', 'mono']);
 
+/** A reader who asked for more contrast (prefers-contrast: more: macOS "Increase contrast", Windows
+ *  contrast themes): the grey tokens move towards the text colour, [name, share of --attn-fg mixed
+ *  with --attn-bg]. Made of the theme's own fg and bg, so they follow a course page's colours and
+ *  the dark scheme: 85 % puts captions and notes at 8:1 or more against the background and the
+ *  panels (7:1 is WCAG AAA) in the lab's and the example course's themes, 60 % puts borders and
+ *  rules at 3.7:1 or more (3:1 is what a field's edge needs). */
+const MORE_CONTRAST = [['muted', 85], ['border', 60]];
+
 /** Every themable property: { name: '--attn-x', light, dark (null: one value for both),
  *  description, kind: 'colour' | 'font' | 'length' }. */
 export const THEME_PROPERTIES = Object.freeze(TABLE.map(([name, light, dark, description]) =>
@@ -80,6 +88,13 @@ export function registerThemeProperties() {
 export function darkDeclarations() {
   return THEME_PROPERTIES.filter((p) => p.dark !== null)
     .map((p) => `${p.name}: var(${darkName(p.name)}) !important;`).join('\n    ');
+}
+
+/** The declarations a widget makes when the reader prefers more contrast (MORE_CONTRAST), after
+ *  the dark ones and !important like them, so they win over both schemes' greys. */
+export function moreContrastDeclarations() {
+  return MORE_CONTRAST.map(([name, share]) =>
+    `--attn-${name}: color-mix(in srgb, var(--attn-fg) ${share}%, var(--attn-bg)) !important;`).join('\n    ');
 }
 
 /** Where properties cannot be registered: every light value declared on the widget itself. */

@@ -3,7 +3,7 @@
 // page, so a course page sets them on :root, on a section or on one tag); the dark scheme
 // follows prefers-color-scheme, and a widget's theme="light" or theme="dark" attribute overrides it.
 
-import { registerThemeProperties, darkDeclarations, fallbackDeclarations } from './theme.js';
+import { registerThemeProperties, darkDeclarations, moreContrastDeclarations, fallbackDeclarations } from './theme.js';
 
 // Three rules keep a widget inside a 320 px column (each comment lives here, not in the shipped CSS):
 // .table-scroll is position: relative, the containing block of its cells' hidden .sr-only text,
@@ -36,6 +36,13 @@ const css = (registered) => `
 :host([theme="dark"]) {
   ${darkDeclarations()}
   color-scheme: dark;
+}
+/* More contrast (prefers-contrast: more): the grey tokens darken towards the text (theme.js). The
+   selector weighs as much as the dark scheme's and comes after it, so it wins in both schemes. */
+@media (prefers-contrast: more) {
+  :host(:is([theme], :not([theme]))) {
+    ${moreContrastDeclarations()}
+  }
 }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
@@ -136,6 +143,12 @@ table.data-table caption { text-align: left; color: var(--attn-muted); padding-b
 table.data-table th, table.data-table td { border-bottom: 1px solid var(--attn-border); padding: 0.15rem 0.5rem; text-align: right; white-space: nowrap; }
 table.data-table td, table.data-table tbody th { font-family: var(--attn-mono); font-weight: 400; }
 table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg); }
+/* More contrast: a disabled button is not faded (its text was 0.45 opaque on the accent) but drawn
+   in the muted colour on the background, inside a dashed border; a disabled field is not faded. */
+@media (prefers-contrast: more) {
+  button[disabled] { opacity: 1; background: var(--attn-bg); color: var(--attn-muted); border: 1px dashed var(--attn-muted); }
+  :is(input, select, textarea):disabled { opacity: 1 !important; }
+}
 /* Forced colours (Windows High Contrast): the browser paints every colour with the learner's system
    colours, drops backgrounds, gradients and shadows, and keeps outlines, borders and text. What a
    background or a shadow alone marked is marked again here with system colours: the pressed preset,
