@@ -157,7 +157,10 @@ export class Heatmap {
     const ctx = sizeCanvas(this.canvas, width, height);
     if (!ctx) return;
     const styles = getComputedStyle(this.surface);
-    const fg = styles.getPropertyValue('--attn-fg').trim() || '#1c2430';
+    // The labels in the surface's text colour: --attn-fg, or the reader's CanvasText in forced
+    // colours (the canvas is transparent: a theme="dark" widget's light text would be lost on a
+    // light system background).
+    const fg = styles.color || '#1c2430';
     const muted = styles.getPropertyValue('--attn-muted').trim() || '#5b6675';
     ctx.clearRect(0, 0, width, height);
     ctx.font = `${Math.min(12, Math.max(9, size * 0.45))}px system-ui, sans-serif`;

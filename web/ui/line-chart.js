@@ -39,7 +39,8 @@ export class LineChart {
       // Text and grid in the widget's colours (--attn-*), so both themes read.
       const styles = getComputedStyle(this.canvas);
       const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
-      const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');
+      // Text in the canvas's text colour (--attn-fg; CanvasText in forced colours, as in heatmap.js).
+      const fg = styles.color || '#1c2430', grid = colour('--attn-border', '#d5dae1');
       const axis = (text) => ({ type: 'linear', title: { display: true, text, color: fg }, ticks: { color: fg }, grid: { color: grid } });
       this.chart = new Chart(this.canvas, {
         type: 'line',

@@ -51,7 +51,8 @@ export class LogChart {
     this.table = chartTable(canvas, tableCaption, () => this.chart);
     const styles = getComputedStyle(canvas);
     const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;
-    const fg = colour('--attn-fg', '#1c2430'), grid = colour('--attn-border', '#d5dae1');
+    // Text in the canvas's text colour (--attn-fg; CanvasText in forced colours, as in heatmap.js).
+    const fg = styles.color || '#1c2430', grid = colour('--attn-border', '#d5dae1');
     // On a dark background (a light text colour) the lighter shades keep a 3:1 contrast.
     const dark = luminance(fg) > 0.5;
     const palette = [colour('--attn-accent', '#1d5fbf'), ...(dark ? ['#fb923c', '#4ade80', '#c084fc'] : ['#c2410c', '#15803d', '#7e22ce']), fg];
@@ -131,12 +132,15 @@ export class LogChart {
   }
 }
 
-/** Relative luminance (0 black … 1 white) of a #rgb / #rrggbb colour; 0 for anything else. */
+/** Relative luminance (0 black … 1 white) of a #rgb, #rrggbb or rgb() colour; 0 for anything else. */
 function luminance(colour) {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour)?.[1];
-  if (!hex) return 0;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
+  const full = hex?.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  // a computed colour is rgb(r, g, b)
+  const channels = full ? [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16))
+    : /^rgba?\(/.test(colour) ? colour.match(/[\d.]+/g).slice(0, 3).map(Number) : null;
+  if (!channels) return 0;
+  const [r, g, b] = channels.map((c) => c / 255)
     .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
