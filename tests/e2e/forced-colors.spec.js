@@ -6,6 +6,7 @@
 // 2 em apart, letters 0.12 em, words 0.16 em) no field may be cut off at 320 px.
 import { test, expect } from './fixtures.js';
 import { started } from './a11y-pages.js';
+import { contrastRatio } from './contrast.js';
 
 /** Opens one widget on the embed page and waits until it has started. */
 async function openWidget(page, name, tag) {
@@ -105,6 +106,61 @@ for (const scheme of ['dark', 'light']) {
       await page.goto('/#g-query');
       const entry = page.locator('#g-query');
       expect(await style(entry, 'outline-style', 'outline-color')).toEqual({ 'outline-style': 'solid', 'outline-color': await systemColour(page, 'Highlight') });
+    });
+  });
+}
+
+/** Records the colour each canvas text is drawn in (heatmap labels, chart titles): a test cannot
+ *  read text back from a canvas. */
+const recordCanvasText = (page) => page.addInitScript(() => {
+  const fillText = CanvasRenderingContext2D.prototype.fillText;
+  window.canvasText = [];
+  CanvasRenderingContext2D.prototype.fillText = function record(text, ...where) {
+    window.canvasText.push([String(text), this.fillStyle]);
+    return fillText.call(this, text, ...where);
+  };
+});
+const drawnIn = (page, text) => page.evaluate((wanted) => window.canvasText.findLast(([drawn]) => drawn === wanted)?.[1], text);
+
+// The pages a course author ships: embed.html in an iframe and a course page like
+// examples/course.html, where a widget may carry the other scheme's theme attribute (the course's
+// heads are theme="dark"). The reader's system colours still rule: a canvas's text (drawn on a
+// transparent canvas, over Canvas) is in CanvasText, not in the theme's --attn-fg.
+for (const scheme of ['dark', 'light']) {
+  const other = scheme === 'dark' ? 'light' : 'dark';
+  test.describe(`forced colours, ${scheme}, on the pages a course author ships`, () => {
+    test.use({ forcedColors: 'active', colorScheme: scheme });
+
+    test(`embed.html with theme=${other}: heatmap labels and chart titles are drawn in the system text colour`, async ({ page }) => {
+      await recordCanvasText(page);
+      await openWidget(page, `heads&theme=${other}`, 'attn-heads');
+      const canvas = await systemColour(page, 'Canvas');
+      expect(await page.locator('attn-heads').getAttribute('theme')).toBe(other);
+      expect(contrastRatio(await drawnIn(page, 'animal'), canvas), 'a heatmap row label').toBeGreaterThanOrEqual(4.5);
+      await openWidget(page, `cost&theme=${other}`, 'attn-cost');
+      expect(contrastRatio(await drawnIn(page, 'N (tokens)'), canvas), 'a chart axis title').toBeGreaterThanOrEqual(4.5);
+    });
+
+    test('course page: the theme switch by keyboard, with a ring; the widgets keep their marks and labels in both themes', async ({ page }) => {
+      await recordCanvasText(page);
+      await page.goto('/examples/course.html');
+      await page.keyboard.press('Tab');
+      const paper = page.getByRole('radio', { name: 'Paper' });
+      await expect(paper).toBeFocused();
+      expect((await style(paper, 'outline-style'))['outline-style']).not.toBe('none');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('radio', { name: 'Slate' })).toBeChecked();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'slate');
+      for (const theme of ['slate', 'paper']) {
+        if (theme === 'paper') await page.getByRole('radio', { name: 'Paper' }).check();
+        const heads = page.locator('attn-heads');
+        await started(heads);
+        await heads.getByRole('tab', { name: 'Head 2' }).click();
+        expect((await style(heads.getByRole('tab', { name: 'Head 2' }), 'background-color'))['background-color'], theme)
+          .toBe(await systemColour(page, 'Highlight'));
+        // the course's heads are theme="dark": their labels were light on a light Canvas
+        expect(contrastRatio(await drawnIn(page, 'animal'), await systemColour(page, 'Canvas')), `${theme}: a heatmap label`).toBeGreaterThanOrEqual(4.5);
+      }
     });
   });
 }
