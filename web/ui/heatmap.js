@@ -21,6 +21,7 @@ import { h, uniqueId, withSuperscripts } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
 import { sizeCanvas } from './canvas.js';
+import { redrawForPrint } from './print-redraw.js';
 import { DataTable, tableNumber } from './data-table.js';
 import { contentWidth } from './box-width.js';
 
@@ -83,6 +84,8 @@ export class Heatmap {
       h('figcaption', {}, withSuperscripts(label)), this.surface, keyMap, this.legend, this.readout, this.table.element);
     // Told when its container is resized (a phone turned, a column narrowed): fit the cells again.
     this.watcher = { element: this.element, resized: () => { if (this.#fittedCellSize() !== this.cellSize) this.#draw(); } };
+    // Its labels are drawn in the theme's colours, which print changes (black on white): redrawn then.
+    redrawForPrint({ element: this.element, redraw: () => this.#draw() });
   }
 
   get rows() { return this.rowLabels.length; }

@@ -14,6 +14,7 @@
 
 import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
+import { fitChartsForPrint } from './chart-print.js';
 
 let chartModule = null;
 
@@ -22,6 +23,7 @@ function loadChartJs() {
   chartModule ??= import('chart.js').then((m) => {
     m.Chart.register(m.BarController, m.BarElement, m.LineController, m.LineElement, m.PointElement,
       m.LinearScale, m.Legend, m.Tooltip);
+    fitChartsForPrint(m.Chart);
     return m.Chart;
   }).catch((error) => {
     chartModule = null; // let a later call try again

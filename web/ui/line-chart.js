@@ -15,6 +15,7 @@ import { DataTable } from './data-table.js';
 import { chartAnimation } from './motion.js';
 import { chartFigure } from './figure-export.js';
 import { seriesLegendLabels } from './series-legend.js';
+import { fitChartsForPrint } from './chart-print.js';
 
 export class LineChart {
   #ready = null;
@@ -36,6 +37,7 @@ export class LineChart {
     const { xTitle, yTitle } = this.titles;
     const box = this.canvas.parentElement;
     this.#ready ??= import('chart.js/auto').then(({ default: Chart }) => {
+      fitChartsForPrint(Chart);
       // Text and grid in the widget's colours (--attn-*), so both themes read.
       const styles = getComputedStyle(this.canvas);
       const colour = (name, fallback) => styles.getPropertyValue(name).trim() || fallback;

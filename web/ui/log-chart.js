@@ -13,6 +13,7 @@
 import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
 import { seriesLegendLabels } from './series-legend.js';
+import { fitChartsForPrint } from './chart-print.js';
 
 let chartModule = null;
 
@@ -21,6 +22,7 @@ function loadChartJs() {
   chartModule ??= import('chart.js').then(({ Chart, LineController, LineElement, PointElement,
     LogarithmicScale, Legend, Tooltip }) => {
     Chart.register(LineController, LineElement, PointElement, LogarithmicScale, Legend, Tooltip);
+    fitChartsForPrint(Chart);
     return Chart;
   });
   return chartModule;

@@ -64,8 +64,8 @@ export function bottleneckSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
     :host { --bottleneck-summary: #c2410c; }
-    @media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --bottleneck-summary: #fb923c; } }
-    :host([theme="dark"]) { --bottleneck-summary: #fb923c; }
+    @media screen and (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --bottleneck-summary: #fb923c; } }
+    @media screen { :host([theme="dark"]) { --bottleneck-summary: #fb923c; } }
     .controls { display: grid; grid-template-columns: fit-content(40%) minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 40rem; }
     .controls .field-error { grid-column: 1 / -1; margin: -0.2rem 0 0.2rem; }
     .controls input[type="number"] { font: inherit; width: 6.5rem; max-width: 100%; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);

@@ -11,8 +11,8 @@ export function lookupSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
     :host { --lookup-key: var(--attn-accent); --lookup-value: #c2410c; }
-    @media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { ${dark} } }
-    :host([theme="dark"]) { ${dark} }
+    @media screen and (prefers-color-scheme: dark) { :host(:not([theme="light"])) { ${dark} } }
+    @media screen { :host([theme="dark"]) { ${dark} } }
     .presets { gap: 0.4rem 0.5rem; }
     .panels { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: flex-start; }
     .plane { margin: 0; flex: 1 1 15rem; max-width: 320px; min-width: 0; }

@@ -1,0 +1,90 @@
+// print.spec.js — what a learner gets when they print the lab or save it as PDF (print media
+// emulated): the controls that only act on a screen are gone, the numbers, tables and "In words"
+// stay, every widget is black on white whatever its theme, figures and tables are not split across
+// pages, and a chart drawn across a wide screen is redrawn narrow enough for paper on beforeprint.
+import { test, expect } from './fixtures.js';
+import { started } from './a11y-pages.js';
+
+const computed = (locator, name) => locator.evaluate((el, property) => getComputedStyle(el).getPropertyValue(property), name);
+const WHITE = 'rgb(255, 255, 255)', BLACK = 'rgb(0, 0, 0)';
+
+test.describe('printing the lab page', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+
+  test('keeps the numbers, the tables and In words; drops the controls; keeps figures whole; fits the chart', async ({ page }) => {
+    await page.goto('/');
+    const widget = page.locator('attn-bottleneck');
+    await started(widget);
+    const canvas = widget.locator('.line-chart canvas');
+    const screenWidth = await canvas.evaluate((c) => c.getBoundingClientRect().width);
+    expect(screenWidth, 'the chart spans the wide screen').toBeGreaterThan(600);
+
+    await page.emulateMedia({ media: 'print' });
+    // The page, in the reader's dark scheme, prints black on white.
+    expect(await computed(page.locator('html'), 'background-color')).toBe(WHITE);
+    expect(await computed(page.locator('main p').first(), 'color')).toBe(BLACK);
+    // Navigation and screen-only controls are not printed.
+    await page.locator('a.to-sections').evaluate((a) => { a.hidden = false; });
+    for (const furniture of [page.locator('nav.toc'), page.locator('a.to-sections'), widget.locator('.embed'), widget.locator('.figure-tools').first()]) {
+      expect(await computed(furniture, 'display')).toBe('none');
+    }
+    // What a reader needs is still there.
+    await expect(widget.locator('.in-words')).toBeVisible();
+    await expect(widget.locator('table.example-table')).toBeVisible();
+    await expect(canvas).toBeVisible();
+    expect(await computed(widget, 'background-color')).toBe(WHITE);
+    expect(await computed(widget.locator('.in-words'), 'color')).toBe('rgb(51, 51, 51)');
+    // Figures, tables and their rows are not split across pages; a title stays with what follows.
+    for (const whole of [widget.locator('figure.heatmap'), widget.locator('table.example-table'), widget.locator('.line-chart')]) {
+      expect(await computed(whole, 'break-inside')).toBe('avoid');
+    }
+    expect(await computed(widget.locator('.widget-title'), 'break-after')).toBe('avoid');
+    // The heatmap's colours are its data: printed as drawn.
+    expect(await computed(widget.locator('.heatmap-ramp').first(), 'print-color-adjust')).toBe('exact');
+    // A link leaving the page is followed by its address; one inside the page is not.
+    const away = page.locator('main a[href^="https://arxiv.org"]').first();
+    expect(await away.evaluate((a) => getComputedStyle(a, '::after').content)).toContain('arxiv.org');
+    expect(await page.locator('main a[href^="#"]').first().evaluate((a) => getComputedStyle(a, '::after').content)).toBe('none');
+
+    // beforeprint: the chart is redrawn at most 600 px wide (A4's text width less a widget's
+    // padding), drawn at that size (not stretched), inside its widget; afterprint: full width again.
+    const size = () => canvas.evaluate((c) => {
+      const box = c.getBoundingClientRect(), host = c.getRootNode().host.getBoundingClientRect();
+      return { width: box.width, ratio: box.width / box.height, drawnRatio: c.width / c.height, inside: box.right <= host.right && box.left >= host.left };
+    });
+    await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+    const printed = await size();
+    expect(printed.width).toBeLessThanOrEqual(600);
+    expect(printed.inside).toBe(true);
+    expect(Math.abs(printed.ratio - printed.drawnRatio)).toBeLessThan(0.02);
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => dispatchEvent(new Event('afterprint')));
+    expect((await size()).width).toBeCloseTo(screenWidth, 0);
+  });
+});
+
+test('a widget with theme="dark" prints light: white background, black text, heatmap labels redrawn', async ({ page }) => {
+  await page.goto('/embed.html?widget=heads&theme=dark');
+  const widget = page.locator('attn-heads');
+  await started(widget);
+  const labelColour = () => widget.locator('figure.heatmap canvas').first().evaluate((canvas) => {
+    // The canvas's left 40 px hold only the row labels (the words): their darkest opaque pixel.
+    const strip = Math.round(40 * canvas.width / canvas.getBoundingClientRect().width);
+    const { data } = canvas.getContext('2d').getImageData(0, 0, strip, canvas.height);
+    let darkest = 255 * 3;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 200) darkest = Math.min(darkest, data[i] + data[i + 1] + data[i + 2]);
+    return darkest;
+  });
+  expect(await computed(widget, 'background-color')).not.toBe(WHITE);
+  expect(await labelColour(), 'pale labels on the dark screen').toBeGreaterThan(500);
+  await page.emulateMedia({ media: 'print' });
+  expect(await computed(widget, 'background-color')).toBe(WHITE);
+  expect(await computed(widget, 'color')).toBe(BLACK);
+  expect(await computed(widget.locator('.widget-title'), 'color')).toBe(BLACK);
+  // A pressed button prints as a bold word in a heavier frame, not white on a fill the printer drops.
+  const pressed = widget.locator('[role="tab"][aria-selected="true"]');
+  expect(await computed(pressed, 'background-color')).toBe('rgba(0, 0, 0, 0)');
+  expect(await computed(pressed, 'color')).toBe(BLACK);
+  // The heatmaps' labels are redrawn in black (drawn pale for the dark screen, they would print pale).
+  await expect.poll(labelColour).toBeLessThan(60);
+});
