@@ -19,7 +19,22 @@ test.describe('printing the lab page', () => {
     const screenWidth = await canvas.evaluate((c) => c.getBoundingClientRect().width);
     expect(screenWidth, 'the chart spans the wide screen').toBeGreaterThan(600);
 
+    // Chart.js reads its colours once: on the dark screen, pale text and dark grid lines.
+    const chartColours = () => canvas.evaluate((c) => {
+      const chart = c.getRootNode().host.chart.chart; // <attn-bottleneck>'s LineChart, its Chart.js chart
+      const { x } = chart.options.scales;
+      return { ticks: x.ticks.color, title: x.title.color, grid: x.grid.color, legend: chart.options.plugins.legend.labels.color };
+    });
+    const onScreen = await chartColours();
+    expect(onScreen.ticks, 'pale text on the dark screen').not.toBe(BLACK);
+
     await page.emulateMedia({ media: 'print' });
+    // The chart's text prints black, its grid in the light border colour; back on screen, as it was.
+    const inPrint = await chartColours();
+    expect(inPrint.ticks).toBe(BLACK);
+    expect(inPrint.title).toBe(BLACK);
+    expect(inPrint.legend).toBe(BLACK);
+    expect(inPrint.grid).not.toBe(onScreen.grid);
     // The page, in the reader's dark scheme, prints black on white.
     expect(await computed(page.locator('html'), 'background-color')).toBe(WHITE);
     expect(await computed(page.locator('main p').first(), 'color')).toBe(BLACK);
@@ -60,6 +75,7 @@ test.describe('printing the lab page', () => {
     await page.emulateMedia({ media: 'screen' });
     await page.evaluate(() => dispatchEvent(new Event('afterprint')));
     expect((await size()).width).toBeCloseTo(screenWidth, 0);
+    expect(await chartColours()).toEqual(onScreen);
   });
 });
 
