@@ -84,8 +84,9 @@ export class Heatmap {
       h('figcaption', {}, withSuperscripts(label)), this.surface, keyMap, this.legend, this.readout, this.table.element);
     // Told when its container is resized (a phone turned, a column narrowed): fit the cells again.
     this.watcher = { element: this.element, resized: () => { if (this.#fittedCellSize() !== this.cellSize) this.#draw(); } };
-    // Its labels are drawn in the theme's colours, which print changes (black on white): redrawn then.
-    redrawForPrint({ element: this.element, redraw: () => this.#draw() });
+    // Its labels are drawn in the theme's colours, which print changes (black on white): redrawn
+    // then (registered at each draw, once placed: print-redraw.js).
+    this.printView = { element: this.element, redraw: () => this.#draw() };
   }
 
   get rows() { return this.rowLabels.length; }
@@ -153,6 +154,7 @@ export class Heatmap {
   #draw() {
     // Drawn before it is placed in a document: fit it to its place once it is there.
     if (!this.element.isConnected) queueMicrotask(() => this.element.isConnected && this.watcher.resized());
+    redrawForPrint(this.printView);
     this.cellSize = this.#fittedCellSize();
     const { left, top } = this.#margins();
     const size = this.cellSize;

@@ -13,13 +13,14 @@ export class StackView {
     // A picture of numbers the head heatmaps above already show (and export): no downloads of its own.
     this.element = h('div', { className: 'stack', 'data-illustration': 'the heads\' maps, stacked' }, this.canvas);
     // Its labels are in the theme's colours, which print changes: drawn again with the last arguments.
-    redrawForPrint({ element: this.element, redraw: () => this.last && this.update(...this.last) });
+    this.printView = { element: this.element, redraw: () => this.update(...this.last) };
   }
 
   /** weights (heads·n·n); head `chosen` is outlined and its focused cell {row, col} marked.
    *  weights null (the widget has not started): grey sheets at the size they will have. */
   update(weights, heads, n, chosen, focus) {
     this.last = [weights, heads, n, chosen, focus];
+    redrawForPrint(this.printView);
     const cell = Math.max(5, Math.min(12, Math.floor(150 / n)));
     const side = cell * n, dx = 26, dy = 22, label = 64;
     const width = side + dx * (heads - 1) + label + 4, height = side + dy * (heads - 1) + 4;
