@@ -62,6 +62,19 @@ test('an empty target is refused with a sentence, and the last good map stays; a
   await expect(widget.getByText(/Not in the lab’s vocabulary \(marked \*\): “zorg”/)).toBeVisible();
 });
 
+test('a source of unknown words: the note does not promise spread rows where the map shows a row on one word', async ({ page }) => {
+  const widget = await openCross(page);
+  const source = widget.getByLabel('Source (encoder)');
+  await source.fill('abc xyz');
+  await source.press('Enter');
+  const note = widget.getByText(/Not in the lab’s vocabulary \(marked \*\): “abc”, “xyz”/);
+  await expect(note).toBeVisible();
+  // Two keys that mean nothing: by chance, a row can still put almost all of its weight on one.
+  await expect.poll(async () => Math.max(...(await rows(widget)).map((row) => Number(row[2])))).toBeGreaterThan(0.9);
+  await expect(note).toContainText('any other weight it takes or gets is chance');
+  await expect(note).not.toContainText('spreads its weight');
+});
+
 test('self-attention: the note says which words put most weight on themselves, as the table shows', async ({ page }) => {
   const widget = await openCross(page);
   await widget.getByRole('radio', { name: 'Self-attention' }).check();

@@ -317,5 +317,5 @@ test('“In words” states the current result', async ({ page }) => {
   await widget.getByRole('radio', { name: 'all equal' }).check();
   await expect(article).toHaveAccessibleDescription(/Now: causal on “the cat chased the mouse”\. All 5 rows sum to 1, and 5 of 5 spread their weight evenly/);
   await widget.getByRole('button', { name: /^query 1 “the”, key 1 “the”/ }).click();
-  await expect(article).toHaveAccessibleDescription(/Now: causal and 1 flipped cell on “the cat chased the mouse”\. 1 of 5 rows have no allowed key and are NaN; the others sum to 1, and 4 of 4 spread/);
+  await expect(article).toHaveAccessibleDescription(/Now: causal and 1 flipped cell on “the cat chased the mouse”\. 1 of 5 rows has no allowed key and is NaN; the others sum to 1, and 4 of 4 spread their weight/);
 });

@@ -68,8 +68,8 @@ export class AttnCross extends AttnWidget {
       + 'numbers, shared by its translations, and each word adds a little noise of its own; queries and '
       + 'keys are turned by the same fixed random rotation, so a query scores highest against the word that '
       + 'means the same, wherever it stands: “noir” attends to “black” although they are in different '
-      + 'places. A word outside the vocabulary gets a vector from its spelling alone, so it lines up only '
-      + 'with the same word in the other sentence. When the source is shorter than the other source sentence '
+      + 'places. A word outside the vocabulary gets a vector from its spelling alone, so it lines up with '
+      + 'the same word in the other sentence, and any other weight it takes or gets is chance. When the source is shorter than the other source sentence '
       + 'of its batch, it is padded, and a padding mask gives the padded columns weight 0. Every row of '
       + 'weights sums to 1.';
   }
@@ -226,7 +226,7 @@ export class AttnCross extends AttnWidget {
   #drawNotes() {
     const { mode, unknown } = this.state;
     replaceChildren(this.unknownNote, unknown.length
-      ? `Not in the lab’s vocabulary (marked *): ${unknown.map((w) => `“${w}”`).join(', ')}. Such a word gets a vector from its spelling alone, so it lines up only with the same word in the other sentence, and otherwise spreads its weight.`
+      ? `Not in the lab’s vocabulary (marked *): ${unknown.map((w) => `“${w}”`).join(', ')}. Such a word gets a vector from its spelling alone, which shares no meaning with any other word: it lines up with the same word in the other sentence, and any other weight it takes or gets is chance. With few words to choose from, chance can still put most of a row on one of them.`
       : '');
     this.unknownNote.hidden = unknown.length === 0;
     if (mode === 'cross') {

@@ -65,6 +65,16 @@ function windowMessage(typed) {
 const nats = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 4));
 const sum6 = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 6));
 
+/** "All 5 rows sum to 1, …", or how many of them are NaN, in the singular where it is one. */
+function rowsInWords(n, empty, even) {
+  const kept = n - empty;
+  const evenly = `${even} of ${kept} spread${kept === 1 ? 's' : ''} ${kept === 1 ? 'its' : 'their'} weight evenly (entropy equal to ln k).`;
+  if (!empty) return `All ${n} rows sum to 1, and ${evenly}`;
+  const nan = empty === 1 ? `${empty} of ${n} rows has no allowed key and is NaN` : `${empty} of ${n} rows have no allowed key and are NaN`;
+  if (!kept) return `${nan}.`;
+  return `${nan}; ${kept === 1 ? 'the other sums' : 'the others sum'} to 1, and ${evenly}`;
+}
+
 export class AttnMasks extends AttnWidget {
   static title = 'Masks: build them, combine them, break them';
   static declaredAttributes = {
@@ -113,8 +123,7 @@ export class AttnMasks extends AttnWidget {
     const even = rows.filter((i) => state.allowed[i] > 0 && Math.abs(state.entropy[i] - state.lnK[i]) < 5e-5).length;
     const mask = state.parts.length ? state.parts.map((p) => p.name).join(' + ') : 'no mask';
     return `Now: ${mask}${state.edited.size ? ` and ${state.edited.size} flipped cell${state.edited.size === 1 ? '' : 's'}` : ''} on `
-      + `“${state.tokens.join(' ')}”. ${empty ? `${empty} of ${state.n} rows have no allowed key and are NaN; the others` : `All ${state.n} rows`} `
-      + `sum to 1, and ${even} of ${state.n - empty} spread their weight evenly (entropy equal to ln k).`;
+      + `“${state.tokens.join(' ')}”. ${rowsInWords(state.n, empty, even)}`;
   }
 
   /** A new sentence clears the cells flipped on the old one (unless the edits came with it). */
