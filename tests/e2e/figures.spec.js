@@ -232,3 +232,46 @@ test('a heatmap whose column labels are one character each writes them upright, 
   expect(columns.map((c) => c.text).join('')).toBe('the␣queen␣said␣');
   expect(columns.every((c) => !c.turned)).toBe(true);
 });
+
+// Under "Increase contrast" the theme's greys are color-mix() of its text and background colours
+// (theme.js), which standalone SVG viewers (Inkscape, rsvg, older browsers) cannot read: an
+// exported SVG holds every colour as a plain rgb() or #hex, equal to the colour on the screen.
+for (const colorScheme of ['light', 'dark']) {
+  test(`with more contrast (${colorScheme}), an exported SVG's colours are plain rgb() equal to the screen's`, async ({ page }) => {
+    await page.emulateMedia({ contrast: 'more', colorScheme });
+    await page.goto('/');
+    /** A computed colour as 8-bit [r, g, b]: rgb(…) as it is, color(srgb r g b) scaled (a mix computes to that). */
+    const bytes = (colour) => {
+      const srgb = colour.match(/^color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/);
+      return srgb ? srgb.slice(1).map((x) => Math.round(Number(x) * 255)) : colour.match(/\d+/g).slice(0, 3).map(Number);
+    };
+    const checked = [
+      // [widget, its download group, the SVG element whose colour is a theme grey, its attribute, the on-screen grey]
+      ['attn-bottleneck', /^Download “Tokens recovered/, 'svg > g rect[fill="none"]', 'stroke', '--attn-border'],
+      ['attn-masks', /^Download “Attention weights/, 'pattern#blocked line', 'stroke', '--attn-muted'],
+    ];
+    for (const [tag, name, selector, attribute, token] of checked) {
+      const widget = page.locator(tag);
+      await widget.scrollIntoViewIfNeeded();
+      await whenStarted(widget);
+      const group = widget.getByRole('group', { name }).first();
+      const onScreen = await group.evaluate((el, property) => {
+        const probe = document.createElement('span');
+        probe.style.color = `var(${property})`;
+        el.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return { token: getComputedStyle(el).getPropertyValue(property), colour };
+      }, token);
+      expect(onScreen.token, `${tag}: the grey is a mix under more contrast`).toContain('color-mix(');
+      const svg = (await download(page, group.getByRole('button', { name: 'SVG' }))).bytes.toString('utf8');
+      expect(svg, tag).not.toContain('color-mix(');
+      expect(svg, tag).not.toContain('var(');
+      const colours = [...svg.matchAll(/\b(?:fill|stroke|stop-color)="([^"]*)"/g)].map((m) => m[1]);
+      expect(colours.filter((c) => !/^(#[0-9a-f]{3,8}|rgba?\([\d.,\s]*\)|url\(#[\w-]+\)|none)$/i.test(c)), `${tag}: colours a viewer cannot read`).toEqual([]);
+      const written = await page.evaluate(([source, css, name]) => new DOMParser().parseFromString(source, 'image/svg+xml').querySelector(css)?.getAttribute(name), [svg, selector, attribute]);
+      expect(written, `${tag}: ${selector}`).toMatch(/^rgb\(/);
+      bytes(written).forEach((value, i) => expect(Math.abs(value - bytes(onScreen.colour)[i]), `${tag}: ${written} against ${onScreen.colour}`).toBeLessThanOrEqual(1));
+    }
+  });
+}

@@ -3,7 +3,7 @@
 // stay, every widget is black on white whatever its theme, figures and tables are not split across
 // pages, and a chart drawn across a wide screen is redrawn narrow enough for paper on beforeprint.
 import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
+import { started, startAll } from './a11y-pages.js';
 
 const computed = (locator, name) => locator.evaluate((el, property) => getComputedStyle(el).getPropertyValue(property), name);
 const WHITE = 'rgb(255, 255, 255)', BLACK = 'rgb(0, 0, 0)';
@@ -103,4 +103,68 @@ test('a widget with theme="dark" prints light: white background, black text, hea
   expect(await computed(pressed, 'color')).toBe(BLACK);
   // The heatmaps' labels are redrawn in black (drawn pale for the dark screen, they would print pale).
   await expect.poll(labelColour).toBeLessThan(60);
+});
+
+test.describe('printing on A4 (718 CSS px of text width)', () => {
+  test.use({ viewport: { width: 718, height: 1000 } });
+
+  test('every table fits its widget and the page: nothing is cut at the paper\'s edge', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto('/');
+    await startAll(page);
+    // Every chart's "Show data as a table", opened: a learner's open tables print too.
+    const opened = await page.evaluate(() => {
+      let count = 0;
+      for (const host of document.querySelectorAll('*')) {
+        for (const toggle of host.shadowRoot?.querySelectorAll('button.data-table-toggle[aria-expanded="false"]:not([disabled])') ?? []) { toggle.click(); count += 1; }
+      }
+      return count;
+    });
+    expect(opened).toBeGreaterThan(20);
+    await page.emulateMedia({ media: 'print' });
+    const tables = await page.evaluate(() => {
+      const found = [];
+      for (const host of document.querySelectorAll('*')) {
+        for (const table of host.shadowRoot?.querySelectorAll('table') ?? []) {
+          const box = table.getBoundingClientRect(), widget = host.getBoundingClientRect();
+          if (box.width === 0) continue; // not shown
+          found.push({ where: `${host.localName} ${table.className}: ${(table.caption?.textContent ?? table.getAttribute('aria-label') ?? '').slice(0, 50)}`,
+            right: box.right, widgetRight: widget.right, scrollWidth: table.scrollWidth, width: table.clientWidth || box.width });
+        }
+      }
+      return found;
+    });
+    expect(tables.length).toBeGreaterThan(30);
+    const cut = tables.filter((t) => t.right > t.widgetRight + 0.5 || t.right > 718 || t.scrollWidth > Math.ceil(t.width) + 1);
+    expect(cut, 'tables wider than their widget or the page').toEqual([]);
+  });
+
+  test('buttons that only act are not printed; buttons that show a choice or a state are', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/');
+    for (const tag of ['attn-stepper', 'attn-shuffle', 'attn-heads', 'attn-variance', 'attn-decode', 'attn-cost', 'attn-masks', 'attn-train', 'attn-check']) await started(page.locator(tag).first());
+    await page.emulateMedia({ media: 'print' });
+    // A button carries information when it shows a choice or a state: pressed or not (a preset, a
+    // toggle), a tab, the list of steps with the current one, a word chip, a cell of a grid.
+    const INFORMATION = '[aria-pressed], [role="tab"], .step-list button, .word-strip button, .mask-cell, .cell-button';
+    const buttons = await page.evaluate((information) => {
+      const found = [];
+      for (const host of document.querySelectorAll('*')) {
+        for (const button of host.shadowRoot?.querySelectorAll('button') ?? []) {
+          if (button.closest('[hidden], .figure-tools, .embed')) continue; // not on screen either, or hidden with its row
+          found.push({ where: `${host.localName}: ${button.textContent.trim().slice(0, 40)}`, information: button.matches(information), printed: getComputedStyle(button).display !== 'none' });
+        }
+      }
+      return found;
+    }, INFORMATION);
+    expect(buttons.filter((b) => b.information).length).toBeGreaterThan(20);
+    expect(buttons.filter((b) => !b.information && b.printed).map((b) => b.where), 'action-only buttons printed').toEqual([]);
+    expect(buttons.filter((b) => b.information && !b.printed).map((b) => b.where), 'information buttons hidden').toEqual([]);
+    for (const [tag, name] of [['attn-stepper', 'Next →'], ['attn-shuffle', 'Shuffle'], ['attn-train', 'Start'], ['attn-cost', 'Measure in my browser'], ['attn-decode', 'Reset']]) {
+      expect(await computed(page.locator(tag).getByRole('button', { name, exact: true, includeHidden: true }).first(), 'display'), `${tag} ${name}`).toBe('none');
+    }
+    await expect(page.locator('attn-shuffle').getByRole('button', { name: /dog/ }).first()).toBeVisible();
+    await expect(page.locator('attn-heads').getByRole('tab', { selected: true })).toBeVisible();
+    await expect(page.locator('attn-variance').locator('button[aria-pressed="true"]').first()).toBeVisible();
+  });
 });

@@ -21,6 +21,7 @@
 // `figure` — { title(), canvas(), svg(colours) } (figure-export.js) — and gets both.
 
 import { h, replaceChildren, uniqueId, withSuperscripts } from './dom.js';
+import { actionButton } from './action-button.js';
 import { scrollFocus } from './scroll-focus.js';
 import { figureDownloads } from './figure-export.js';
 
@@ -54,8 +55,8 @@ export class DataTable {
     const tableId = uniqueId('data-table');
     this.caption = caption;
     this.read = () => ({ columns: [], rows: [], notes: [] });
-    this.button = h('button', {
-      type: 'button', className: 'secondary data-table-toggle', 'aria-expanded': 'false', 'aria-controls': tableId,
+    this.button = actionButton({
+      className: 'secondary data-table-toggle', 'aria-expanded': 'false', 'aria-controls': tableId,
       onclick: () => this.toggle(),
     }, SHOW);
     this.table = h('table', { className: 'data-table' });
@@ -136,6 +137,21 @@ export class DataTable {
     }, wait);
   }
 
+  /** The longest word of a row header and of any other cell (a value, or a word of a column's
+   *  label), in characters, for print: on paper the table's rows wrap into lines of cells of
+   *  that one width, so the columns stay aligned line under line (print-styles.js). */
+  #widthsForPrint() {
+    const longestWord = (text) => Math.max(0, ...String(text).split(/\s+/).map((word) => word.length));
+    let head = 0, cell = 0;
+    for (const tr of this.table.rows) {
+      for (const td of tr.cells) {
+        if (td.cellIndex === 0) head = Math.max(head, longestWord(td.textContent)); else cell = Math.max(cell, longestWord(td.textContent));
+      }
+    }
+    this.table.style.setProperty('--head-ch', Math.min(head, 16));
+    this.table.style.setProperty('--cell-ch', cell);
+  }
+
   #render() {
     const start = performance.now();
     const { columns, rows, notes } = this.read();
@@ -151,6 +167,7 @@ export class DataTable {
       notes.length ? h('tfoot', {}, notes.map((n) => h('tr', {},
         h('th', { scope: 'row' }, n.label),
         cell('td', n.value, n.format ?? tableNumber, { colSpan: Math.max(1, columns.length - 1) })))) : null);
+    this.#widthsForPrint();
     this.#built = { at: performance.now(), took: performance.now() - start };
   }
 }

@@ -5,6 +5,7 @@
 //   widget.root.append(buildEmbedControl(widget));   // widget: an AttnWidget
 
 import { h, uniqueId } from './dom.js';
+import { actionButton } from './action-button.js';
 
 export function buildEmbedControl(widget) {
   const elementId = uniqueId('embed-element'), iframeId = uniqueId('embed-iframe');
@@ -34,7 +35,7 @@ export function buildEmbedControl(widget) {
       done.textContent = 'The clipboard is not available here: select and copy the code below.';
     }
   };
-  const button = h('button', { type: 'button', className: 'secondary', part: 'embed-button', onclick: copy }, 'Copy embed code');
+  const button = actionButton({ className: 'secondary', part: 'embed-button', onclick: copy }, 'Copy embed code');
   details.addEventListener('toggle', () => { if (details.open) refresh(); });
   widget.addEventListener('change', () => { if (details.open) refresh(); done.textContent = ''; });
   return h('div', { className: 'embed', part: 'embed' }, h('div', { className: 'toolbar' }, button, done), details);

@@ -13,6 +13,7 @@
 // makers (figure-files.js).
 
 import { h } from './dom.js';
+import { actionButton } from './action-button.js';
 import { saveFile } from './save-file.js';
 
 /** The figure a Chart.js wrapper (line-chart.js, log-chart.js, histogram-chart.js) hands its
@@ -45,7 +46,7 @@ export function figureDownloads({ figure, read }) {
   const drawn = typeof figure.canvas === 'function';
   const status = h('span', { className: 'figure-status', role: 'status' });
   const group = h('span', { className: 'figure-downloads', role: 'group' });
-  const button = (format) => h('button', {
+  const button = (format) => actionButton({
     type: 'button', className: 'secondary figure-download',
     onclick: async () => {
       try {

@@ -5,6 +5,7 @@
 // saves them.
 
 import { superscriptParts } from './dom.js';
+import { plainColours } from './plain-colour.js';
 
 /** One CSV field: numbers in full (as the table's data-value), text quoted when it must be, and
  *  text that a spreadsheet would run as a formula (=, +, −, @ first) prefixed with '. */
@@ -25,14 +26,15 @@ export function csvText({ columns, rows, notes = [] }) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The widget's theme colours, as the element inside it computes them. */
+/** The widget's theme colours, as the element inside it computes them, and that element (scope),
+ *  where plain-colour.js computes any colour that is not plain. */
 export function themeColours(element) {
   const style = getComputedStyle(element);
   const read = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
   return {
     bg: read('--attn-bg', '#ffffff'), fg: read('--attn-fg', '#1c2430'),
     muted: read('--attn-muted', '#5b6675'), grid: read('--attn-border', '#d5dae1'),
-    font: read('--attn-font', 'system-ui, sans-serif'),
+    font: read('--attn-font', 'system-ui, sans-serif'), scope: element,
   };
 }
 
@@ -82,6 +84,7 @@ export function fileName(element, title, extension) {
 
 export const FORMATS = {
   PNG: { extension: 'png', make: (figure, colours) => pngBlob(figure.canvas(), figure.title(), colours) },
-  SVG: { extension: 'svg', make: async (figure, colours) => new Blob([await figure.svg(colours)], { type: 'image/svg+xml' }) },
+  // Every colour plain rgb(), computed in the widget (colours.scope), for viewers that know no color-mix().
+  SVG: { extension: 'svg', make: async (figure, colours) => new Blob([plainColours(await figure.svg(colours), colours.scope)], { type: 'image/svg+xml' }) },
   CSV: { extension: 'csv', make: (figure, colours, read) => new Blob([csvText(read())], { type: 'text/csv' }) },
 };

@@ -4,13 +4,14 @@
 // follows prefers-color-scheme, and a widget's theme="light" or theme="dark" attribute overrides it.
 
 import { registerThemeProperties, darkDeclarations, moreContrastDeclarations, fallbackDeclarations } from './theme.js';
+import { printRules } from './print-styles.js';
 
 // Three rules keep a widget inside a 320 px column (each comment lives here, not in the shipped CSS):
 // .table-scroll is position: relative, the containing block of its cells' hidden .sr-only text,
 // which would otherwise escape the scrolling box and widen the page; a Chart.js canvas is capped
 // at its box (it is 300 px wide until its chart sizes it); .figure-tools has contain: inline-size,
 // so the row of table and download buttons wraps within its figure and never widens it.
-// The dark scheme is for screens only: on paper every widget is light (see the print rules).
+// The dark scheme is for screens only: on paper every widget is light (print-styles.js).
 const css = (registered) => `
 :host {
   ${registered ? '' : fallbackDeclarations()}
@@ -170,28 +171,7 @@ table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg)
   table.matrix td.involved { outline-color: Highlight; }
   .heatmap-ramp { forced-color-adjust: none; border: 1px solid CanvasText; }
 }
-/* Print and Save as PDF: what reads on paper. Black text on white in every theme (the dark scheme
-   above is screen only); no fills that only spend ink (buttons print as outlined words, so a pressed
-   preset still shows by its bold word and heavier frame); the controls that only act on a screen
-   (Copy embed code, "Show data as a table" and the downloads) hidden; numbers, tables (a data table
-   the learner opened prints whole), charts,
-   heatmaps, settings and "In words" kept. The heatmaps' colours are their data, so they keep them
-   (print-color-adjust: exact); a canvas too wide for the page shrinks with its proportions kept
-   (a Chart.js chart is also redrawn narrower before printing: chart-print.js); a figure, a table
-   and the widget's title never split across pages. */
-@media print {
-  :host { --attn-bg: #fff; --attn-fg: #000; --attn-muted: #333; --attn-surface: #fff;
-    color-scheme: light; background: #fff; color: #000; }
-  .embed, .figure-tools { display: none !important; }
-  .data-table-box { max-height: none; overflow: visible; }
-  button { background: none !important; color: var(--attn-fg) !important; }
-  button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]) { border-width: 2px; }
-  .widget-title, :is(h2, h3, h4, h5, h6) { break-after: avoid; }
-  :is(figure, .heatmap, .line-chart, .chart-box, .chart, table, tr, .matrix-block) { break-inside: avoid; }
-  .heatmap-surface { overflow: visible; }
-  :is(.heatmap-surface, .line-chart, .chart-box, .chart) > canvas { max-width: 100%; height: auto !important; }
-  .heatmap-surface > canvas, .heatmap-ramp { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
-}
+${printRules}
 /* prefers-reduced-motion: no transitions or animations anywhere in a widget (motion.js does the charts) */
 @media (prefers-reduced-motion: reduce) {
   *, ::before, ::after { transition: none !important; animation: none !important; scroll-behavior: auto !important; }

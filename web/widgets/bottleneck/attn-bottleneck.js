@@ -22,6 +22,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, integer } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
@@ -94,7 +95,7 @@ export class AttnBottleneck extends AttnWidget {
     this.progressText = h('span', { className: 'progress-text' });
     this.progressRow = h('div', { className: 'progress-row', hidden: true },
       h('span', {}, 'Measuring…'), this.progress, this.progressText,
-      h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => this.runs.cancel()) }, 'Cancel'));
+      actionButton({ className: 'secondary', onclick: () => this.act(() => this.runs.cancel()) }, 'Cancel'));
     this.status = h('p', { className: 'status-line', role: 'status' });
 
     this.chart = new LineChart({ label: 'Tokens recovered against the source’s length', xTitle: 'source length (tokens)', yTitle: 'fraction of tokens recovered', yRange: [0, 1] });

@@ -16,6 +16,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choices } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { QUESTIONS, QUESTION_IDS } from './check-questions.js';
 import { sectionLink } from './section-link.js';
@@ -55,7 +56,7 @@ export class AttnCheck extends AttnWidget {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, checkSheet()];
     this.store = new ProgressStore();
     this.score = h('p', { className: 'score', role: 'status' });
-    this.clearButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.clearProgress() }, 'Clear my answers');
+    this.clearButton = actionButton({ className: 'secondary', onclick: () => this.clearProgress() }, 'Clear my answers');
     this.list = h('ol', { className: 'questions' });
     this.views = new Map(QUESTIONS.map((question) => [question.id, this.#buildQuestion(question)]));
     body.append(
@@ -69,7 +70,7 @@ export class AttnCheck extends AttnWidget {
     const promptId = uniqueId('question');
     view.prompt = h('span', { id: promptId });
     view.problem = h('p', { className: 'error', role: 'alert', hidden: true, id: uniqueId('problem') });
-    view.checkButton = h('button', { type: 'button', disabled: true, onclick: () => this.check(question.id) }, 'Check answer');
+    view.checkButton = actionButton({ disabled: true, onclick: () => this.check(question.id) }, 'Check answer');
     const controls = [];
     if (question.kind === 'choice') {
       const name = uniqueId(question.id);
@@ -84,7 +85,7 @@ export class AttnCheck extends AttnWidget {
       view.input = h('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', id: uniqueId('answer'), 'aria-describedby': view.problem.id,
         onkeydown: (event) => { if (event.key === 'Enter') this.check(question.id); } });
       controls.push(h('div', { className: 'number' }, h('label', { for: view.input.id }, question.unit), view.input));
-      view.newButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.newNumbers(question.id) }, 'New numbers');
+      view.newButton = actionButton({ className: 'secondary', onclick: () => this.newNumbers(question.id) }, 'New numbers');
     }
     view.fieldset = h('fieldset', { part: 'question', 'aria-describedby': view.problem.id },
       h('legend', {}, h('span', { className: 'number-label' }, `Question ${QUESTIONS.indexOf(question) + 1}. `), view.prompt),

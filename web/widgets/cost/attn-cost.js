@@ -23,6 +23,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
@@ -110,7 +111,7 @@ export class AttnCost extends AttnWidget {
       this.chartBox, this.chartText);
     placeChartTable(this.chartCanvas, 'multiply-adds against N (tokens)'); // LogChart's caption
 
-    this.measureButton = h('button', { type: 'button', onclick: () => this.act(() => this.measure()) }, 'Measure in my browser');
+    this.measureButton = actionButton({ onclick: () => this.act(() => this.measure()) }, 'Measure in my browser');
     this.measureStatus = h('p', { className: 'measure-status', role: 'status' });
     this.measureTable = h('table', { className: 'cost-table', 'aria-label': 'Measured attention times', hidden: true });
     this.measureCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of measured and predicted attention times against N' });

@@ -11,6 +11,7 @@
 
 import { choice, integer } from '../../ui/attribute-types.js';
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { LogChart } from '../../ui/log-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
@@ -73,7 +74,7 @@ export class CostVariants {
     this.memoryLine = h('p', { className: 'score-table memory-line' });
     this.memoryCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of the naive table and the tiled kernel’s memory against N' });
 
-    this.memoryButton = h('button', { type: 'button', onclick: () => widget.act(() => this.measureMemory()) }, 'Measure memory');
+    this.memoryButton = actionButton({ onclick: () => widget.act(() => this.measureMemory()) }, 'Measure memory');
     this.memoryStatus = h('p', { className: 'measure-status', role: 'status' });
     this.memoryTable = h('table', { className: 'cost-table', 'aria-label': 'Measured memory of both kernels', hidden: true });
     // Refusals of this section's settings, beside its controls (polite: the widget keeps one alert).

@@ -30,6 +30,7 @@ import { choice, decimal, integer, text } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError } from '../../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { counted, fixed, vector } from '../../ui/format.js';
@@ -93,8 +94,8 @@ export class AttnCross extends AttnWidget {
     this.secondInput = this.bindField('second', field('second'));
     this.noiseInput = this.bindField('noise', h('input', { type: 'number', id: 'noise', min: 0, max: 2, step: 0.1 }));
     this.seedInput = this.bindField('seed', h('input', { type: 'number', id: 'seed', min: 0, step: 1 }));
-    this.previous = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => { this.step -= 1; }) }, '← Previous word');
-    this.next = h('button', { type: 'button', onclick: () => this.act(() => { this.step += 1; }) }, 'Next word →');
+    this.previous = actionButton({ className: 'secondary', onclick: () => this.act(() => { this.step -= 1; }) }, '← Previous word');
+    this.next = actionButton({ onclick: () => this.act(() => { this.step += 1; }) }, 'Next word →');
     this.stepLine = h('span', { className: 'step-line', 'aria-live': 'polite' });
     this.stepBar = h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Decoding word by word' }, this.previous, this.next, this.stepLine);
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });

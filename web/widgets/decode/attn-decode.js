@@ -25,6 +25,7 @@ import { choice, decimal, integer, text } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { counted, fixed, sig } from '../../ui/format.js';
 import { fetchDefaultCheckpoint, DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
@@ -98,10 +99,10 @@ export class AttnDecode extends AttnWidget {
     this.seedInput = this.bindField('seed', input({ type: 'number', id: 'seed', min: 0, step: 1 }));
     this.layerSelect = h('select', { id: 'layer', onchange: () => this.act(() => { this.layer = Number(this.layerSelect.value); }) });
     this.headSelect = h('select', { id: 'head', onchange: () => this.act(() => { this.head = Number(this.headSelect.value); }) });
-    this.stepButton = h('button', { type: 'button', onclick: () => this.stepOnce() }, 'Step');
-    this.playButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.play() }, 'Play');
-    this.pauseButton = h('button', { type: 'button', className: 'secondary', disabled: true, onclick: () => this.pause() }, 'Pause');
-    this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => { this.step = 0; }) }, 'Reset');
+    this.stepButton = actionButton({ onclick: () => this.stepOnce() }, 'Step');
+    this.playButton = actionButton({ className: 'secondary', onclick: () => this.play() }, 'Play');
+    this.pauseButton = actionButton({ className: 'secondary', disabled: true, onclick: () => this.pause() }, 'Pause');
+    this.resetButton = actionButton({ className: 'secondary', onclick: () => this.act(() => { this.step = 0; }) }, 'Reset');
     this.sourceButtons = {
       shipped: h('button', { type: 'button', className: 'secondary', 'aria-pressed': 'true', onclick: () => this.useModel('shipped') }, 'The shipped model'),
       train: h('button', { type: 'button', className: 'secondary', 'aria-pressed': 'false', onclick: () => this.useModel('train') }, 'The training lab’s model'),
@@ -119,7 +120,7 @@ export class AttnDecode extends AttnWidget {
     this.workLine = h('p', { className: 'note work-line' });
     this.charts = new DecodeCharts();
 
-    this.measureButton = h('button', { type: 'button', onclick: () => this.act(() => this.measure()) }, 'Measure');
+    this.measureButton = actionButton({ onclick: () => this.act(() => this.measure()) }, 'Measure');
     this.measureStatus = h('p', { className: 'note', role: 'status' });
     this.measureTable = h('table', { className: 'decode-table', hidden: true });
 

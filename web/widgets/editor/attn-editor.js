@@ -31,6 +31,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, decimal, quote } from '../../ui/attribute-types.js';
 import { event, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { TEMPLATE, BUGS, OPS_HELP, insertBug } from '../../lib/learner/template.js';
 import { LearnerClient } from '../../lib/learner/learner-client.js';
 import { editorSheet, errorNode } from './editor-report.js';
@@ -89,7 +90,7 @@ export class AttnEditor extends AttnWidget {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, editorSheet()];
     const helpId = uniqueId('ops-help');
     // Each button is one action (act): the widget's actions all go the same way.
-    const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: () => this.act(action), ...extra }, label);
+    const button = (label, action, extra = {}) => actionButton({ onclick: () => this.act(action), ...extra }, label);
     this.buttons = {
       check: button('Check against reference', () => this.#check()),
       causality: button('Causality check', () => this.#causality()),

@@ -11,6 +11,7 @@
 //   modes.startText, modes.startName  (the text Reset puts back, and its name)
 
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { TEMPLATE } from '../../lib/learner/template.js';
 import { SCRATCH, HINTS } from '../../lib/learner/scratch.js';
 import { editorStore } from './editor-store.js';
@@ -46,7 +47,7 @@ export class EditorModes {
     this.modeSwitch = h('fieldset', { className: 'mode-switch' },
       h('legend', {}, 'Code in the editor'),
       Object.entries(LABELS).map(([value, label]) => h('label', {}, this.radios[value], ` ${label}`)));
-    this.button = h('button', { type: 'button', className: 'secondary', onclick: () => onHint(this.showNextHint()) }, 'Show a hint');
+    this.button = actionButton({ className: 'secondary', onclick: () => onHint(this.showNextHint()) }, 'Show a hint');
     this.count = h('p', { className: 'hint-count', role: 'status', 'aria-live': 'polite' });
     this.list = h('ol', { className: 'hints' });
     this.hintsElement = h('div', { className: 'scratch-hints', role: 'group', 'aria-label': 'Hints' },

@@ -3,6 +3,7 @@
 // Text only (learner-derived strings are set as text, never as markup).
 
 import { h } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 
 const css = `
 :host {
@@ -70,5 +71,5 @@ export function editorSheet() {
 /** An error with a button that selects its line in the editor. */
 export function errorNode(error, onLine) {
   return h('span', { className: 'error' }, error.message,
-    error.line && onLine ? [' ', h('button', { type: 'button', className: 'secondary small', onclick: () => onLine(error.line) }, `Go to line ${error.line}`)] : null);
+    error.line && onLine ? [' ', actionButton({ className: 'secondary small', onclick: () => onLine(error.line) }, `Go to line ${error.line}`)] : null);
 }

@@ -9,6 +9,7 @@
 //   const { node, said, gap } = await panel.race(source);   // what to show and say (gap: undefined if cancelled)
 
 import { h } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { Race, raceSummary, RACE_MODEL, RACE_STEPS } from '../../lib/learner/race.js';
 
@@ -22,7 +23,7 @@ export class RacePanel {
     this.chart = new LineChart({ label: 'The race: training loss by step, the built-in attention (solid line) and your function (dashed line)', xTitle: 'step', yTitle: 'loss (nats per character)' });
     this.progress = h('p', { className: 'readout' }, '');
     this.summary = h('p', { className: 'race-summary', role: 'status' });
-    this.cancelButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.cancel(), disabled: true }, 'Cancel the race');
+    this.cancelButton = actionButton({ className: 'secondary', onclick: () => this.cancel(), disabled: true }, 'Cancel the race');
     const d = RACE_MODEL.dModel / RACE_MODEL.heads;
     this.element = h('div', { className: 'train-readout race', role: 'group', 'aria-label': 'The race of two trainings' },
       h('p', {}, `Two models with the same configuration (${RACE_MODEL.layers} layers, ${RACE_MODEL.heads} head of d_head = ${d}), seed, text and batches train ${RACE_STEPS} steps side by side, each in a worker of its own: one through the built-in attention, one through your function.`),

@@ -7,6 +7,7 @@
 //   body.append(readout.element);  readout.follow(lab);  readout.show(true);
 
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { fixed } from '../../ui/format.js';
 import { WINDOW } from '../train/loss-notes.js';
 
@@ -15,9 +16,9 @@ const loss = (x) => (x === null || x === undefined ? '—' : fixed(x, 4));
 
 export class TrainReadout {
   constructor({ start, pause, chart }) {
-    this.start = h('button', { type: 'button', onclick: start }, 'Start training');
-    this.pause = h('button', { type: 'button', className: 'secondary', onclick: pause, disabled: true }, 'Pause training');
-    this.chart = h('button', { type: 'button', className: 'secondary', onclick: chart }, 'Show the loss chart');
+    this.start = actionButton({ onclick: start }, 'Start training');
+    this.pause = actionButton({ className: 'secondary', onclick: pause, disabled: true }, 'Pause training');
+    this.chart = actionButton({ className: 'secondary', onclick: chart }, 'Show the loss chart');
     // Not a live region: it changes several times a second while training runs.
     this.numbers = h('p', { className: 'readout' }, 'Not trained with your function yet.');
     this.note = h('p', { className: 'loss-note', role: 'status', hidden: true });

@@ -18,6 +18,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { findWidget } from '../registry.js';
 import { sectionLink } from '../check/section-link.js';
@@ -59,12 +60,12 @@ export class AttnExercise extends AttnWidget {
     this.heading = h(this.subheading, { className: 'task-title' });
     this.statement = h('p', { className: 'statement' });
     this.hintList = h('ol', { className: 'task-list hints', part: 'hints', 'aria-label': 'Hints' });
-    this.hintButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.showHint() }, 'Show a hint');
-    this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.forget() }, 'Forget my progress');
+    this.hintButton = actionButton({ className: 'secondary', onclick: () => this.showHint() }, 'Show a hint');
+    this.resetButton = actionButton({ className: 'secondary', onclick: () => this.forget() }, 'Forget my progress');
     this.verdict = h('p', { className: 'feedback', part: 'feedback', role: 'status' });
     this.lines = h('ul', { className: 'task-list conditions', part: 'conditions', 'aria-label': 'What the core found' });
     this.see = h('p', { className: 'see' });
-    this.startButton = h('button', { type: 'button', disabled: true, onclick: () => this.start() }, 'Start the exercise');
+    this.startButton = actionButton({ disabled: true, onclick: () => this.start() }, 'Start the exercise');
     this.results = h('div', { className: 'results', hidden: true }, this.verdict, this.lines);
     body.append(this.heading, this.statement, h('div', { className: 'toolbar' }, this.startButton, this.hintButton, this.resetButton), this.hintList,
       this.results, this.see, h('slot'));

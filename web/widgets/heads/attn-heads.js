@@ -17,6 +17,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, choice } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
 import { StackView } from './heads-stack.js';
@@ -72,8 +73,8 @@ export class AttnHeads extends AttnWidget {
     this.routeProblems(this.sentenceError, ['sentence']);
     const form = h('form', { className: 'toolbar', onsubmit: (event) => { event.preventDefault(); this.act(); } },
       h('label', { for: 'sentence' }, 'Sentence'), this.sentenceInput,
-      h('button', { type: 'submit' }, 'Read it'),
-      h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => { this.sentence = DEFAULT_SENTENCE; }) }, 'Chapter’s sentence'));
+      actionButton({ type: 'submit' }, 'Read it'),
+      actionButton({ className: 'secondary', onclick: () => this.act(() => { this.sentence = DEFAULT_SENTENCE; }) }, 'Chapter’s sentence'));
     this.causalBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.mask = this.causalBox.checked ? 'causal' : 'none'; }) });
     this.identityBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.wo = this.identityBox.checked ? 'identity' : 'mix'; }) });
     const options = h('div', { className: 'toolbar' },

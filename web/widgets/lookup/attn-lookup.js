@@ -26,6 +26,7 @@ import { choice, custom, decimal, presence, quote, readNumber } from '../../ui/a
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { fixed } from '../../ui/format.js';
 import { DataTable } from '../../ui/data-table.js';
 import { tableOnly } from '../../ui/figure-export.js';
@@ -95,7 +96,7 @@ export class AttnLookup extends AttnWidget {
 
   build(body) {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, lookupSheet()];
-    this.presetButtons = Object.entries(PRESETS).map(([name, preset]) => h('button', {
+    this.presetButtons = Object.entries(PRESETS).map(([name, preset]) => actionButton({
       type: 'button', className: 'secondary', onclick: () => this.usePreset(name),
     }, preset.label));
 

@@ -8,6 +8,7 @@
 //   editor.update(keys, values, { tied });
 
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { quote, readNumber } from '../../ui/attribute-types.js';
 import { COORDINATE_LIMIT, MAX_ENTRIES, MIN_ENTRIES } from './lookup-memory.js';
@@ -37,7 +38,7 @@ export class MemoryEditor {
         ['entry', 'key x', 'key y', 'value x', 'value y'].map((t) => h('th', { scope: 'col' }, t)),
         h('th', { scope: 'col' }, h('span', { className: 'sr-only' }, 'remove')))),
       this.body);
-    this.addButton = h('button', { type: 'button', className: 'secondary', onclick: () => onAdd() }, 'Add an entry');
+    this.addButton = actionButton({ className: 'secondary', onclick: () => onAdd() }, 'Add an entry');
     this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true });
     this.element = h('div', { className: 'memory-editor' },
       scrollFocus(h('div', { className: 'table-scroll' }, this.table), 'The memory (scrolls sideways)'),
@@ -74,7 +75,7 @@ export class MemoryEditor {
         input.addEventListener('keydown', (event) => { if (event.key === 'Enter') { this.#dirty = true; this.commitTyped(); } });
         return input;
       });
-      const remove = h('button', { type: 'button', className: 'secondary remove', 'aria-label': `Remove entry ${j + 1}`, onclick: () => this.onRemove(j) }, 'Remove');
+      const remove = actionButton({ className: 'secondary remove', 'aria-label': `Remove entry ${j + 1}`, onclick: () => this.onRemove(j) }, 'Remove');
       return { inputs, remove, row: h('tr', {}, h('th', { scope: 'row' }, String(j + 1)), inputs.map((input) => h('td', {}, input)), h('td', {}, remove)) };
     });
     replaceChildren(this.body, this.#rows.map((r) => r.row));

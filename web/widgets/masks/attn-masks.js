@@ -28,6 +28,7 @@ import { text, choice, choices, integer, presence, custom, readNumber, quote } f
 import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError } from '../../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { MatrixView } from '../../ui/matrix-view.js';
@@ -165,7 +166,7 @@ export class AttnMasks extends AttnWidget {
     const sequenceName = uniqueId('sequence');
     this.sequenceRadios = [1, 2].map((s) => h('input', { type: 'radio', name: sequenceName, onchange: () => this.act(() => { this.sequence = s; }) }));
     this.compareBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.compare = this.compareBox.checked; }) });
-    this.clearButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.clearEdits() }, 'Clear my edits');
+    this.clearButton = actionButton({ className: 'secondary', onclick: () => this.clearEdits() }, 'Clear my edits');
     // One line for every refusal: a sentence, the window, or settings the core turns down.
     this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true });
     this.routeProblems(this.error, ['sentence', 'second', 'window', 'core'],

@@ -28,6 +28,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, choice, integer, arrangement, quote } from '../../ui/attribute-types.js';
 import { event, CONTROL_PARTS, MATRIX_PARTS } from '../../ui/element-declarations.js';
 import { h, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { Status } from '../../lib/errors.js';
 import {
   DEFAULT_SENTENCE, MAX_WORDS, parseSentence, arranges, identity, isIdentity, shuffled, moved, swappedDogAndMan,
@@ -140,14 +141,14 @@ export class AttnShuffle extends AttnWidget {
     const form = h('form', { className: 'sentence-form', onsubmit: (event) => { event.preventDefault(); this.act(); } },
       h('label', { for: sentenceId }, `Sentence (up to ${MAX_WORDS} words)`),
       this.sentenceInput,
-      h('button', { type: 'submit' }, 'Use sentence'));
+      actionButton({ type: 'submit' }, 'Use sentence'));
 
-    this.shuffleButton = h('button', { type: 'button', onclick: () => this.act(() => { this.order = shuffled(this.order); }) }, 'Shuffle');
+    this.shuffleButton = actionButton({ onclick: () => this.act(() => { this.order = shuffled(this.order); }) }, 'Shuffle');
     const swapNoteId = uniqueId('swap-note');
-    this.swapButton = h('button', { type: 'button', className: 'secondary', 'aria-describedby': swapNoteId,
+    this.swapButton = actionButton({ className: 'secondary', 'aria-describedby': swapNoteId,
       onclick: () => this.act(() => this.#swapDogAndMan()) }, 'Swap dog and man');
     this.swapNote = h('p', { className: 'swap-note', id: swapNoteId, hidden: true });
-    this.resetButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(() => { this.order = null; }) }, 'Original order');
+    this.resetButton = actionButton({ className: 'secondary', onclick: () => this.act(() => { this.order = null; }) }, 'Original order');
 
     const group = uniqueId('positions');
     this.positionRadios = Object.entries(POSITIONS).map(([value, label]) => {

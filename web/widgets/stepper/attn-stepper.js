@@ -28,6 +28,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer, choice, boolean, decimal, numbers } from '../../ui/attribute-types.js';
 import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { MatrixView, EditLine } from '../../ui/matrix-view.js';
 import { fixed, sig, vector } from '../../ui/format.js';
 import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH, INPUT_LIMIT } from './stepper-example.js';
@@ -99,8 +100,8 @@ export class AttnStepper extends AttnWidget {
   build(body) {
     this.focusedCells = STEPS.map((step) => ({ ...step.focus }));
 
-    this.backButton = h('button', { type: 'button', className: 'secondary', onclick: () => this.move(-1) }, '← Back');
-    this.nextButton = h('button', { type: 'button', onclick: () => this.move(1) }, 'Next →');
+    this.backButton = actionButton({ className: 'secondary', onclick: () => this.move(-1) }, '← Back');
+    this.nextButton = actionButton({ onclick: () => this.move(1) }, 'Next →');
     this.indicator = h('p', { className: 'step-indicator', 'aria-live': 'polite' });
     // One tab stop: the current step's button (the arrow keys move to the others).
     this.stepButtons = STEPS.map((step, index) => h('button', {
@@ -110,7 +111,7 @@ export class AttnStepper extends AttnWidget {
       this.stepButtons.map((button) => h('li', {}, button)));
     this.causalBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.mask = this.causalBox.checked ? 'causal' : 'none'; }) });
     this.scaleBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.scale = this.scaleBox.checked; }) });
-    const reset = h('button', { type: 'button', className: 'secondary', onclick: () => this.reset() }, 'Reset example');
+    const reset = actionButton({ className: 'secondary', onclick: () => this.reset() }, 'Reset example');
     this.scalingControl = new ScalingControl(this);
     this.stabilityPanel = new StabilityPanel(this);
     this.asymmetryPanel = new AsymmetryPanel(this);
@@ -326,7 +327,7 @@ export class AttnStepper extends AttnWidget {
     if (!change) return replaceChildren(panel.changes);
     const { here, elsewhere } = describeChange(change, index);
     replaceChildren(panel.changes, h('p', {}, withSuperscripts(here)),
-      elsewhere.length ? h('div', { className: 'toolbar' }, elsewhere.map((stepIndex) => h('button', {
+      elsewhere.length ? h('div', { className: 'toolbar' }, elsewhere.map((stepIndex) => actionButton({
         type: 'button', className: 'secondary',
         // The button's panel is hidden as the step changes: the focus goes to that step in the list.
         onclick: () => { this.goTo(stepIndex + 1); this.stepButtons[stepIndex].focus(); },

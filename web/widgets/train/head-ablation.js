@@ -7,6 +7,7 @@
 //   view.setModel(layers, heads, roles);                   // roles: head-roles.js names, or null
 
 import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { fixed } from '../../ui/format.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { headName } from '../../lib/model/head-roles.js';
@@ -22,8 +23,8 @@ export class HeadAblation {
     this.head = h('select', {});
     const group = uniqueId('knockout-mode');
     this.modes = MODES.map(([value, text], i) => h('label', {}, h('input', { type: 'radio', name: group, value, checked: i === 0 }), ` ${text}`));
-    this.one = h('button', { type: 'button', onclick: () => this.knockOut() }, 'Knock it out');
-    this.all = h('button', { type: 'button', className: 'secondary', onclick: () => this.knockOutAll() }, 'Knock out every head');
+    this.one = actionButton({ onclick: () => this.knockOut() }, 'Knock it out');
+    this.all = actionButton({ className: 'secondary', onclick: () => this.knockOutAll() }, 'Knock out every head');
     this.result = h('p', { className: 'knockout-result', role: 'status', 'aria-live': 'polite' });
     this.progress = h('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Heads knocked out so far' });
     this.error = h('p', { className: 'error', 'aria-live': 'assertive' });

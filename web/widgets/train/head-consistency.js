@@ -9,6 +9,7 @@
 //   view.reserve(shape, windows); // before the lab starts: the chart's box, the readout and the windows' places
 
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { fixed } from '../../ui/format.js';
 import { HeadScore } from '../../lib/abi.js';
 import { HistogramChart } from '../../ui/histogram-chart.js';
@@ -79,7 +80,7 @@ export class HeadConsistency {
       mapPlace(),
       h('figcaption', {}, `The ${which} score: …, on window …, once measured`),
       h('pre', { className: 'window-text waiting' }, `A window of ${context} characters of the validation text, shown once measured.`),
-      h('button', { type: 'button', className: 'secondary', disabled: true }, 'Open window … large'))));
+      actionButton({ className: 'secondary', disabled: true }, 'Open window … large'))));
   }
 
   /** A new model: the old windows are no longer its own; drawing stops until its measurement. */
@@ -144,7 +145,7 @@ export class HeadConsistency {
       }
       if (token !== this.token) return;
       const t = maps.t, weights = maps.weights.subarray(g * t * t, (g + 1) * t * t);
-      const open = h('button', { type: 'button', className: 'secondary', onclick: () => this.openLarge(g, text, weights, t, `window ${k + 1} (the ${which} score, ${fixed(x, 3)})`) }, `Open window ${k + 1} large`);
+      const open = actionButton({ className: 'secondary', onclick: () => this.openLarge(g, text, weights, t, `window ${k + 1} (the ${which} score, ${fixed(x, 3)})`) }, `Open window ${k + 1} large`);
       figures.push(h('figure', { className: 'window-figure' },
         smallMap(weights, t, 150),
         h('figcaption', {}, `The ${which} score: ${fixed(x, 3)} on window ${k + 1}`),

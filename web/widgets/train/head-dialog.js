@@ -7,6 +7,7 @@
 //   dialog.open({ title, weights, t, chars, lines: ['…', '…'], actions: [button, …] });
 
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
 import { cellSizeFor, shownChar } from './probe-map.js';
@@ -20,7 +21,7 @@ export class HeadDialog {
     const titleId = uniqueId('head-dialog-title');
     this.title = h(heading, { className: 'dialog-title', id: titleId });
     this.body = h('div', { className: 'dialog-body' });
-    this.close = h('button', { type: 'button', className: 'secondary', onclick: () => this.element.close() }, 'Close');
+    this.close = actionButton({ className: 'secondary', onclick: () => this.element.close() }, 'Close');
     this.element = h('dialog', { className: 'head-dialog', 'aria-labelledby': titleId },
       h('div', { className: 'dialog-head' }, this.title, this.close), this.body);
     this.element.addEventListener('close', () => this.opener?.focus?.());

@@ -12,6 +12,7 @@
 //   panel.reserve(shape);     // before the lab starts: every place laid out for a model of that shape
 
 import { h, replaceChildren } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { fixed } from '../../ui/format.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { tableOnly } from '../../ui/figure-export.js';
@@ -37,7 +38,7 @@ export class HeadsPanel {
     this.request = request;
     this.windows = h('input', { type: 'number', min: 1, max: HeadLimits.maxWindows, step: 1, value: String(HEAD_STATS_DEFAULTS.windows), inputmode: 'numeric' });
     this.seed = h('input', { type: 'number', min: 0, max: 4294967295, step: 1, value: String(HEAD_STATS_DEFAULTS.seed), inputmode: 'numeric' });
-    this.button = h('button', { type: 'button', onclick: () => this.measure() }, 'Measure the heads');
+    this.button = actionButton({ onclick: () => this.measure() }, 'Measure the heads');
     this.progress = h('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Windows measured so far' });
     this.status = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
     this.error = h('p', { className: 'error', 'aria-live': 'assertive' });
@@ -234,8 +235,8 @@ export class HeadsPanel {
     }
     const close = () => this.dialog.element.close();
     const actions = record ? [
-      h('button', { type: 'button', className: 'secondary', onclick: () => { close(); this.consistency.select(g); } }, 'Check it window by window'),
-      h('button', { type: 'button', className: 'secondary', onclick: () => { close(); this.ablation.select(g); } }, 'Knock it out'),
+      actionButton({ className: 'secondary', onclick: () => { close(); this.consistency.select(g); } }, 'Check it window by window'),
+      actionButton({ className: 'secondary', onclick: () => { close(); this.ablation.select(g); } }, 'Knock it out'),
     ] : [];
     this.dialog.open({
       title: `Layer ${layer + 1}, head ${head + 1} on the probe text`,

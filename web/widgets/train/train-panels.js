@@ -3,6 +3,7 @@
 // widget wires the handlers.
 
 import { h, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { OPTION_LIMITS } from '../../lib/model/config.js';
 import { WINDOW } from './loss-notes.js';
@@ -43,11 +44,11 @@ export function buildConfigPanel() {
   const textBox = h('textarea', { rows: 4, placeholder: 'Paste a text to train on (at least a few thousand characters)…' });
   const file = h('input', { type: 'file', accept: '.txt,text/plain' });
   const buildProblem = h('span', { className: 'error build-problem', id: uniqueId('problem'), hidden: true });
-  const build = h('button', { type: 'button', 'aria-describedby': buildProblem.id }, 'Build model');
+  const build = actionButton({ 'aria-describedby': buildProblem.id }, 'Build model');
   const presetError = h('p', { className: 'error', 'aria-live': 'polite', hidden: true });
   // Shown while the form differs from the model that runs (applied-settings.js).
   const notAppliedText = h('span', {});
-  const restore = h('button', { type: 'button', className: 'secondary' }, 'Use the running model’s settings');
+  const restore = actionButton({ className: 'secondary' }, 'Use the running model’s settings');
   const notApplied = h('div', { className: 'not-applied', role: 'status', hidden: true }, h('p', {}, notAppliedText), restore);
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Model and text'),
     h('div', { className: 'toolbar' }, labelled('Preset', preset)), presetError,
@@ -62,9 +63,9 @@ export function buildConfigPanel() {
 }
 
 export function buildTrainingPanel() {
-  const start = h('button', { type: 'button' }, 'Start');
-  const pause = h('button', { type: 'button', className: 'secondary', disabled: true }, 'Pause');
-  const reset = h('button', { type: 'button', className: 'secondary' }, 'Reset');
+  const start = actionButton({ type: 'button' }, 'Start');
+  const pause = actionButton({ className: 'secondary', disabled: true }, 'Pause');
+  const reset = actionButton({ className: 'secondary' }, 'Reset');
   const until = h('input', { type: 'number', min: 1, max: 100000, step: 1, value: '2000' });
   const bothCores = h('input', { type: 'checkbox', checked: true });
   // Both cores: the kernels on two threads where the page is cross-origin isolated, else a
@@ -93,7 +94,7 @@ export function buildSamplePanel() {
   const temperatureText = h('output', {}, '0.80');
   const prompt = h('input', { type: 'text', value: 'the ', size: 16 });
   const length = h('input', { type: 'number', min: 1, max: 2000, step: 1, value: '200' });
-  const button = h('button', { type: 'button' }, 'Sample');
+  const button = actionButton({ type: 'button' }, 'Sample');
   // The prompt and the generated text each get their own span (showSample); the key says which is which.
   const key = h('p', { className: 'sample-key', id: uniqueId('sample-key') },
     h('span', { className: 'prompt' }, 'Underlined, on a shaded ground'), ': your prompt; the rest the model wrote.');
@@ -126,7 +127,7 @@ export function buildProbePanel() {
   const problem = h('p', { className: 'error probe-problem', 'aria-live': 'polite', hidden: true }); // the widget routes the probe's problems here
   const layer = h('select', {});
   const head = h('select', {});
-  const button = h('button', { type: 'button' }, 'Show attention');
+  const button = actionButton({ type: 'button' }, 'Show attention');
   const summary = h('p', { className: 'probe-summary', 'aria-live': 'polite' });
   const host = h('div', { className: 'map-host' });
   // Right above the map, what a map cannot tell (probe-map.js draws the map).
@@ -141,10 +142,10 @@ export function buildProbePanel() {
 }
 
 export function buildWeightsPanel() {
-  const download = h('button', { type: 'button', className: 'secondary' }, 'Download weights');
+  const download = actionButton({ className: 'secondary' }, 'Download weights');
   const upload = h('input', { type: 'file', accept: '.attnlab,application/octet-stream' });
-  const restore = h('button', { type: 'button', className: 'secondary' }, 'Restore last model');
-  const shipped = h('button', { type: 'button', className: 'secondary' }, 'Load the shipped model');
+  const restore = actionButton({ className: 'secondary' }, 'Restore last model');
+  const shipped = actionButton({ className: 'secondary' }, 'Load the shipped model');
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Weights'),
     h('div', { className: 'toolbar' }, download, labelled('Load a weights file', upload), restore, shipped));
   return { element, download, upload, restore, shipped };

@@ -17,6 +17,7 @@
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed, scientific } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
@@ -224,7 +225,7 @@ export class AttnVariance extends AttnWidget {
     const bar = h('progress', { max: '1', value: '0', 'aria-label': label });
     const text = h('span', { className: 'progress-text' }, '0%');
     const time = h('span', { className: 'progress-time' });
-    const cancel = h('button', { type: 'button', className: 'secondary', onclick: () => this.act(onCancel) }, 'Cancel');
+    const cancel = actionButton({ className: 'secondary', onclick: () => this.act(onCancel) }, 'Cancel');
     const row = h('div', { className: 'progress-row' }, h('span', {}, `${label}…`), bar, text, time, cancel);
     row.hidden = true;
     return {
@@ -263,7 +264,7 @@ export class AttnVariance extends AttnWidget {
     ].map(([what, chapter]) => h('tr', {}, h('th', { scope: 'row' }, what), h('td', {}, '—'), h('td', {}, chapter), h('td', { className: 'verdict' }, '—'))));
     const progress = this.#progressRow('Reproducing the chapter', () => this.chapterJobs.cancel());
     const status = h('p', { className: 'status-line', role: 'status' });
-    const button = h('button', { type: 'button', onclick: () => this.act(() => this.reproduce()) }, 'Reproduce the chapter');
+    const button = actionButton({ onclick: () => this.act(() => this.reproduce()) }, 'Reproduce the chapter');
     const section = h('section', { className: 'panel', 'aria-labelledby': this.#id('chapter-title') },
       h(this.subheading, { id: this.ids['chapter-title'] }, 'Reproduce the chapter'),
       h('p', {}, `The chapter measured Var(q·k)/d_k over ${group(CHAPTER.draws)} random draws at four head widths, and `
