@@ -112,7 +112,10 @@ export interface ScoreStats {
   histogram: { edges: Float32Array; counts: Int32Array };
 }
 export interface SaturationOptions {
-  dk: number; keys: number; trials: number; threshold?: number; seed?: number; scaled?: boolean; onProgress?: Progress;
+  dk: number; keys: number; trials: number; threshold?: number; seed?: number; scaled?: boolean;
+  /** Also measure the gaps between each trial's scores in the same pass (what `scoreGaps` gives with this gap). */
+  gap?: number;
+  onProgress?: Progress;
 }
 export interface Saturation {
   /** Share of trials whose largest weight passed the threshold. */
@@ -122,6 +125,8 @@ export interface Saturation {
   saturated: number;
   /** (trials) */
   pmax: Float32Array;
+  /** Only with `gap`: the gaps between the same trials' scores, as `scoreGaps` gives them. */
+  gaps?: ScoreGaps;
 }
 export interface ScoreGapsOptions {
   dk: number; keys: number; trials: number;
@@ -427,6 +432,8 @@ export interface Attn {
   scoreAsymmetry(options: { /** (n, n) */ scores: Numbers; n: number }): { maxAbs: number; i: number; j: number };
   randomNormals(options: { count: number; seed?: number }): Float32Array;
   scoreStats(options: ScoreStatsOptions): ScoreStats;
+  /** With `gap`, the gaps of the same trials come from the same pass (each trial drawn once). */
+  saturation(options: SaturationOptions & { gap: number }): Saturation & { gaps: ScoreGaps };
   saturation(options: SaturationOptions): Saturation;
   /** How far apart one trial's scores lie, over the trials `saturation` draws with the same settings and seed. */
   scoreGaps(options: ScoreGapsOptions): ScoreGaps;

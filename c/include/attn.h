@@ -468,6 +468,20 @@ int attn_score_gaps(double *totals,       /* (3) pairs, pairs apart by more than
                     struct attn_rng *rng,
                     int dk, int keys, int trials, int scaled, double gap);
 
+/*
+ * Saturation and score gaps from one pass: each trial is drawn once, its p_max written to
+ * pmax[t] exactly as attn_saturation_trials writes it, and its gaps added to `totals` exactly
+ * as attn_score_gaps adds them (the scores are sorted only after p_max is taken). For the same
+ * generator state the outputs are bit-identical to the two separate calls, at the cost of one.
+ * The checks of both: ATTN_ERR_NULL for any missing buffer, and the same size, limit and `gap`
+ * rules.
+ */
+int attn_saturation_with_gaps(float *pmax,         /* (TRIALS) */
+                              double *totals,      /* (3) pairs, pairs apart by more than GAP, Σ top gap — added to */
+                              float *work,         /* (DK + KEYS) scratch */
+                              struct attn_rng *rng,
+                              int dk, int keys, int trials, int scaled, double gap);
+
 
 /* ---------------------------------------------------------------- masks and row diagnostics (§6.4) */
 

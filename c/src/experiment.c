@@ -1,7 +1,8 @@
 /*
  * experiment.c — the §6.3 measurements: the variance of random dot products (raw and divided by
  * √DK), how often a softmax over random scores saturates, and how far apart the scores of one
- * trial lie. Every draw comes from the core's one generator (random.c), so a seed fixes every number.
+ * trial lie (each alone, or both from one pass over the trials). Every draw comes from the
+ * core's one generator (random.c), so a seed fixes every number.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -107,6 +108,12 @@ static int check_trial_args(int dk, int keys, int trials) {
     return ATTN_OK;
 }
 
+/* A gap between two scores to count past: finite and above 0. */
+static int check_gap(double gap) {
+    ATTN__REFUSE_IF(!(gap > 0.0) || !isfinite(gap), ATTN_ERR_ARGUMENT);
+    return ATTN_OK;
+}
+
 /* One trial's scores: a query (DK normals from `rng`) into q, then KEYS keys, key after key,
  * each scored q·k (summed in double) times `factor`, into scores (KEYS). */
 static void draw_trial_scores(float *scores, float *q, struct attn_rng *rng, int dk, int keys, double factor) {
@@ -123,25 +130,13 @@ static void draw_trial_scores(float *scores, float *q, struct attn_rng *rng, int
     }
 }
 
-int attn_saturation_trials(float *pmax,         /* (TRIALS) */
-                           float *work,         /* (DK + KEYS) scratch */
-                           struct attn_rng *rng,
-                           int dk, int keys, int trials, int scaled) {
-    ATTN__REFUSE_IF(!pmax || !work || !rng, ATTN_ERR_NULL);
-    ATTN__TRY(check_trial_args(dk, keys, trials));
-
-    const double factor = scaled ? 1.0 / sqrt((double)dk) : 1.0;
-    float *q = work, *scores = work + dk;
-    for (int t = 0; t < trials; t++) {
-        draw_trial_scores(scores, q, rng, dk, keys, factor);
-        double max = -INFINITY;
-        for (int j = 0; j < keys; j++) if (scores[j] > max) max = scores[j];
-        /* p_max = e^0 / Σ e^(s_j − max): the largest weight of the softmax row. */
-        double sum = 0.0;
-        for (int j = 0; j < keys; j++) sum += attn__portable_exp_nonpositive((double)scores[j] - max);
-        pmax[t] = (float)(1.0 / sum);
-    }
-    return ATTN_OK;
+/* p_max of one trial's softmax row: e^0 / Σ e^(s_j − max), its largest weight. */
+static float trial_pmax(const float *scores, int keys) {
+    double max = -INFINITY;
+    for (int j = 0; j < keys; j++) if (scores[j] > max) max = scores[j];
+    double sum = 0.0;
+    for (int j = 0; j < keys; j++) sum += attn__portable_exp_nonpositive((double)scores[j] - max);
+    return (float)(1.0 / sum);
 }
 
 static int compare_ascending(const void *a, const void *b) {
@@ -163,28 +158,60 @@ static double count_pairs_apart(const float *sorted, int keys, double gap) {
     return over;
 }
 
+/* Draws TRIALS trials and measures each one as asked: its p_max into pmax[t] when pmax is not
+ * NULL, its gaps added to totals (pairs, pairs apart by more than gap, top gap) when totals is
+ * not NULL. p_max is taken before the scores are sorted for the gaps, so either measurement is
+ * the same whether the other is taken or not. Arguments already checked. */
+static void run_trials(float *pmax, double *totals, float *work, struct attn_rng *rng,
+                       int dk, int keys, int trials, int scaled, double gap) {
+    const double factor = scaled ? 1.0 / sqrt((double)dk) : 1.0;
+    const double pairs_per_trial = (double)keys * (keys - 1) / 2.0;
+    float *q = work, *scores = work + dk;
+    double pairs = 0.0, over = 0.0, top_gaps = 0.0;
+    if (totals) pairs = totals[0], over = totals[1], top_gaps = totals[2]; /* continue the running totals */
+    for (int t = 0; t < trials; t++) {
+        draw_trial_scores(scores, q, rng, dk, keys, factor);
+        if (pmax) pmax[t] = trial_pmax(scores, keys);
+        if (totals) {
+            qsort(scores, (size_t)keys, sizeof *scores, compare_ascending);
+            pairs += pairs_per_trial;
+            over += count_pairs_apart(scores, keys, gap);
+            top_gaps += (double)scores[keys - 1] - (double)scores[keys - 2];
+        }
+    }
+    if (totals) totals[0] = pairs, totals[1] = over, totals[2] = top_gaps;
+}
+
+int attn_saturation_trials(float *pmax,         /* (TRIALS) */
+                           float *work,         /* (DK + KEYS) scratch */
+                           struct attn_rng *rng,
+                           int dk, int keys, int trials, int scaled) {
+    ATTN__REFUSE_IF(!pmax || !work || !rng, ATTN_ERR_NULL);
+    ATTN__TRY(check_trial_args(dk, keys, trials));
+    run_trials(pmax, NULL, work, rng, dk, keys, trials, scaled, 0.0);
+    return ATTN_OK;
+}
+
 int attn_score_gaps(double *totals,       /* (3) pairs, pairs apart by more than GAP, Σ top gap — added to */
                     float *work,          /* (DK + KEYS) scratch */
                     struct attn_rng *rng,
                     int dk, int keys, int trials, int scaled, double gap) {
     ATTN__REFUSE_IF(!totals || !work || !rng, ATTN_ERR_NULL);
     ATTN__TRY(check_trial_args(dk, keys, trials));
-    ATTN__REFUSE_IF(!(gap > 0.0) || !isfinite(gap), ATTN_ERR_ARGUMENT);
+    ATTN__TRY(check_gap(gap));
+    run_trials(NULL, totals, work, rng, dk, keys, trials, scaled, gap);
+    return ATTN_OK;
+}
 
-    const double factor = scaled ? 1.0 / sqrt((double)dk) : 1.0;
-    const double pairs_per_trial = (double)keys * (keys - 1) / 2.0;
-    float *q = work, *scores = work + dk;
-    double pairs = totals[0], over = totals[1], top_gaps = totals[2]; /* continue the running totals */
-    for (int t = 0; t < trials; t++) {
-        draw_trial_scores(scores, q, rng, dk, keys, factor);
-        qsort(scores, (size_t)keys, sizeof *scores, compare_ascending);
-        pairs += pairs_per_trial;
-        over += count_pairs_apart(scores, keys, gap);
-        top_gaps += (double)scores[keys - 1] - (double)scores[keys - 2];
-    }
-    totals[0] = pairs;
-    totals[1] = over;
-    totals[2] = top_gaps;
+int attn_saturation_with_gaps(float *pmax,         /* (TRIALS) */
+                              double *totals,      /* (3) pairs, pairs apart by more than GAP, Σ top gap — added to */
+                              float *work,         /* (DK + KEYS) scratch */
+                              struct attn_rng *rng,
+                              int dk, int keys, int trials, int scaled, double gap) {
+    ATTN__REFUSE_IF(!pmax || !totals || !work || !rng, ATTN_ERR_NULL);
+    ATTN__TRY(check_trial_args(dk, keys, trials));
+    ATTN__TRY(check_gap(gap));
+    run_trials(pmax, totals, work, rng, dk, keys, trials, scaled, gap);
     return ATTN_OK;
 }
 

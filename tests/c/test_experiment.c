@@ -2,7 +2,7 @@
  * test_experiment.c — the §6.3 measurements: Var(q·k) = d_k and the scaled variance 1,
  * histograms, chunked runs equal to one call, determinism, the chapter's saturation figures,
  * the gaps between one trial's scores (against a pair-by-pair count, and the chapter's "gaps of
- * 20 are common at d_k = 128"), and every bad input.
+ * 20 are common at d_k = 128"), both from one pass equal to the two calls, and every bad input.
  */
 #include <math.h>
 #include <stdint.h>
@@ -252,6 +252,42 @@ static void test_score_gaps_reproduce_the_chapter(void) {
     }
 }
 
+/* One pass gives exactly what the two separate calls give from the same seed: every p_max and
+ * every total bit for bit, added to totals that already hold something, and the generator left
+ * where each of them leaves it. The cases cross a batch of normals (DK > 512), sort many keys,
+ * and scale; the last runs in chunks, as the page does for its progress bar. */
+static void test_saturation_with_gaps_equals_the_two_calls(void) {
+    const struct { int dk, keys, trials, scaled; double gap; } cases[] = {
+        {1, 2, 9, 0, 0.5}, {128, 64, 40, 0, 20.0}, {128, 64, 40, 1, 20.0}, {600, 300, 3, 0, 20.0}, {96, 500, 7, 1, 0.25},
+    };
+    static float work[600 + 500], pmax_one[40], pmax_sat[40];
+    for (int c = 0; c < 5; c++) {
+        int dk = cases[c].dk, keys = cases[c].keys, trials = cases[c].trials, scaled = cases[c].scaled;
+        double gap = cases[c].gap;
+        struct attn_rng one, sat, gaps;
+        attn_rng_seed(&one, 70u + c), attn_rng_seed(&sat, 70u + c), attn_rng_seed(&gaps, 70u + c);
+        double totals_one[3] = {3, 2, 1.5}, totals_gaps[3] = {3, 2, 1.5};
+        EXPECT_EQ_INT(attn_saturation_with_gaps(pmax_one, totals_one, work, &one, dk, keys, trials, scaled, gap), ATTN_OK);
+        EXPECT_EQ_INT(attn_saturation_trials(pmax_sat, work, &sat, dk, keys, trials, scaled), ATTN_OK);
+        EXPECT_EQ_INT(attn_score_gaps(totals_gaps, work, &gaps, dk, keys, trials, scaled, gap), ATTN_OK);
+        EXPECT(memcmp(pmax_one, pmax_sat, (size_t)trials * sizeof(float)) == 0);
+        EXPECT(memcmp(totals_one, totals_gaps, sizeof totals_one) == 0);
+        EXPECT(totals_one[0] > 3 && totals_one[2] > 1.5); /* added to, not overwritten */
+        EXPECT(memcmp(&one, &sat, sizeof one) == 0 && memcmp(&one, &gaps, sizeof one) == 0);
+    }
+    /* In chunks of 6, 6, 6, 6, 6, 6, 4 trials: the numbers of one call. */
+    struct attn_rng a, b;
+    attn_rng_seed(&a, 12), attn_rng_seed(&b, 12);
+    double whole[3] = {0, 0, 0}, chunked[3] = {0, 0, 0};
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax_one, whole, work, &a, 128, 64, 40, 0, 20.0), ATTN_OK);
+    for (int done = 0; done < 40; done += 6) {
+        int n = 40 - done < 6 ? 40 - done : 6;
+        EXPECT_EQ_INT(attn_saturation_with_gaps(pmax_sat + done, chunked, work, &b, 128, 64, n, 0, 20.0), ATTN_OK);
+    }
+    EXPECT(memcmp(pmax_one, pmax_sat, sizeof pmax_one) == 0);
+    EXPECT(memcmp(whole, chunked, sizeof whole) == 0);
+}
+
 static void test_bad_input(void) {
     double m[3], sums[3] = {0, 0, 0};
     int counts[2];
@@ -296,7 +332,25 @@ static void test_bad_input(void) {
     EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 2, 0, -1.0), ATTN_ERR_ARGUMENT);
     EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 2, 0, NAN), ATTN_ERR_ARGUMENT);
     EXPECT_EQ_INT(attn_score_gaps(totals, work, &rng, 8, 4, 2, 0, INFINITY), ATTN_ERR_ARGUMENT);
+    /* One pass: the checks of both calls, and a refused call writes nothing. */
+    float untouched = pmax[0];
+    EXPECT_EQ_INT(attn_saturation_with_gaps(NULL, totals, work, &rng, 8, 4, 2, 0, 20.0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, NULL, work, &rng, 8, 4, 2, 0, 20.0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, NULL, &rng, 8, 4, 2, 0, 20.0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, NULL, 8, 4, 2, 0, 20.0), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 0, 4, 2, 0, 20.0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 0, 2, 0, 20.0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 4, 0, 0, 20.0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 1, 2, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, ATTN_MAX_DK + 1, 4, 2, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, ATTN_MAX_KEYS + 1, 2, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 4, ATTN_MAX_TRIALS + 1, 0, 20.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 4, 2, 0, 0.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 4, 2, 0, -1.0), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 4, 2, 0, NAN), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_saturation_with_gaps(pmax, totals, work, &rng, 8, 4, 2, 0, INFINITY), ATTN_ERR_ARGUMENT);
     EXPECT(totals[0] == 0 && totals[1] == 0 && totals[2] == 0); /* a refused call adds nothing */
+    EXPECT(pmax[0] == untouched);
 }
 
 static const struct test tests[] = {
@@ -312,6 +366,7 @@ static const struct test tests[] = {
     TEST(test_score_gaps_draw_the_saturation_trials),
     TEST(test_score_gaps_in_chunks_equal_one_call),
     TEST(test_score_gaps_reproduce_the_chapter),
+    TEST(test_saturation_with_gaps_equals_the_two_calls),
     TEST(test_bad_input),
 };
 RUN_TESTS(tests)

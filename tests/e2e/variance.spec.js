@@ -1,7 +1,8 @@
 // variance.spec.js — <attn-variance> on the lab page (§6.3): the histograms and their printed
-// variances follow d_k, the saturation panel (and its gaps of 20 between scores), the chapter's reproduction (progress bar, the page
-// staying usable, Cancel, every number within the statistical tolerances and equal to what the
-// same WASM core gives in node), and bad input answered beside its control.
+// variances follow d_k, the saturation panel (and its gaps of 20 between scores, from the same one
+// pass over the trials), the chapter's reproduction (progress bar, the page staying usable,
+// Cancel, every number, its gaps included, within the statistical tolerances and equal to what
+// the same WASM core gives in node), and bad input answered beside its control.
 import { test, expect } from './fixtures.js';
 import { loadWasmAttn } from '../wasm/helpers.mjs';
 
@@ -118,9 +119,77 @@ test('the chapter’s “at d_k = 128, gaps of 20 are common”: the pairs of sc
     .toHaveText([pairCell(one), one.meanTopGap.toFixed(2)]);
 });
 
+/** Records, in the page, every experiment run sent to a worker (the jobs: kind and settings) and
+ *  the progress each job reported ({ job, done, total }), read back with experimentRuns(page). */
+function recordExperimentRuns(page) {
+  return page.addInitScript(() => {
+    const runs = [];
+    window.__experimentRuns = runs;
+    const RealWorker = window.Worker;
+    window.Worker = class extends RealWorker {
+      #runs = new Map(); // request id → its record
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', ({ data }) => {
+          if (data?.type === 'progress') this.#runs.get(data.id)?.progress.push(data.progress);
+        });
+      }
+
+      postMessage(message, transfer) {
+        if (message?.type === 'request' && message.method === 'run' && Array.isArray(message.args?.jobs)) {
+          const jobs = message.args.jobs.map(({ kind, options: { dk, keys, trials, seed, scaled, gap } }) => ({ kind, dk, keys, trials, seed, scaled, gap }));
+          const run = { jobs, progress: [] };
+          this.#runs.set(message.id, run);
+          runs.push(run);
+        }
+        return super.postMessage(message, transfer);
+      }
+    };
+  });
+}
+const experimentRuns = (page) => page.evaluate(() => window.__experimentRuns);
+
+/** What a run drew in softmax trials: the trials of its saturation and gap jobs, raw and scaled
+ *  apart, and how many times a job of those reported reaching its end. */
+function trialsDrawn({ jobs, progress }) {
+  const drawsTrials = (job) => job.kind === 'saturation' || job.kind === 'scoreGaps';
+  const count = (scaled) => jobs.filter((job) => drawsTrials(job) && job.scaled === scaled).reduce((sum, job) => sum + job.trials, 0);
+  const finished = progress.filter(({ job, done, total }) => drawsTrials(jobs[job]) && done === total).length;
+  return { raw: count(false), scaled: count(true), finished };
+}
+
+test('the saturation panel draws each trial once: its saturation and gap tables come from one pass, and its progress counts the trials once', async ({ page }) => {
+  await recordExperimentRuns(page);
+  const widget = await openVariance(page);
+  const attn = await loadWasmAttn();
+  const gapTable = widget.getByRole('table', { name: 'Gaps between the 64 scores of one trial, the same 500 trials' });
+  await expect(gapTable.getByRole('row', { name: /^raw q·k/ }).getByRole('cell').first()).not.toHaveText('…');
+  const live = (await experimentRuns(page)).filter((run) => run.jobs.some((job) => job.kind === 'saturation'));
+  expect(live).toHaveLength(1);
+  // 500 trials raw and 500 scaled, each drawn once (two passes of them was four), each pass's
+  // progress reaching its end once.
+  expect(trialsDrawn(live[0])).toEqual({ raw: 500, scaled: 500, finished: 2 });
+  // And the tables are still the very numbers of the two separate calls.
+  const raw = attn.scoreGaps({ dk: 128, keys: 64, trials: 500, seed: 1, gap: 20 });
+  const saturation = attn.saturation({ dk: 128, keys: 64, trials: 500, threshold: 0.99, seed: 1 });
+  await expect(gapTable.getByRole('row', { name: /^raw q·k/ }).getByRole('cell')).toHaveText([pairCell(raw), raw.meanTopGap.toFixed(2)]);
+  await expect(widget.getByRole('table', { name: /^500 trials at d_k = 128 with 64 keys/ }).getByRole('row', { name: /^raw q·k/ }).getByRole('cell').first())
+    .toHaveText(`${(100 * saturation.fraction).toFixed(1)}% (${saturation.saturated} of 500)`);
+
+  // A new setting: one more run, again each trial once.
+  await widget.getByLabel('Trials').fill('40');
+  await widget.getByLabel('Trials').press('Enter');
+  await expect(widget.getByRole('table', { name: 'Gaps between the 64 scores of one trial, the same 40 trials' }).getByRole('row', { name: /^raw q·k/ }).getByRole('cell').first())
+    .toHaveText(pairCell(attn.scoreGaps({ dk: 128, keys: 64, trials: 40, seed: 1 })));
+  const runs = (await experimentRuns(page)).filter((run) => run.jobs.some((job) => job.kind === 'saturation'));
+  expect(trialsDrawn(runs.at(-1))).toEqual({ raw: 40, scaled: 40, finished: 2 });
+});
+
 test('reproduces the chapter in the background, within the tolerances, with the numbers node gets', async ({ page }) => {
   test.setTimeout(240_000);
+  await recordExperimentRuns(page);
   const widget = await openVariance(page);
+  await widget.evaluate((el) => el.addEventListener('reproduce', ({ detail }) => { window.__reproduced = detail; }));
   await widget.getByRole('button', { name: 'Reproduce the chapter' }).click();
   const progress = widget.getByRole('progressbar', { name: 'Reproducing the chapter' });
   await expect(progress).toBeVisible();
@@ -162,6 +231,26 @@ test('reproduces the chapter in the background, within the tolerances, with the 
   expect(number(gradOurs)).toBeLessThan(0.005);
   expect(gradOurs).toBe(node.meanGrad.toFixed(4));
   expect(gradChapter).toBe('0.0020');
+
+  // The gaps of 20 between the scores of those very trials, beside them: the chapter's settings
+  // (d_k = 128, 64 keys, 500 trials, seed 1), not the live panel's d_k = 64 chosen meanwhile.
+  const chapterPanel = widget.getByRole('region', { name: 'Reproduce the chapter' });
+  const gapTable = chapterPanel.getByRole('table', { name: 'Gaps between scores, the same 500 trials' });
+  const rawGaps = attn.scoreGaps({ dk: 128, keys: 64, trials: 500, seed: 1, gap: 20 });
+  const scaledGaps = attn.scoreGaps({ dk: 128, keys: 64, trials: 500, seed: 1, gap: 20, scaled: true });
+  await expect(gapTable.getByRole('row', { name: /^raw q·k/ }).getByRole('cell')).toHaveText([pairCell(rawGaps), rawGaps.meanTopGap.toFixed(2)]);
+  await expect(gapTable.getByRole('row', { name: /^scaled/ }).getByRole('cell')).toHaveText([pairCell(scaledGaps), scaledGaps.meanTopGap.toFixed(2)]);
+  await expect(chapterPanel.getByText(/^At d_k = /)).toHaveText(new RegExp(`^At d_k = 128, ${(100 * rawGaps.fraction).toFixed(1)}% of pairs of raw scores differ by more than 20, `
+    + `.*the largest scaled one ${scaledGaps.meanTopGap.toFixed(2)}\.$`));
+  // The live panel's sentence still describes the live panel's own trials.
+  await expect(widget.getByText(/^At d_k = 64, [\d.]+% of pairs of raw scores differ by more than 20/)).toBeVisible();
+  // The `reproduce` event carries them too, apart from the saturation results.
+  const detail = await page.evaluate(() => ({ gaps: window.__reproduced.gaps, rawKeys: Object.keys(window.__reproduced.raw) }));
+  expect(detail.gaps).toEqual({ raw: rawGaps, scaled: scaledGaps });
+  expect(detail.rawKeys.sort()).toEqual(['fraction', 'meanGrad', 'pmax', 'saturated']);
+  // The chapter's 1,000 trials were drawn once each, with their gaps.
+  const chapterRun = (await experimentRuns(page)).find((run) => run.jobs.some((job) => job.kind === 'scoreStats' && job.dk === 256));
+  expect(trialsDrawn(chapterRun)).toEqual({ raw: 500, scaled: 500, finished: 2 });
 });
 
 test('Cancel stops the reproduction and leaves the widget usable', async ({ page }) => {

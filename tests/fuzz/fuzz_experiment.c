@@ -4,7 +4,8 @@
  * included; accumulated in fuzzed chunks, which must give bitwise the numbers of one call; the
  * moments of any running totals), saturation trials (any widths, keys, trials and
  * thresholds) and the score gaps of the same trials (any gap, NaN included; in fuzzed chunks,
- * which must give bitwise the totals of one call); and the status sentences of any int. Work is bounded so each input runs fast.
+ * which must give bitwise the totals of one call), both from one pass (bitwise the two calls);
+ * and the status sentences of any int. Work is bounded so each input runs fast.
  */
 #include "fuzz_input.h"
 
@@ -154,6 +155,7 @@ static void fuzz_saturation(struct fuzz_input *in) {
         float pmax[1], work[2];
         FUZZ_REQUIRE_REFUSAL(attn_saturation_trials(pmax, work, &rng, dk, keys, trials, scaled));
         FUZZ_REQUIRE_REFUSAL(attn_score_gaps(totals, work, &gaps_rng, dk, keys, trials, scaled, gap));
+        FUZZ_REQUIRE_REFUSAL(attn_saturation_with_gaps(pmax, totals, work, &gaps_rng, dk, keys, trials, scaled, gap));
         return;
     }
     if (fuzz_product(fuzz_product(dk, keys), trials) > 400000) return; /* keep each input fast */
@@ -183,7 +185,20 @@ static void fuzz_saturation(struct fuzz_input *in) {
     } else if (totals[0] != 0 || totals[1] != 0 || totals[2] != 0) {
         abort(); /* a refused call adds nothing */
     }
-    free(pmax), free(work);
+
+    /* Both from one pass: refused exactly when the gaps were; else bitwise saturation's p_max and
+     * the gaps' totals, and the generator where each left it. */
+    struct attn_rng both_rng;
+    attn_rng_seed(&both_rng, seed);
+    float *both_pmax = fuzz_out(trials);
+    double both[3] = {0, 0, 0};
+    int both_rc = attn_saturation_with_gaps(both_pmax, both, work, &both_rng, dk, keys, trials, scaled, gap);
+    FUZZ_REQUIRE_KNOWN_STATUS(both_rc);
+    if (both_rc != rc) abort();
+    if (rc == ATTN_OK && (memcmp(both_pmax, pmax, (size_t)trials * sizeof(float)) != 0
+                          || memcmp(both, totals, sizeof both) != 0 || memcmp(&both_rng, &rng, sizeof rng) != 0)) abort();
+    if (rc != ATTN_OK && (both[0] != 0 || both[1] != 0 || both[2] != 0)) abort();
+    free(pmax), free(work), free(both_pmax);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

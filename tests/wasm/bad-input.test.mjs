@@ -197,6 +197,11 @@ function apiRows() {
     row('saturation', 'threshold 1 − 1e-12 (1 in float32)', () => attn.saturation({ ...satBase(), threshold: 1 - 1e-12 }), ARGUMENT, /threshold must be strictly between 0 and 1/),
     row('saturation', 'threshold a string', () => attn.saturation({ ...satBase(), threshold: '0.5' }), TYPE, /threshold must be a number/),
     row('saturation', 'onProgress a number', () => attn.saturation({ ...satBase(), onProgress: 5 }), TYPE, /onProgress must be a function/),
+    row('saturation', 'gap 0', () => attn.saturation({ ...satBase(), gap: 0 }), ARGUMENT, /gap must be above 0, but it is 0\./),
+    row('saturation', 'gap negative', () => attn.saturation({ ...satBase(), gap: -20 }), ARGUMENT, /gap must be above 0, but it is -20\./),
+    row('saturation', 'gap Infinity', () => attn.saturation({ ...satBase(), gap: Infinity }), TYPE, /gap must be a number/),
+    row('saturation', 'gap a string', () => attn.saturation({ ...satBase(), gap: '20' }), TYPE, /gap must be a number/),
+    row('saturation', 'gap null', () => attn.saturation({ ...satBase(), gap: null }), TYPE, /gap must be a number/),
   );
   rows.push(...optionRows('scoreGaps', satBase, (o) => attn.scoreGaps(o), { sizes: ['dk', 'keys', 'trials'], flags: ['scaled'] }));
   rows.push(

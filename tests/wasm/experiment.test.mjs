@@ -1,7 +1,8 @@
 // experiment.test.mjs — the core's generator and the §6.3 measurements in node: WASM gives the
 // same bits as the native build for a seed, the chapter's figures (its variances, saturated rows
 // and "gaps of 20 are common at d_k = 128") come out within their
-// statistical tolerances, progress chunks change nothing, and bad input throws a sentence.
+// statistical tolerances, saturation and gaps from one pass equal the two calls, progress chunks
+// change nothing, and bad input throws a sentence.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,6 +59,25 @@ test('score gaps: native and WASM give identical totals, over the trials saturat
   }
 });
 
+test('saturation with a gap: one pass gives the two separate calls’ numbers bit for bit, natively and in WASM', () => {
+  for (const [dk, keys, trials, seed, scaled, gap] of [[128, 64, 200, 11, false, 20], [128, 64, 200, 11, true, 20], [3, 9, 50, 2, false, 1.5], [600, 300, 4, 7, true, 0.5]]) {
+    const both = attn.saturation({ dk, keys, trials, seed, scaled, gap });
+    const { gaps, ...sat } = both;
+    assert.deepEqual(sat, attn.saturation({ dk, keys, trials, seed, scaled }));
+    assert.deepEqual(gaps, attn.scoreGaps({ dk, keys, trials, seed, scaled, gap }));
+    const native = runNative(`saturation_gaps ${dk} ${keys} ${trials} ${seed} ${scaled ? 1 : 0} 0.99 ${gap}`, []);
+    assert.equal(native.int32(), 0);
+    const [fraction, meanGrad] = native.f64(2);
+    const [pairs, over, topGaps] = native.f64(3);
+    assert.ok(Object.is(sat.meanGrad, meanGrad));
+    assert.equal(sat.fraction, fraction);
+    assert.deepEqual(gaps, { pairs, over, fraction: over / pairs, meanTopGap: topGaps / trials });
+    assert.deepEqual(sat.pmax, native.f32(trials));
+  }
+  // Without a gap there is no `gaps` (and no sort): the result is saturation's as before.
+  assert.equal('gaps' in attn.saturation({ dk: 8, keys: 4, trials: 3 }), false);
+});
+
 test('the chapter’s “at d_k = 128, gaps of 20 are common”: about 21% of pairs of raw scores, none scaled', () => {
   // A gap between two scores of one trial is N(0, 2·|q|²), |q|² ≈ 128: P(|gap| > 20) = 2(1 − Φ(1.25))
   // = 0.211 (0.210 averaged over |q|²). Over 500 trials the share varies by about 0.002 from seed to
@@ -112,6 +132,10 @@ test('progress chunks give exactly the numbers of one call', () => {
   const gaps = attn.scoreGaps({ dk: 512, keys: 64, trials: 300, seed: 5, onProgress: (done) => gapSteps.push(done) });
   assert.deepEqual(gapSteps, steps); // the same chunks as saturation's
   assert.deepEqual(gaps, attn.scoreGaps({ dk: 512, keys: 64, trials: 300, seed: 5 }));
+  const bothSteps = [];
+  const both = attn.saturation({ dk: 512, keys: 64, trials: 300, seed: 5, gap: 20, onProgress: (done) => bothSteps.push(done) });
+  assert.deepEqual(bothSteps, steps); // each trial once: the chunks of saturation alone
+  assert.deepEqual(both, { ...sat, gaps });
 });
 
 test('histogram: explicit edges, every in-range score counted', () => {
@@ -141,6 +165,8 @@ test('bad input throws an AttnError naming the argument', () => {
     [() => attn.scoreGaps({ dk: 8, keys: 4, trials: 10, gap: 0 }), /gap must be above 0, but it is 0\./],
     [() => attn.scoreGaps({ dk: 8, keys: 4, trials: 10, gap: Infinity }), /gap must be a number, but it is/],
     [() => attn.scoreGaps({ dk: 8, keys: 1, trials: 10 }), /keys must be between 2 and 65536, but it is 1/],
+    [() => attn.saturation({ dk: 8, keys: 4, trials: 10, gap: 0 }), /gap must be above 0, but it is 0\./],
+    [() => attn.saturation({ dk: 8, keys: 4, trials: 10, gap: NaN }), /gap must be a number/],
     [() => attn.randomNormals({ count: 0 }), /count must be at least 1|count must be between/],
   ];
   for (const [call, message] of cases) {

@@ -27,7 +27,7 @@ const FAMILIES = {
   matmul: () => { attn.matmul({ a: q, b: k, m: 2, k: 4, n: 3, transposeB: true }); attn.matmul({ a: q, b: f(12, 4), m: 2, k: 4, n: 3, fast: true }); },
   randomNormals: () => attn.randomNormals({ count: 16, seed: 3 }),
   scoreStats: () => attn.scoreStats({ dk: 4, draws: 8, seed: 1, bins: 4, onProgress() {} }),
-  saturation: () => attn.saturation({ dk: 4, keys: 4, trials: 4, seed: 1, onProgress() {} }),
+  saturation: () => { attn.saturation({ dk: 4, keys: 4, trials: 4, seed: 1, onProgress() {} }); attn.saturation({ dk: 4, keys: 4, trials: 4, gap: 1, onProgress() {} }); swallow(() => attn.saturation({ dk: 4, keys: 4, trials: 4, gap: -1 })); },
   scoreGaps: () => { attn.scoreGaps({ dk: 4, keys: 4, trials: 4, seed: 1, onProgress() {} }); swallow(() => attn.scoreGaps({ dk: 4, keys: 4, trials: 4, gap: 0 })); },
   mask: () => { attn.mask({ kind: 'window', n: 4, window: 2 }); attn.mask({ kind: 'padding', n: 4, lengths: [4, 2] }); },
   combineMasks: () => attn.combineMasks(new Float32Array(4), new Float32Array(4)),

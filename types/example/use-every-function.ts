@@ -26,6 +26,7 @@ export async function everyFunction(): Promise<string> {
   const counts: Int32Array = stats.histogram.counts;
   const saturated: number = attn.saturation({ dk: 128, keys: 64, trials: 50, threshold: 0.99 }).fraction;
   const apart: number = attn.scoreGaps({ dk: 128, keys: 64, trials: 50, gap: 20, scaled: false }).fraction;
+  const bothApart: number = attn.saturation({ dk: 128, keys: 64, trials: 50, gap: 20 }).gaps.fraction;
 
   const causal = attn.mask({ kind: 'causal', n: 4 });
   const window = attn.mask({ kind: 'window', n: 4, window: 2 });
@@ -118,7 +119,7 @@ export async function everyFunction(): Promise<string> {
   const entry = findWidget('masks');
   if (location.protocol === 'https:') await enableOffline({ scope: '/' });
 
-  return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, apart, padding, lnK, emptyRows, bug,
+  return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, apart, bothApart, padding, lnK, emptyRows, bug,
     entropy, turned, self.q, word, mh.concat, headWidth, crossover, ms, lse, decoded, grad, floor, loss, maps.chars,
     sampled, validation, names, entry?.tag, blend.entropy, inside, recovered, noir[0], rotation[0], cacheBytes, probabilities[0],
     lstmCrossover, held, flat, stable, overflowed, nanEntries, asymmetry].join(' ');

@@ -18,6 +18,7 @@ static const struct {
     {"score_stats", run_score_stats},
     {"saturation", run_saturation},
     {"score_gaps", run_score_gaps},
+    {"saturation_gaps", run_saturation_gaps},
     {"mask", run_mask},
     {"mask_add", run_mask_add},
     {"mask_allowed", run_mask_allowed},

@@ -70,3 +70,23 @@ int run_score_gaps(void) {
     free(work);
     return 0;
 }
+
+int run_saturation_gaps(void) {
+    int dk, keys, trials, scaled;
+    unsigned seed;
+    float threshold;
+    double gap;
+    if (scanf("%d %d %d %u %d %f %lf", &dk, &keys, &trials, &seed, &scaled, &threshold, &gap) != 7) return 2;
+    float *pmax = calloc((size_t)trials, sizeof(float)), *work = calloc((size_t)dk + keys, sizeof(float));
+    struct attn_rng rng;
+    attn_rng_seed(&rng, seed);
+    double summary[2] = {0, 0}, totals[3] = {0, 0, 0};
+    int rc = attn_saturation_with_gaps(pmax, totals, work, &rng, dk, keys, trials, scaled, gap);
+    if (rc == ATTN_OK) rc = attn_saturation_summary(summary, pmax, trials, threshold);
+    write_int(rc);
+    write_doubles(summary, 2);
+    write_doubles(totals, 3);
+    write_floats(pmax, (size_t)trials);
+    free(pmax), free(work);
+    return 0;
+}

@@ -19,6 +19,8 @@
  *     → status, summary (2 float64), pmax (TRIALS)
  *   score_gaps DK KEYS TRIALS SEED SCALED GAP \n
  *     → status, totals (3 float64: pairs, pairs apart by more than GAP, Σ top gap)
+ *   saturation_gaps DK KEYS TRIALS SEED SCALED THRESHOLD GAP \n   (both from one pass)
+ *     → status, summary (2 float64), totals (3 float64), pmax (TRIALS)
  *   mask none|causal N M \n              → status, mask (N*M)
  *   mask window N M W \n                 → status, mask (N*M)
  *   mask padding N M B L1 .. LB \n       → status, mask (B*N*M)
@@ -78,6 +80,7 @@ int run_normals(void);
 int run_score_stats(void);
 int run_saturation(void);
 int run_score_gaps(void);
+int run_saturation_gaps(void);
 int run_mask(void);
 int run_mask_add(void);
 int run_mask_allowed(void);

@@ -1,8 +1,10 @@
 // api/experiment.js — the §6.3 measurements and the core's random numbers:
 //   attn.randomNormals({ count, seed })                       → Float32Array of N(0, 1) draws
 //   attn.scoreStats({ dk, draws, seed, scaled, bins })        → { mean, variance, ratio, histogram }
-//   attn.saturation({ dk, keys, trials, threshold, seed, scaled }) → { fraction, meanGrad, pmax }
+//   attn.saturation({ dk, keys, trials, threshold, seed, scaled, gap? }) → { fraction, meanGrad, pmax, gaps? }
 //   attn.scoreGaps({ dk, keys, trials, gap, seed, scaled })   → { pairs, over, fraction, meanTopGap }
+// (saturation with a `gap` measures both from one pass over the trials: the numbers of the two
+// calls, each trial drawn once).
 // Every draw comes from the core's one generator (xoshiro128**, ziggurat normals), so a seed
 // gives the same numbers here, natively and in the browser. Long runs may pass `onProgress`:
 // the work is then done in chunks (exactly the same numbers as one call) and
@@ -139,28 +141,43 @@ function runTrials(core, scope, { trials, onProgress }, { seedIn, chunk }, step)
  * @param {number} [o.threshold=0.99]  strictly between 0 and 1
  * @param {number} [o.seed=0]
  * @param {boolean} [o.scaled=false]
+ * @param {number} [o.gap]   when given (positive, finite), the same pass also measures the gaps
+ *   between each trial's scores, exactly as `scoreGaps` with this gap would, at the cost of one run
  * @param {(done: number, total: number) => void} [o.onProgress]
- * @returns {{ fraction: number, meanGrad: number, saturated: number, pmax: Float32Array }}
+ * @returns {{ fraction: number, meanGrad: number, saturated: number, pmax: Float32Array, gaps?: { pairs: number, over: number, fraction: number, meanTopGap: number } }}
  *   fraction of trials with p_max > threshold; meanGrad = mean p_max(1 − p_max) over those
- *   trials (NaN when none saturated); pmax has one entry per trial.
+ *   trials (NaN when none saturated); pmax has one entry per trial; gaps (only with `gap`) is
+ *   what `scoreGaps` gives for the same settings.
  */
-export function saturation(core, { dk, keys, trials, threshold = 0.99, seed = 0, scaled = false, onProgress } = {}) {
+export function saturation(core, { dk, keys, trials, threshold = 0.99, seed = 0, scaled = false, gap, onProgress } = {}) {
   const settings = trialSettings({ dk, keys, trials, seed, scaled, onProgress });
   // The core compares in float32: a threshold must stay inside (0, 1) after rounding to it.
   const thresholdIn = check.between('threshold', threshold, 0, 1);
   if (Math.fround(thresholdIn) >= 1) check.between('threshold', Math.fround(thresholdIn), 0, 1);
+  const gapIn = gap === undefined ? null : check.positive('gap', gap);
 
   return core.run((scope) => {
     const pmax = scope.f32Out(trials);
     const work = scope.f32Out(dk + keys);
+    const totals = gapIn === null ? 0 : scope.f64Out(3);
     runTrials(core, scope, { trials, onProgress }, settings, (rng, done, n) => {
-      core.check(core.exports.attn_saturation_trials(pmax + 4 * done, work, rng, dk, keys, n, settings.isScaled ? 1 : 0), 'saturation');
+      const scaledIn = settings.isScaled ? 1 : 0;
+      core.check(gapIn === null
+        ? core.exports.attn_saturation_trials(pmax + 4 * done, work, rng, dk, keys, n, scaledIn)
+        : core.exports.attn_saturation_with_gaps(pmax + 4 * done, totals, work, rng, dk, keys, n, scaledIn, gapIn), 'saturation');
     });
     const summary = scope.f64Out(2);
     core.check(core.exports.attn_saturation_summary(summary, pmax, trials, thresholdIn), 'saturation');
     const [fraction, meanGrad] = scope.readF64(summary, 2);
-    return { fraction, meanGrad, saturated: Math.round(fraction * trials), pmax: scope.readF32(pmax, trials) };
+    const result = { fraction, meanGrad, saturated: Math.round(fraction * trials), pmax: scope.readF32(pmax, trials) };
+    return gapIn === null ? result : { ...result, gaps: readGaps(scope, totals, trials) };
   });
+}
+
+/** scoreGaps' result from the core's running totals (pairs, pairs apart, Σ top gap) of `trials`. */
+function readGaps(scope, totals, trials) {
+  const [pairs, over, topGaps] = scope.readF64(totals, 3);
+  return { pairs, over, fraction: over / pairs, meanTopGap: topGaps / trials };
 }
 
 /**
@@ -190,7 +207,6 @@ export function scoreGaps(core, { dk, keys, trials, gap = 20, seed = 0, scaled =
     runTrials(core, scope, { trials, onProgress }, settings, (rng, _done, n) => {
       core.check(core.exports.attn_score_gaps(totals, work, rng, dk, keys, n, settings.isScaled ? 1 : 0, gapIn), 'scoreGaps');
     });
-    const [pairs, over, topGaps] = scope.readF64(totals, 3);
-    return { pairs, over, fraction: over / pairs, meanTopGap: topGaps / trials };
+    return readGaps(scope, totals, trials);
   });
 }

@@ -2,9 +2,10 @@
 // many random query/key pairs through the C core and shows the histogram of their scores, raw
 // and scaled, against the normal density each should follow; then how often a softmax over 64
 // such scores saturates, raw and scaled, and how many pairs of those scores differ by more than
-// the chapter's 20 (variance-gaps.js); and a "Reproduce the chapter" panel that recomputes the
-// chapter's measurements (up to 51 million multiply-adds a width) in a Web Worker, with a
-// progress bar and Cancel, so the page never freezes.
+// the chapter's 20 (variance-gaps.js; both from one pass over the trials); and a "Reproduce the
+// chapter" panel that recomputes the chapter's measurements, its gaps of 20 included (up to 51
+// million multiply-adds a width), in a Web Worker, with a progress bar and Cancel, so the page
+// never freezes.
 //
 // Attributes (declared in variance-fields.js; observed and reflected as properties): dk (1–512,
 // default 128), draws (1–10,000,000, default 20,000), seed (0–4,294,967,295, default 1), keys
@@ -27,7 +28,7 @@ import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
 import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
 import { chartColours, varianceSheet } from './variance-view.js';
 import { RATIO, ratioJobs, ratioSummary, typicalSize } from './variance-ratio.js';
-import { GAP, gapJobs, gapNote, gapRows, gapInWordsIntro, gapsInWords } from './variance-gaps.js';
+import { GAP, GAP_HEADERS, trialJobs, splitTrialResults, gapCaption, gapNote, gapRows, gapInWordsIntro, gapsInWords } from './variance-gaps.js';
 
 /** The place of a number not measured yet: “…”, about `characters` monospace characters wide. */
 function pending(characters) {
@@ -102,6 +103,7 @@ export class AttnVariance extends AttnWidget {
         variance: '{ dk: number; chapter: number; ours: number; scaled: number }[]',
         raw: '{ fraction: number; meanGrad: number; saturated: number; pmax: Float32Array }',
         scaled: '{ fraction: number; meanGrad: number; saturated: number; pmax: Float32Array }',
+        gaps: '{ raw: { pairs: number; over: number; fraction: number; meanTopGap: number }; scaled: { pairs: number; over: number; fraction: number; meanTopGap: number } }',
       },
     }),
   };
@@ -172,8 +174,7 @@ export class AttnVariance extends AttnWidget {
         this.#field('keys'), this.#field('trials'), this.#field('threshold')),
       resultsTable('Saturation results (scrolls sideways)', this.saturationCaption,
         ['scores', 'saturated trials', 'mean p(1 − p) in those trials'], this.saturationBody, { verdict: false }),
-      resultsTable('Gaps between scores (scrolls sideways)', this.gapCaption,
-        ['scores', `pairs more than ${GAP} apart`, 'largest − second largest, mean'], this.gapBody, { verdict: false }),
+      resultsTable('Gaps between scores (scrolls sideways)', this.gapCaption, GAP_HEADERS, this.gapBody, { verdict: false }),
       this.gapNote,
       this.saturationNote,
       h('p', { className: 'why' }, 'Why it matters: the slope of a softmax weight with respect to its own score is '
@@ -262,22 +263,28 @@ export class AttnVariance extends AttnWidget {
       ['scaled trials with p_max > 0.99', percent(s.scaled).replace('.0%', '%')],
       ['mean p(1 − p) in saturated raw trials', fixed(s.grad, 4)],
     ].map(([what, chapter]) => h('tr', {}, h('th', { scope: 'row' }, what), h('td', {}, '—'), h('td', {}, chapter), h('td', { className: 'verdict' }, '—'))));
+    // The gaps between the scores of the same trials, and the sentence that ties them to the chapter.
+    const gapBody = h('tbody', {}, gapRows(null, '—'));
+    const gapSentence = h('p', { className: 'note gap-note', 'aria-live': 'polite' }, ...gapNote(s.dk, null, null));
     const progress = this.#progressRow('Reproducing the chapter', () => this.chapterJobs.cancel());
     const status = h('p', { className: 'status-line', role: 'status' });
     const button = actionButton({ onclick: () => this.act(() => this.reproduce()) }, 'Reproduce the chapter');
     const section = h('section', { className: 'panel', 'aria-labelledby': this.#id('chapter-title') },
       h(this.subheading, { id: this.ids['chapter-title'] }, 'Reproduce the chapter'),
       h('p', {}, `The chapter measured Var(q·k)/d_k over ${group(CHAPTER.draws)} random draws at four head widths, and `
-        + `counted saturated softmax rows over ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys. This reruns both `
-        + 'in the background with the seed above (the scaled runs use fresh draws from the next seed).'),
+        + `counted saturated softmax rows over ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys, where, it says, gaps of ${GAP} `
+        + 'between scores are common. This reruns all of it in the background with the seed above (the scaled variances use '
+        + 'fresh draws from the next seed).'),
       h('div', { className: 'toolbar' }, button), progress.row, status,
       resultsTable('Variance table (scrolls sideways)',
         `Variance of the scores, ${group(CHAPTER.draws)} draws per width`,
         ['d_k', 'variance ÷ d_k, ours', 'chapter', 'scaled variance, ours', 'chapter', `within 1 ± ${TOLERANCE.ratio}?`], varianceBody),
       resultsTable('Saturation table (scrolls sideways)',
         `Saturation, ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys`,
-        ['measurement', 'ours', 'chapter', 'as expected?'], saturationBody));
-    return { section, varianceBody, saturationBody, progress, status, button };
+        ['measurement', 'ours', 'chapter', 'as expected?'], saturationBody),
+      resultsTable('Gaps table (scrolls sideways)', `Gaps between scores, the same ${s.trials} trials`, GAP_HEADERS, gapBody, { verdict: false }),
+      gapSentence);
+    return { section, varianceBody, saturationBody, gapBody, gapSentence, progress, status, button };
   }
 
   disconnectedCallback() {
@@ -295,22 +302,20 @@ export class AttnVariance extends AttnWidget {
     this.shapeLine.hidden = !this.shapeLine.textContent;
     if (!this.started) return this.#reserve();
     const settings = this.changeDetail();
-    const { dk, draws, seed, keys, trials, threshold } = settings;
+    const { dk, draws, seed } = settings;
     const jobs = [
       { kind: 'scoreStats', options: { dk, draws, seed, scaled: false, bins: evenEdges(rawHalfWidth(dk), BINS.raw) } },
       { kind: 'scoreStats', options: { dk, draws, seed, scaled: true, bins: evenEdges(4, BINS.scaled) } },
-      { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: false } },
-      { kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled: true } },
-      ...gapJobs(settings), // the same trials again, for the gaps between their scores
+      ...trialJobs(settings), // saturation, raw and scaled, with the gaps between the same trials' scores
     ];
     this.#measureRatio(seed);
     this.liveProgress.show(true);
     this.live.run(jobs, (f, left) => this.liveProgress.set(f, left)).then(async (results) => {
       this.liveProgress.show(false);
       await this.#drawScores(settings, results[0], results[1]);
-      const gaps = { raw: results[4], scaled: results[5] };
-      this.#drawSaturation(settings, results[2], results[3], gaps);
-      this.measured = { settings, raw: results[0], scaled: results[1], satRaw: results[2], satScaled: results[3], gaps };
+      const trials = splitTrialResults(results.slice(2));
+      this.#drawSaturation(settings, trials.raw, trials.scaled, trials.gaps);
+      this.measured = { settings, raw: results[0], scaled: results[1], satRaw: trials.raw, satScaled: trials.scaled, gaps: trials.gaps };
       this.refreshInWords();
     }, (error) => {
       if (error instanceof Cancelled) {
@@ -402,7 +407,7 @@ export class AttnVariance extends AttnWidget {
         h('th', { scope: 'row' }, name),
         h('td', {}, r ? `${percent(r.fraction)} (${group(r.saturated)} of ${group(trials)})` : '…'),
         h('td', {}, r ? grad(r) : '…'))));
-    this.gapCaption.textContent = `Gaps between the ${group(keys)} scores of one trial, the same ${trials === 1 ? 'trial' : `${group(trials)} trials`}`;
+    this.gapCaption.textContent = gapCaption({ dk, keys, trials });
     replaceChildren(this.gapBody, ...gapRows(gaps));
     replaceChildren(this.gapNote, ...gapNote(dk, gaps?.raw, gaps?.scaled));
     if (!raw) {
@@ -435,7 +440,7 @@ export class AttnVariance extends AttnWidget {
     });
   }
 
-  #fillChapter({ variance, raw, scaled }) {
+  #fillChapter({ variance, raw, scaled, gaps }) {
     const within = (x) => Math.abs(x - 1) <= TOLERANCE.ratio;
     variance.forEach((row, i) => {
       const cells = this.chapter.varianceBody.rows[i].cells;
@@ -454,6 +459,8 @@ export class AttnVariance extends AttnWidget {
       cells[1].textContent = ours;
       cells[3].textContent = verdict;
     });
+    replaceChildren(this.chapter.gapBody, ...gapRows(gaps));
+    replaceChildren(this.chapter.gapSentence, ...gapNote(CHAPTER.saturation.dk, gaps.raw, gaps.scaled));
   }
 }
 

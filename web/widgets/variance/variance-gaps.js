@@ -2,9 +2,10 @@
 // other. At d_k = 128, gaps of 20 are common, and e^20 is about 500 million", as a measurement in
 // <attn-variance>'s saturation panel: the share of pairs of scores in one trial that differ by
 // more than 20, raw and scaled, and how far the largest score leads the second, over the very
-// trials the saturation table counts (attn.scoreGaps in the widget's worker, same settings and
-// seed). This file lists the jobs, and fills the gap table and words the results; e^20 is
-// computed here, not typed.
+// trials the saturation table counts: the worker's saturation jobs take the gap, so the core
+// measures both from one pass, each trial drawn once (attn.saturation with `gap`). This file
+// lists those jobs (for the live panel and for "Reproduce the chapter"), fills a gap table and
+// words the results; e^20 is computed here, not typed.
 
 import { h } from '../../ui/dom.js';
 import { fixed, largeInWords } from '../../ui/format.js';
@@ -16,9 +17,18 @@ export const GAP = 20;
 /** e^GAP, the weight ratio a gap of GAP makes, in words: "485 million". */
 export const gapRatioWords = () => largeInWords(Math.exp(GAP));
 
-/** The worker jobs: raw and scaled, the saturation table's own trials. */
-export function gapJobs({ dk, keys, trials, seed }) {
-  return [false, true].map((scaled) => ({ kind: 'scoreGaps', options: { dk, keys, trials, seed, scaled, gap: GAP } }));
+/** The worker jobs of a saturation table and its gap table: raw, then scaled, each trial drawn
+ *  once; each result is attn.saturation's, with `gaps` as attn.scoreGaps gives them. */
+export function trialJobs({ dk, keys, trials, threshold, seed }) {
+  return [false, true].map((scaled) => ({ kind: 'saturation', options: { dk, keys, trials, threshold, seed, scaled, gap: GAP } }));
+}
+
+/** The results of trialJobs split into the saturation tables' { raw, scaled } (without their
+ *  gaps) and the gap table's { raw, scaled }. */
+export function splitTrialResults([raw, scaled]) {
+  const { gaps: rawGaps, ...rawSaturation } = raw;
+  const { gaps: scaledGaps, ...scaledSaturation } = scaled;
+  return { raw: rawSaturation, scaled: scaledSaturation, gaps: { raw: rawGaps, scaled: scaledGaps } };
 }
 
 /** A share of pairs: 21.0%; under 0.1% when some pair but fewer than 1 in 2,000 passed (never a
@@ -28,13 +38,22 @@ export function pairShare({ over, fraction }) {
   return `${(100 * fraction).toFixed(1)}%`;
 }
 
-/** The gap table's rows, raw and scaled; gaps null (not measured yet): “…” in each cell. */
-export function gapRows(gaps) {
+/** A gap table's column heads. */
+export const GAP_HEADERS = ['scores', `pairs more than ${GAP} apart`, 'largest − second largest, mean'];
+
+/** The live gap table's caption: which trials it counts. */
+export function gapCaption({ keys, trials }) {
+  const which = trials === 1 ? 'trial' : `${trials.toLocaleString('en-US')} trials`;
+  return `Gaps between the ${keys.toLocaleString('en-US')} scores of one trial, the same ${which}`;
+}
+
+/** The gap table's rows, raw and scaled; gaps null (not measured yet): `empty` (“…”) in each cell. */
+export function gapRows(gaps, empty = '…') {
   const count = (n) => n.toLocaleString('en-US');
   return [['raw q·k', gaps?.raw], ['scaled q·k / √d_k', gaps?.scaled]].map(([name, g]) => h('tr', {},
     h('th', { scope: 'row' }, name),
-    h('td', {}, g ? `${pairShare(g)} (${count(g.over)} of ${count(g.pairs)})` : '…'),
-    h('td', {}, g ? fixed(g.meanTopGap, 2) : '…')));
+    h('td', {}, g ? `${pairShare(g)} (${count(g.over)} of ${count(g.pairs)})` : empty),
+    h('td', {}, g ? fixed(g.meanTopGap, 2) : empty)));
 }
 
 /** The note under the tables; raw and scaled null (not measured yet): what it will say. Text
