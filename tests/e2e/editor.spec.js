@@ -454,3 +454,44 @@ test('after “Use my attention” on the shipped model, the editor’s training
   await expect(widget.locator('.readout')).toContainText(`validation loss ${validation}, `);
   await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
 });
+
+test('the editor’s status follows the training: running, stopped at the lab’s target, paused from the lab, a new model (editorcheck)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model: step 1000/)).toBeVisible({ timeout: 30_000 });
+  await lab.getByLabel('Train until step').fill('1010');
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
+  const controls = widget.getByRole('group', { name: 'Training with your attention' });
+  const status = widget.locator('.editor-status');
+  const validation = () => lab.locator('dd[data-stat="val"]').textContent();
+
+  // Started here, stopped by the lab at its target: the status says so, with the lab's numbers.
+  await controls.getByRole('button', { name: 'Start training' }).click();
+  await expect(lab.getByText(/^Trained to step 1010\./)).toBeVisible({ timeout: 90_000 });
+  await expect(status).toHaveText(`Trained with your attention to step 1,010; validation loss ${await validation()}.`);
+  await expect(controls.getByRole('button', { name: 'Start training' })).toBeEnabled();
+  await expect(controls.getByRole('button', { name: 'Pause training' })).toBeDisabled();
+
+  // Started and paused from the lab: the editor follows both, with the validation loss of the pause.
+  await lab.getByLabel('Train until step').fill('100000');
+  await lab.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(status).toHaveText('Training with your attention.');
+  await expect(controls.getByRole('button', { name: 'Pause training' })).toBeEnabled();
+  await lab.getByRole('button', { name: 'Pause', exact: true }).click();
+  const paused = lab.getByText(/^Paused at step \d+, validation loss \d\.\d{4} nats per character\./);
+  await expect(paused).toBeVisible({ timeout: 30_000 });
+  const [, step, loss] = (await paused.textContent()).match(/^Paused at step (\d+), validation loss (\d\.\d{4})/);
+  await expect(status).toHaveText(`Training paused at step ${Number(step).toLocaleString('en')}; validation loss ${loss}.`);
+  await expect(controls.getByRole('button', { name: 'Start training' })).toBeEnabled();
+  await expect(controls.getByRole('button', { name: 'Pause training' })).toBeDisabled();
+
+  // The lab's Reset builds a new model: still the learner's attention, at step 0.
+  await lab.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 30_000 });
+  await expect(status).toHaveText('The training lab has a new model, at step 0: Start training trains it with your attention.');
+});

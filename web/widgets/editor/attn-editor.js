@@ -110,7 +110,7 @@ export class AttnEditor extends AttnWidget {
       onHint: (hints) => this.act(() => this.emitChange({ what: 'hint', hints })),
     });
     this.host = h('div', { className: 'editor-host' }, h('pre', { className: 'code-preview' }, this.modes.code()));
-    this.status = h('p', { role: 'status', 'aria-live': 'polite' });
+    this.status = h('p', { className: 'editor-status', role: 'status', 'aria-live': 'polite' });
     this.results = new ResultPanel('Check results', 'Check against reference again to see what it does now.');
     this.causalityOut = new ResultPanel('Causality check result', 'Run the causality check again to see what it does now.');
     this.raceOut = new ResultPanel('Race result', 'Race again.');
@@ -120,6 +120,7 @@ export class AttnEditor extends AttnWidget {
       start: () => this.act(() => this.#startTraining()),
       pause: () => this.act(() => this.#pauseTraining()),
       chart: () => this.#trainLab().showLossChart(),
+      onState: (sentence) => { this.status.textContent = sentence; },
     });
     body.append(
       this.modes.modeSwitch,
@@ -289,6 +290,7 @@ export class AttnEditor extends AttnWidget {
       if (event.detail?.what !== 'attention' || event.detail.learner) return;
       this.buttons.builtin.disabled = true;
       this.readout.show(false);
+      if (event.detail.reason) this.status.textContent = 'Training stopped: the training lab went back to the built-in attention.';
       this.trainOut.show(h('p', {}, event.detail.reason
         ? `The training lab stopped using your function: ${event.detail.reason}`
         : 'The training lab runs the built-in attention again.'), null);
@@ -306,8 +308,8 @@ export class AttnEditor extends AttnWidget {
   }
 
   async #startTraining() {
+    // Its status line follows the lab (train-readout.js): running, then why it stopped.
     if (await this.#trainLab().startTraining()) {
-      this.status.textContent = 'Training with your attention.';
       this.emitChange({ what: 'start' });
     } else {
       this.status.textContent = 'Training could not start: the training lab says why.';
@@ -315,8 +317,7 @@ export class AttnEditor extends AttnWidget {
   }
 
   async #pauseTraining() {
-    await this.#trainLab().pauseTraining();
-    this.status.textContent = 'Training paused.';
+    await this.#trainLab().pauseTraining(); // the status line: the readout's sentence, at the pause
     this.emitChange({ what: 'pause' });
   }
 }

@@ -73,7 +73,7 @@ export class AttentionSwitch {
   async #learnerDied(message) {
     if (!this.builtin) return;
     [this.client, this.builtin] = [this.builtin, null];
-    this.lab.stopped();
+    this.lab.stopped(message);
     this.note.hidden = true;
     this.alert.hidden = false;
     this.alert.textContent = `${message} The lab went back to the built-in attention.`;

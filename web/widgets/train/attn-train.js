@@ -17,7 +17,10 @@
 //         paused, the preset or the probe changed, or the attention function changed (what
 //         'attention', with `learner` true or false); detail = { what, step, learner?, preset? }.
 //         `progress` (bubbles) as the losses come in and when training stops: detail = { step,
-//         running, trainLoss, valLoss, floor, unigram, learner, note } (note: loss-notes.js).
+//         running, trainLoss, valLoss, floor, unigram, learner, note, stopped } (note: loss-notes.js;
+//         stopped: why it is not running, null while it runs: { reason: 'done' (it reached its
+//         target step) | 'pause' | 'error' | 'model' (a model arrived: built, loaded, switched), step,
+//         valLoss (at the pause, for 'pause'), message (for 'error') }).
 // Methods for <attn-editor>: useAttention(source), startTraining(), pauseTraining(), showLossChart().
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
 //
@@ -71,6 +74,7 @@ export class AttnTrain extends AttnWidget {
       detail: {
         step: 'number', running: 'boolean', learner: 'boolean', trainLoss: 'number | null', valLoss: 'number | null',
         floor: 'number | null', unigram: 'number | null', note: "{ kind: 'peeking' | 'overfitting'; title: string; text: string } | null",
+        stopped: "{ reason: 'done' | 'pause' | 'error' | 'model'; step: number; valLoss?: number | null; message?: string } | null",
       },
     }),
     ...HEATMAP_EVENTS,
@@ -208,7 +212,7 @@ export class AttnTrain extends AttnWidget {
       task: (what, body, pending) => this.#task(what, body, pending),
       adopt: (info, verb, options) => this.#adopt(info, verb, options),
       changed: (detail) => this.emitChange(detail),
-      stopped: () => this.#setRunning(false),
+      stopped: (message) => this.#setRunning(false, { reason: 'error', step: this.step, message }),
       step: () => this.step,
       message: this.message,
       root: this.shadowRoot,
@@ -319,7 +323,7 @@ export class AttnTrain extends AttnWidget {
   async #pauseTraining() {
     await this.#task('Training could not pause', async () => {
       const { step, valLoss } = await this.client.request('pause');
-      this.#setRunning(false);
+      this.#setRunning(false, { reason: 'pause', step, valLoss });
       this.message.textContent = `Paused at step ${step}${valLoss === null ? '' : `, validation loss ${fixed(valLoss, 4)} nats per character`}.`;
       if (valLoss !== null) this.stats.validation(valLoss);
       this.emitChange({ what: 'pause', step });
@@ -373,7 +377,7 @@ export class AttnTrain extends AttnWidget {
     else if (info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
     this.stats.training(this.lossCurve.latest().trainLoss);
     this.lossCurve.showNote(true, this.#noteContext());
-    this.#setRunning(false); // its `progress` event: this model's step, losses and note
+    this.#setRunning(false, { reason: 'model', step: info.steps }); // its `progress` event: this model's step, losses and note
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
     this.probeMap.offer(config.layers, config.heads);
     this.samplePanel.output.replaceChildren();
@@ -382,8 +386,10 @@ export class AttnTrain extends AttnWidget {
     this.#probe().then(() => this.#sample(true));
   }
 
-  #setRunning(running) {
+  /** Training runs, or not (`stopped` says why: the `progress` event's detail.stopped). */
+  #setRunning(running, stopped = null) {
     this.running = running;
+    this.stopped = running ? null : stopped;
     if (this.info) this.#reportProgress();
     this.training.start.disabled = running;
     this.training.pause.disabled = !running;
@@ -407,8 +413,9 @@ export class AttnTrain extends AttnWidget {
       this.#showNote(true);
       this.specialisation.add(event.heads);
     } else if (event.type === 'stopped') {
-      this.#setRunning(false);
-      if (event.reason === 'error') this.errorLine.textContent = `Training stopped: ${event.error.message}`;
+      const error = event.reason === 'error';
+      this.#setRunning(false, error ? { reason: 'error', step: event.step, message: event.error.message } : { reason: 'done', step: event.step });
+      if (error) this.errorLine.textContent = `Training stopped: ${event.error.message}`;
       else {
         this.message.textContent = `Trained to step ${event.step}.`;
         this.weightsActions.keep();
@@ -437,6 +444,7 @@ export class AttnTrain extends AttnWidget {
       detail: {
         step: this.step, running: Boolean(this.running), learner: this.usingLearnerAttention,
         trainLoss, valLoss, floor: this.info?.baselines?.floor ?? null, unigram: this.info?.baselines?.unigram ?? null, note,
+        stopped: this.stopped ?? null,
       },
     }));
   }
