@@ -236,3 +236,28 @@ test('answered, with right, wrong and refused feedback showing, it has no axe vi
     await page.evaluate(() => localStorage.clear());
   }
 });
+
+test('a refused entry after a checked answer marks that answer’s verdict out of date, for every number question (editorcheck)', async ({ page }) => {
+  const widget = await open(page);
+  const cases = [
+    [3, '96', /^✓ Right/, '√96', '“√96” is not a number'],
+    [6, '4194304', /^✓ Right/, '4194304.5', '“4194304.5” is not a whole number'],
+    [7, '768', /^✗ Not yet/, '0x600', '“0x600” is not a number'],
+    [7, '1536', /^✓ Right/, '', 'Type'],
+  ];
+  for (const [n, checked, verdict, refused, sentence] of cases) {
+    const group = await answer(widget, n, checked);
+    await expect(feedback(group)).toHaveText(verdict);
+    await expect(feedback(group)).not.toHaveClass(/stale/);
+    await answer(widget, n, refused);
+    await expect(group.getByRole('alert')).toContainText(sentence);
+    // The verdict stays, said to be about the answer it was given for, not the entry refused above it.
+    const about = refused ? `Out of date: this is about your earlier answer, “${checked}”, not about “${refused}”.` : `Out of date: this is about your earlier answer, “${checked}”.`;
+    await expect(feedback(group)).toHaveText(new RegExp(`^${about.replace(/[.()]/g, '\\$&')}\\s*${verdict.source.slice(1)}`));
+    await expect(feedback(group)).toHaveClass(/stale/);
+  }
+  // A new answer gets a verdict of its own, unmarked.
+  const group = await answer(widget, 3, '96');
+  await expect(feedback(group)).toHaveText(/^✓ Right/);
+  await expect(feedback(group)).not.toHaveClass(/stale/);
+});

@@ -240,3 +240,24 @@ test('every exercise, started, with a hint and its conditions shown, has no axe 
     await page.evaluate(() => localStorage.clear());
   }
 });
+
+test('a value the widget refuses marks the verdict as about its last good settings, until the value is taken back (editorcheck)', async ({ page }) => {
+  const exercise = await open(page, 'cost-crossover');
+  const cost = exercise.locator('attn-cost');
+  await whenStarted(cost);
+  const set = async (name, value) => {
+    const field = cost.getByRole('spinbutton', { name });
+    await field.fill(value);
+    await field.press('Enter');
+  };
+  await set('d_model (model width)', '768');
+  await set('h (heads)', '12');
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+  await set('h (heads)', '12.5');
+  await expect(cost.getByText(/must be a whole number/)).toBeVisible();
+  await expect(verdict(exercise)).toHaveText(/^Out of date: the widget refuses what was typed in it \(its message says why\), so this is about the settings it still holds\.\s*✓ Solved: every condition holds\.$/);
+  await expect(verdict(exercise)).toHaveClass(/stale/);
+  await set('h (heads)', '12');
+  await expect(verdict(exercise)).toHaveText('✓ Solved: every condition holds.');
+  await expect(verdict(exercise)).not.toHaveClass(/stale/);
+});

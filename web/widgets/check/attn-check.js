@@ -4,7 +4,8 @@
 // cost model). Each answer gets feedback in plain words and a link to the section whose widget
 // shows it live. Numeric questions take new numbers on request (seeded). What the learner has
 // answered is kept in this browser only (web/lib/progress-store.js), survives a reload and can be
-// cleared; a bad answer (not a number, empty) gets a sentence beside its field and is not counted.
+// cleared; a bad answer (not a number, empty) gets a sentence beside its field and is not counted,
+// and the verdict of the answer before it, still shown, is marked out of date (stale-verdict.js).
 //
 // Attributes (declared below; observed and reflected as the property `questions`):
 //   questions   which questions to show, by id, space-separated (default: all eight)
@@ -16,11 +17,13 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choices } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
+import { quote } from '../../ui/attribute-types.js';
 import { actionButton } from '../../ui/action-button.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { QUESTIONS, QUESTION_IDS } from './check-questions.js';
 import { sectionLink } from './section-link.js';
 import { checkSheet } from './check-styles.js';
+import { markStale } from './stale-verdict.js';
 
 const PREFIX = 'check/';
 
@@ -156,6 +159,12 @@ export class AttnCheck extends AttnWidget {
     const result = this.#mark(view, answer);
     if ('problem' in result) {
       this.#setProblem(view, result.problem);
+      // A verdict still shown is about the answer checked before, not this text: it says so.
+      const earlier = this.store.get(PREFIX + id)?.answer;
+      if (view.input && !view.feedback.hidden && earlier !== undefined) { // (a choice, once answered, is never refused)
+        const typed = view.input.value.trim() ? `, not about ${quote(view.input.value)}` : '';
+        markStale(view.feedback, `this is about your earlier answer, ${quote(earlier)}${typed}.`);
+      }
       return;
     }
     this.#setProblem(view, null);

@@ -23,6 +23,10 @@ export function checkSheet() {
     .feedback { border-left: 4px solid var(--attn-border); padding: 0.3rem 0.6rem; background: var(--attn-bg); border-radius: 0 6px 6px 0; }
     .feedback.right { border-left-color: #2e7d32; }
     .feedback.wrong { border-left-color: var(--attn-error); }
+    /* A verdict about an earlier entry (stale-verdict.js): its line says so; the border is dashed. */
+    .feedback.stale { border-left-style: dashed; }
+    .stale-note { display: block; font-weight: 600; margin-bottom: 0.2rem; }
+    .stale-note::before { content: "⚠ "; }
     .see, .intro { font-size: 0.9rem; color: var(--attn-muted); }
     .see a { color: var(--attn-accent); }
     .score { margin: 0; font-size: 0.9rem; }

@@ -7,6 +7,8 @@
 // properties and its `change` events, and after every change says which conditions hold and
 // which do not. Hints come one at a time. An exercise started or solved and the hints shown are
 // kept in this browser only (web/lib/progress-store.js); a started one reopens on a reload.
+// While the widget refuses a value typed in it, the verdict (about the settings it still holds)
+// is marked out of date (../check/stale-verdict.js).
 //
 // Attributes (declared below; observed and reflected as the property `task`):
 //   task   which exercise (default "stepper-weight")
@@ -23,6 +25,7 @@ import { ProgressStore } from '../../lib/progress-store.js';
 import { findWidget } from '../registry.js';
 import { sectionLink } from '../check/section-link.js';
 import { checkSheet } from '../check/check-styles.js';
+import { markStale } from '../check/stale-verdict.js';
 import { TASKS, TASK_IDS, findTask } from './exercise-tasks.js';
 
 const PREFIX = 'exercise/';
@@ -73,6 +76,10 @@ export class AttnExercise extends AttnWidget {
       if (event.target === this || event.target !== this.widget) return;
       this.lastDetail = event.detail;
       this.mark();
+    });
+    // A refusal in the widget fires no `change`: the verdict stays, marked as about its last good settings.
+    this.addEventListener('problems', (event) => {
+      if (event.target === this.widget) this.#markIfRefusing();
     });
   }
 
@@ -170,6 +177,13 @@ export class AttnExercise extends AttnWidget {
     this.verdict.className = `feedback ${outcome.done ? 'right' : 'wrong'}`;
     this.verdict.textContent = outcome.done ? '✓ Solved: every condition holds.'
       : `✗ Not yet: ${outcome.lines.filter((line) => !line.ok).length} of ${outcome.lines.length} conditions still to meet.${solvedBefore ? ' (You solved this one before; this browser remembers it.)' : ''}`;
+    this.#markIfRefusing();
+  }
+
+  /** The verdict, marked out of date while the widget refuses something typed or set in it. */
+  #markIfRefusing() {
+    const refusing = this.widget?.problems?.length > 0;
+    markStale(this.verdict, refusing ? 'the widget refuses what was typed in it (its message says why), so this is about the settings it still holds.' : null);
   }
 
   /** Reveals the next hint (kept in the progress). */
