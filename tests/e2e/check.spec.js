@@ -223,14 +223,17 @@ test('the questions attribute chooses the questions; links go to the section tha
   await expect(page.locator('#s6-6')).toBeInViewport();
 });
 
-test('answered, with right, wrong and refused feedback showing, it has no axe violations', async ({ page }) => {
+test('answered, with right, wrong, refused and out-of-date feedback showing, it has no axe violations', async ({ page }) => {
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     const widget = await open(page);
     await choose(widget, 1, 'Because three smaller');
     await answer(widget, 3, '96');
     await answer(widget, 6, 'abc');
+    await answer(widget, 7, '1536');
+    await answer(widget, 7, '1536.5'); // an out-of-date verdict too
     await expect(feedback(question(widget, 3))).toHaveText(/^✓ Right/);
+    await expect(feedback(question(widget, 7))).toHaveText(/^Out of date: /);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(results.violations.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
     await page.evaluate(() => localStorage.clear());
