@@ -49,7 +49,7 @@ test('the shipped model loads with its recorded validation loss, and its maps ar
   await expect(widget.getByRole('application', { name: /Layer 1, head 1: attention weights/ })).toBeVisible();
 });
 
-test('the `progress` event of the shipped model states its step, losses and baselines, and no note', async ({ page }) => {
+test('the `progress` event of the shipped model states its step, losses and baselines, no note, and that it stopped for a new model', async ({ page }) => {
   await page.addInitScript(() => {
     window.progressEvents = [];
     document.addEventListener('progress', (event) => {
@@ -62,7 +62,7 @@ test('the `progress` event of the shipped model states its step, losses and base
   for (const detail of events) {
     expect(detail).toEqual({
       step: record.steps, running: false, learner: false, trainLoss: expect.any(Number), valLoss: record.valLoss,
-      floor: record.floor, unigram: record.unigram, note: null,
+      floor: record.floor, unigram: record.unigram, note: null, stopped: { reason: 'model', step: record.steps },
     });
   }
 });
