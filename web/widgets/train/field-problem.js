@@ -11,7 +11,8 @@ import { h, uniqueId } from '../../ui/dom.js';
 
 /** A hidden line for the sentence about `input`, which describes it from now on. */
 export function problemBeside(input) {
-  const line = h('span', { className: 'error field-problem', id: uniqueId('problem'), hidden: true });
+  // Polite, like the probe's line: a refusal here is heard where the learner is, not only seen.
+  const line = h('span', { className: 'error field-problem', id: uniqueId('problem'), 'aria-live': 'polite', hidden: true });
   input.setAttribute('aria-describedby', [line.id, input.getAttribute('aria-describedby')].filter(Boolean).join(' '));
   return line;
 }
