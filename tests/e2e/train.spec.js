@@ -326,7 +326,8 @@ test('save and load round-trip to the same validation loss; bad input keeps the 
 
   // A damaged file and a one-character text are refused; the model stays.
   await widget.getByLabel('Load a weights file').setInputFiles({ name: 'broken.attnlab', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model at all') });
-  await expect(widget.getByRole('alert')).toHaveText(/This weights file cannot be used: it is not a model saved by this lab/);
+  // (beside the file field, which it describes: train-fields.spec.js)
+  await expect.poll(() => described(widget.getByLabel('Load a weights file'))).toMatch(/This weights file cannot be used: it is not a model saved by this lab/);
   await widget.getByLabel('My own text').check();
   await widget.getByLabel('Your text').fill('zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz');
   await widget.getByRole('button', { name: 'Build model' }).click();

@@ -4,7 +4,8 @@
 // (web/workers/grad-worker.js) and the learner's session (web/workers/learner-worker.js). The
 // status codes of errors (issue 15: an unknown request, or a learner's compile error, reached the
 // page with status OK); training through the channel gives the bits of training in-process; two
-// workers give the whole batch's losses up to rounding; the learner's errors keep their line.
+// workers give the whole batch's losses up to rounding; the learner's errors keep their line; a
+// start at a target already reached trains nothing.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -170,6 +171,17 @@ test('a learner’s compile error is a LearnerFailure with Status ARGUMENT and i
   assert.ok(!(unknown instanceof LearnerFailure));
   assert.equal(unknown.code, Status.ARGUMENT);
   assert.match(unknown.message, /has no request "run"; it answers .*ready, compile, check, causality, attention\.$/);
+});
+
+test('start with the target already reached trains no step: it answers started false, and no event comes', async () => {
+  const { channel, events, next } = connect(training());
+  await channel.request('create', { options: QUICK });
+  assert.deepEqual(await channel.request('start', { untilStep: 3 }), { step: 0, started: true });
+  await next('stopped');
+  const seen = events.length;
+  for (const untilStep of [2, 3]) assert.deepEqual(await channel.request('start', { untilStep }), { step: 3, started: false });
+  assert.equal((await channel.request('info')).steps, 3);
+  assert.deepEqual(events.slice(seen), []);
 });
 
 test('the learner’s session checks the built-in code, and trains with it exactly like the C path', async () => {

@@ -4,7 +4,9 @@
 // never load it.
 //
 //   const chart = new LineChart({ label: 'Loss', xTitle: 'step', yTitle: 'nats per character' });
-//   (yRange: [0, 1] fixes the y axis instead of fitting it to the points)
+//   (yRange: [0, 1] fixes the y axis instead of fitting it to the points; steps: 100 makes the x
+//   axis a count of steps: from 0, whole numbers only, at least up to 100 while the points stop
+//   short of it, so a chart of a model at step 0 does not read 0, 0.1 … 1 or −1 … 1)
 //   host.append(chart.element);
 //   await chart.ready;
 //   chart.setSeries([{ name: 'training', colour: '#1d5fbf' }, ...]);
@@ -20,7 +22,7 @@ import { fitChartsForPrint } from './chart-print.js';
 export class LineChart {
   #ready = null;
 
-  constructor({ label, xTitle = 'x', yTitle = 'y', yRange = null }) {
+  constructor({ label, xTitle = 'x', yTitle = 'y', yRange = null, steps = null }) {
     this.canvas = h('canvas', { role: 'img', 'aria-label': label });
     // Shaded (class "waiting") until Chart.js draws in it: the chart's place, kept from the start.
     const box = h('div', { className: 'line-chart waiting' }, this.canvas);
@@ -30,6 +32,7 @@ export class LineChart {
     this.series = new Map();
     this.titles = { xTitle, yTitle };
     this.yRange = yRange;
+    this.steps = steps;
   }
 
   /** Resolves once Chart.js is loaded and the chart exists (the first read starts the load). */
@@ -44,6 +47,7 @@ export class LineChart {
       // Text in the canvas's text colour (--attn-fg; CanvasText in forced colours, as in heatmap.js).
       const fg = styles.color || '#1c2430', grid = colour('--attn-border', '#d5dae1');
       const axis = (text) => ({ type: 'linear', title: { display: true, text, color: fg }, ticks: { color: fg }, grid: { color: grid } });
+      const stepAxis = this.steps === null ? {} : { min: 0, suggestedMax: this.steps, ticks: { color: fg, precision: 0 } };
       this.chart = new Chart(this.canvas, {
         type: 'line',
         data: { datasets: [] },
@@ -54,7 +58,7 @@ export class LineChart {
           parsing: false,
           normalized: true,
           interaction: { mode: 'nearest', intersect: false },
-          scales: { x: axis(xTitle), y: { ...axis(yTitle), ...(this.yRange ? { min: this.yRange[0], max: this.yRange[1] } : {}) } },
+          scales: { x: { ...axis(xTitle), ...stepAxis }, y: { ...axis(yTitle), ...(this.yRange ? { min: this.yRange[0], max: this.yRange[1] } : {}) } },
           plugins: {
             legend: {
               position: 'bottom',
@@ -135,7 +139,7 @@ export class LineChart {
   }
 
   #extendLines() {
-    let maxX = 1;
+    let maxX = this.steps ?? 1; // across the whole step axis, even before the points reach its end
     for (const d of this.chart.data.datasets) if (d.horizontal === undefined && d.data.length) maxX = Math.max(maxX, d.data[d.data.length - 1].x);
     for (const d of this.chart.data.datasets) {
       if (d.horizontal === undefined) continue;

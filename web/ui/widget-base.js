@@ -57,6 +57,7 @@ import { COMMON_EVENTS, COMMON_PARTS } from './element-declarations.js';
 import { ProblemLines } from './problem-lines.js';
 import { propertyText } from './property-text.js';
 import { keepFocusWhenDisabled } from './focus-keeper.js';
+import { notANumber } from './number-field.js';
 
 /** The attributes every widget has, after its own. embed-code and heading-level are page
  *  furniture, not settings: they are not kept in links or embed code. */
@@ -277,8 +278,7 @@ export class AttnWidget extends ElementBase {
   /** A number field holding text that is not a number: the browser gives its value as '' (so
    *  the kind's own sentence would quote “” or say nothing was typed); say what happened. */
   #notANumber(name, field) {
-    const label = (field.input.labels?.[0]?.textContent ?? field.input.getAttribute('aria-label') ?? name).trim();
-    return { error: `${label}: what was typed is not a number (use digits, a decimal point and -). The last good value, ${field.show(this.attributeValue(name))}, is still in use.` };
+    return { error: `${notANumber(field.input, name)} The last good value, ${field.show(this.attributeValue(name))}, is still in use.` };
   }
 
   /** Shows the problems of `keys` (attributes or a widget's own keys) in `element`, each as

@@ -18,7 +18,9 @@
 //   load { bytes, text? }  a saved model (likewise)
 //   info                   the current model's description (configuration, corpus, steps, baselines,
 //                          validation loss), or null
-//   start { untilStep }    train in chunks until paused or untilStep; events tell the progress
+//   start { untilStep }    train in chunks until paused or untilStep; events tell the progress.
+//                          Answers { step, started }: started false (and not one step trained)
+//                          when the model is already at untilStep or past it
 //   pause                  stop after the current chunk; answers the step and validation loss
 //   probe { text }         attention maps (every layer and head) on a probe text
 //   sample { prompt, length, temperature, seed }
@@ -187,12 +189,13 @@ export function createTrainingSession({ loadCore, emit }) {
     info: () => (model ? describe(model, attention) : null),
     start: ({ untilStep: until = Infinity }) => {
       if (!model.hasData) throw refuse('This model has no text to train on: build a new model, or load one trained on the default corpus.');
+      if (model.steps >= until) return { step: model.steps, started: false }; // the target is reached: nothing to train
       untilStep = until;
       if (!running) {
         running = true;
         setTimeout(tick, 0);
       }
-      return { step: model.steps };
+      return { step: model.steps, started: true };
     },
     pause: async () => {
       running = false;

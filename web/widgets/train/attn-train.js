@@ -52,6 +52,9 @@ import { ProbeMap } from './probe-map.js';
 import { HeadsPanel } from './heads-panel.js';
 import { SpecialisationChart } from './specialisation-chart.js';
 import { headsSheet } from './heads-styles.js';
+import { sayBeside } from './field-problem.js';
+import { readWholeNumber } from '../../ui/number-field.js';
+import { Status } from '../../lib/errors.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
 
@@ -160,6 +163,10 @@ export class AttnTrain extends AttnWidget {
     const s = this.samplePanel;
     s.temperature.addEventListener('input', () => { s.temperatureText.textContent = Number(s.temperature.value).toFixed(2); });
     on(s.button, 'click', () => this.#sample());
+    // Typing again takes away the sentence about the value typed before (as in the model form).
+    for (const [input, line] of [[s.prompt, s.promptProblem], [s.length, s.lengthProblem], [t.until, t.untilProblem]]) {
+      input.addEventListener('input', () => sayBeside(input, line, null));
+    }
     const p = this.probePanel;
     this.bindField('probe', p.text, { onEnter: () => this.#showAttention() });
     p.button.addEventListener('click', () => this.#showAttention());
@@ -209,7 +216,7 @@ export class AttnTrain extends AttnWidget {
     return {
       onEvent: (event) => this.#onEvent(event),
       request: (...args) => this.client.request(...args),
-      task: (what, body, pending) => this.#task(what, body, pending),
+      task: (what, body, pending, options) => this.#task(what, body, pending, options),
       adopt: (info, verb, options) => this.#adopt(info, verb, options),
       changed: (detail) => this.emitChange(detail),
       stopped: (message) => this.#setRunning(false, { reason: 'error', step: this.step, message }),
@@ -270,9 +277,10 @@ export class AttnTrain extends AttnWidget {
    * Runs an action; a failure is shown on the error line (in the form's words) and returns
    * undefined. `pending` is shown while it runs, and on failure the line says what it said before.
    * A task the lab starts by itself (`quiet`: the sample after a model arrives) leaves the line as
-   * it is, so it does not wipe a refusal the learner has just been given.
+   * it is, so it does not wipe a refusal the learner has just been given. `beside(error)` may
+   * name the field a failure is about ({ input, line }): its sentence is said there instead.
    */
-  async #task(what, body, pending = null, { quiet = false } = {}) {
+  async #task(what, body, pending = null, { quiet = false, beside = () => null } = {}) {
     if (!quiet) this.errorLine.textContent = '';
     const before = this.message.textContent;
     if (pending) this.message.textContent = pending;
@@ -280,7 +288,9 @@ export class AttnTrain extends AttnWidget {
       return await body();
     } catch (error) {
       if (pending) this.message.textContent = before;
-      this.errorLine.textContent = `${what}: ${inFormWords(error.message)}`;
+      const field = beside(error);
+      if (field) sayBeside(field.input, field.line, `${what}: ${inFormWords(error.message)}`);
+      else this.errorLine.textContent = `${what}: ${inFormWords(error.message)}`;
       return undefined;
     }
   }
@@ -310,10 +320,20 @@ export class AttnTrain extends AttnWidget {
     }
   }
 
+  /** Start: a target step the field cannot take, or one the model has reached, is refused beside
+   *  "Train until step" and nothing is trained. */
   async #startTraining() {
+    const t = this.training;
+    const until = readWholeNumber(t.until);
+    sayBeside(t.until, t.untilProblem, until.error ?? null);
+    if (until.error) return;
     await this.#task('Training could not start', async () => {
-      const until = this.training.until.valueAsNumber;
-      await this.client.request('start', { untilStep: Number.isInteger(until) && until > 0 ? until : 2000 });
+      const { started, step } = await this.client.request('start', { untilStep: until.value });
+      if (!started) {
+        const where = step > until.value ? `past the target ${until.value}` : 'the target';
+        sayBeside(t.until, t.untilProblem, `Already at step ${step}, ${where}: raise Train until step to go on.`);
+        return;
+      }
       this.#setRunning(true);
       this.message.textContent = 'Training…';
       this.emitChange({ what: 'start', step: this.step });
@@ -334,16 +354,30 @@ export class AttnTrain extends AttnWidget {
     });
   }
 
-  /** A sample from the model; `auto` when the lab takes it by itself (a model arrived, training stopped). */
+  /**
+   * A sample from the model; `auto` when the lab takes it by itself (a model arrived, training
+   * stopped). A length the field cannot take, or a prompt with a character the model never saw,
+   * is refused beside its field, and the sample shown before is taken away: it is not the
+   * answer to what the fields say now.
+   */
   async #sample(auto = false) {
-    await this.#task('Sampling failed', async () => {
-      const s = this.samplePanel;
+    const s = this.samplePanel;
+    const length = readWholeNumber(s.length);
+    sayBeside(s.length, s.lengthProblem, length.error ?? null);
+    sayBeside(s.prompt, s.promptProblem, null);
+    if (length.error) {
+      s.output.replaceChildren();
+      return;
+    }
+    const prompt = { input: s.prompt, line: s.promptProblem };
+    const sampled = await this.#task('Sampling failed', async () => {
       const text = await this.client.request('sample', {
-        prompt: s.prompt.value, length: Math.max(1, Math.min(2000, s.length.valueAsNumber || 200)),
-        temperature: Number(s.temperature.value), seed: (this.step ?? 0) + 1,
+        prompt: s.prompt.value, length: length.value, temperature: Number(s.temperature.value), seed: (this.step ?? 0) + 1,
       });
       showSample(s, s.prompt.value, text);
-    }, null, { quiet: auto });
+      return true;
+    }, null, { quiet: auto, beside: (error) => (error.code === Status.VALUE ? prompt : null) });
+    if (!sampled) s.output.replaceChildren();
   }
 
   /** The maps of the probe text (every layer and head); a probe the model cannot read is refused

@@ -14,9 +14,13 @@ import { h, replaceChildren } from '../../ui/dom.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { LossHistory } from './loss-notes.js';
 
+/** How far the step axis of the lab's charts reaches before a model has trained (two evaluations:
+ *  the worker measures every 50 steps), in whole steps. */
+export const FIRST_STEPS = 100;
+
 export class LossCurve {
   constructor() {
-    this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)' });
+    this.chart = new LineChart({ label: 'Loss curves: training and validation loss by step, with the unigram baseline and the corpus floor', xTitle: 'step', yTitle: 'loss (nats per character)', steps: FIRST_STEPS });
     this.chart.canvas.tabIndex = -1; // showLossChart() takes the learner here
     this.noteLine = h('p', { className: 'loss-note', role: 'status', hidden: true });
     this.history = new LossHistory();

@@ -16,6 +16,8 @@ import { FIELDS } from './train-panels.js';
 import { AppliedSettings } from './applied-settings.js';
 import { checkOption } from '../../lib/model/config.js';
 import { Status } from '../../lib/errors.js';
+import { notANumber } from '../../ui/number-field.js';
+import { sayBeside } from './field-problem.js';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -63,6 +65,8 @@ export class ModelForm {
   refusals() {
     const options = this.options();
     return FIELDS.flatMap((f) => {
+      // Text that is not a number ("2e") reads as '' in the browser: say so, not "the field is empty".
+      if (this.panel.inputs[f.name].validity.badInput) return [{ field: f.name, sentence: notANumber(this.panel.inputs[f.name]) }];
       try {
         checkOption(f.name, options[f.name]);
         return [];
@@ -94,10 +98,7 @@ export class ModelForm {
   }
 
   #refuse(input, sentence, line = this.panel.problems[FIELDS.find((f) => this.panel.inputs[f.name] === input).name]) {
-    line.textContent = sentence ?? '';
-    line.hidden = !sentence;
-    if (sentence) input.setAttribute('aria-invalid', 'true');
-    else input.removeAttribute('aria-invalid');
+    sayBeside(input, line, sentence);
   }
 
   /** The options of the model the form describes (a field that is not a number goes as typed). */

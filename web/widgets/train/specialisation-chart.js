@@ -14,6 +14,7 @@ import { counted } from '../../ui/format.js';
 import { HeadScore } from '../../lib/abi.js';
 import { headName } from '../../lib/model/head-roles.js';
 import { labelled } from './train-panels.js';
+import { FIRST_STEPS } from './loss-curve.js';
 
 const S = HeadScore.count;
 /** Okabe and Ito's colour-blind-safe palette; past 8 lines the same colours return dashed. */
@@ -31,7 +32,7 @@ export class SpecialisationChart {
   constructor({ heading }) {
     this.choice = h('select', {}, CHOICES.map(([value, text]) => h('option', { value }, text)));
     this.note = h('p', { className: 'message', 'aria-live': 'polite' });
-    this.chart = new LineChart({ label: 'Head scores at each evaluation while training, by step', xTitle: 'step', yTitle: 'score (0 to 1)', yRange: [0, 1] });
+    this.chart = new LineChart({ label: 'Head scores at each evaluation while training, by step', xTitle: 'step', yTitle: 'score (0 to 1)', yRange: [0, 1], steps: FIRST_STEPS });
     this.element = h('section', { className: 'specialisation' },
       h(heading, {}, 'Heads specialising while the model trains'),
       h('p', {}, 'At every evaluation the training worker measures every head on the same windows of validation text. '

@@ -7,6 +7,7 @@ import { actionButton } from '../../ui/action-button.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { OPTION_LIMITS } from '../../lib/model/config.js';
 import { WINDOW } from './loss-notes.js';
+import { problemBeside } from './field-problem.js';
 
 /** The model's fields; their min and max are the model's own limits (config.js OPTION_LIMITS),
  *  the ones its checks state when they refuse a value. */
@@ -35,8 +36,8 @@ export function buildConfigPanel() {
   const running = Object.fromEntries(FIELDS.map((f) => [f.name, h('span', { className: 'running', id: uniqueId('running'), hidden: true })]));
   // Beside each field, why a build refused its value (model-form.js); beside Build model, a reason
   // that concerns no single field (memory, d_model and heads together, the text).
-  const problems = Object.fromEntries(FIELDS.map((f) => [f.name, h('span', { className: 'error field-problem', id: uniqueId('problem'), hidden: true })]));
-  for (const f of FIELDS) inputs[f.name].setAttribute('aria-describedby', `${problems[f.name].id} ${running[f.name].id}`);
+  for (const f of FIELDS) inputs[f.name].setAttribute('aria-describedby', running[f.name].id);
+  const problems = Object.fromEntries(FIELDS.map((f) => [f.name, problemBeside(inputs[f.name])]));
   const runningText = h('span', { className: 'running', id: uniqueId('running'), hidden: true });
   const sourceName = uniqueId('source');
   const useDefault = h('input', { type: 'radio', name: sourceName, value: 'default', checked: true });
@@ -67,6 +68,7 @@ export function buildTrainingPanel() {
   const pause = actionButton({ className: 'secondary', disabled: true }, 'Pause');
   const reset = actionButton({ className: 'secondary' }, 'Reset');
   const until = h('input', { type: 'number', min: 1, max: 100000, step: 1, value: '2000' });
+  const untilProblem = problemBeside(until); // a target refused, or one already reached
   const bothCores = h('input', { type: 'checkbox', checked: true });
   // Both cores: the kernels on two threads where the page is cross-origin isolated, else a
   // second worker taking half of each batch (training-session.js, twoCoreMode). The tokens-per-
@@ -84,9 +86,9 @@ export function buildTrainingPanel() {
     h('dt', {}, 'Tokens per second'), stats.tokens,
     h('dt', {}, 'Steps per second'), stats.steps);
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Training'),
-    h('div', { className: 'toolbar' }, start, pause, reset, labelled('Train until step', until), coresLabel),
+    h('div', { className: 'toolbar' }, start, pause, reset, labelled('Train until step', until, untilProblem), coresLabel),
     list);
-  return { element, start, pause, reset, until, bothCores, coresLabel, stats };
+  return { element, start, pause, reset, until, untilProblem, bothCores, coresLabel, stats };
 }
 
 export function buildSamplePanel() {
@@ -94,15 +96,17 @@ export function buildSamplePanel() {
   const temperatureText = h('output', {}, '0.80');
   const prompt = h('input', { type: 'text', value: 'the ', size: 16 });
   const length = h('input', { type: 'number', min: 1, max: 2000, step: 1, value: '200' });
+  const promptProblem = problemBeside(prompt); // a character the model never saw
+  const lengthProblem = problemBeside(length);
   const button = actionButton({ type: 'button' }, 'Sample');
   // The prompt and the generated text each get their own span (showSample); the key says which is which.
   const key = h('p', { className: 'sample-key', id: uniqueId('sample-key') },
     h('span', { className: 'prompt' }, 'Underlined, on a shaded ground'), ': your prompt; the rest the model wrote.');
   const output = h('pre', { className: 'sample', role: 'group', 'aria-live': 'polite', 'aria-label': 'Sampled text', 'aria-describedby': key.id });
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Samples'),
-    h('div', { className: 'toolbar' }, labelled('Prompt', prompt), labelled('Temperature', temperature), temperatureText, labelled('Length', length), button),
+    h('div', { className: 'toolbar' }, labelled('Prompt', prompt, promptProblem), labelled('Temperature', temperature), temperatureText, labelled('Length', length, lengthProblem), button),
     output, key);
-  return { element, temperature, temperatureText, prompt, length, button, output, key };
+  return { element, temperature, temperatureText, prompt, promptProblem, length, lengthProblem, button, output, key };
 }
 
 /** Shows a sample in the samples panel: the prompt marked off from what the model generated. */
@@ -144,11 +148,12 @@ export function buildProbePanel() {
 export function buildWeightsPanel() {
   const download = actionButton({ className: 'secondary' }, 'Download weights');
   const upload = h('input', { type: 'file', accept: '.attnlab,application/octet-stream' });
+  const uploadProblem = problemBeside(upload); // a file that is not a weights file, kept until the next choice
   const restore = actionButton({ className: 'secondary' }, 'Restore last model');
   const shipped = actionButton({ className: 'secondary' }, 'Load the shipped model');
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Weights'),
-    h('div', { className: 'toolbar' }, download, labelled('Load a weights file', upload), restore, shipped));
-  return { element, download, upload, restore, shipped };
+    h('div', { className: 'toolbar' }, download, labelled('Load a weights file', upload, uploadProblem), restore, shipped));
+  return { element, download, upload, uploadProblem, restore, shipped };
 }
 
 let sheet = null;

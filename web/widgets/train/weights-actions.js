@@ -10,6 +10,7 @@
 import { saveFile } from '../../ui/save-file.js';
 import { saveLastModel, loadLastModel } from './model-store.js';
 import { fetchDefaultCheckpoint, fetchDefaultCurve } from '../../lib/model/default-checkpoint.js';
+import { sayBeside } from './field-problem.js';
 
 export class WeightsActions {
   constructor(panel, lab) {
@@ -17,15 +18,16 @@ export class WeightsActions {
     this.lab = lab;
   }
 
-  /** Loads a weights file; `curve` (the shipped model's recorded losses) is drawn with it. */
-  async #load(bytes, source, curve = null) {
+  /** Loads a weights file; `curve` (the shipped model's recorded losses) is drawn with it;
+   *  `options` go to the lab's task (beside: the field a failure is said beside). */
+  async #load(bytes, source, curve = null, options = undefined) {
     const { lab } = this;
     return lab.task(`The ${source} could not be loaded`, async () => {
       const info = await lab.request('load', { bytes });
       lab.adopt(info, `Loaded the ${source}`, { curve });
       lab.changed({ what: 'load', step: info.steps });
       return info;
-    }, `Loading the ${source}…`);
+    }, `Loading the ${source}…`, options);
   }
 
   async loadShipped() {
@@ -56,13 +58,17 @@ export class WeightsActions {
     });
   }
 
-  /** Loads the file chosen in the panel's file field, then empties the field. */
+  /** Loads the file chosen in the panel's file field, then empties the field (so the same file
+   *  can be chosen again). A file that cannot be loaded is refused beside the field, naming it,
+   *  until the next choice. */
   async upload() {
-    const file = this.panel.upload.files?.[0];
+    const { upload, uploadProblem } = this.panel;
+    const file = upload.files?.[0];
     if (!file) return;
+    sayBeside(upload, uploadProblem, null); // it was about the file chosen before
     const bytes = new Uint8Array(await file.arrayBuffer());
-    await this.#load(bytes, `weights file ${file.name}`);
-    this.panel.upload.value = '';
+    await this.#load(bytes, `weights file ${file.name}`, null, { beside: () => ({ input: upload, line: uploadProblem }) });
+    upload.value = '';
   }
 
   async restore() {

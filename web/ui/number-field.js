@@ -1,0 +1,32 @@
+// number-field.js — reading what a learner typed in a number field (<input type=number>) for the
+// sentence beside it. A field holding text that is not a number ("2e") gives its value as '' in
+// the browser (validity.badInput), so a check of the value alone would say the field is empty
+// while it shows "2e": these say what happened instead. Used by widget-base.js (bound fields) and
+// by the training lab's own fields.
+//
+//   fieldLabel(input, 'fallback')                  → the field's visible label
+//   notANumber(input, 'fallback')                  → "Layers: what was typed is not a number (…)."
+//   readWholeNumber(input)                         → { value } or { error: sentence naming the range }
+//                                                    (the range: the field's own min and max)
+
+/** The field's label as the learner sees it (its <label>, else its aria-label, else `fallback`). */
+export function fieldLabel(input, fallback = 'The field') {
+  return (input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? fallback).trim();
+}
+
+/** The sentence for a number field whose text is not a number (validity.badInput). */
+export function notANumber(input, fallback) {
+  return `${fieldLabel(input, fallback)}: what was typed is not a number (use digits, a decimal point and -).`;
+}
+
+/** The whole number typed in `input`, from its min to its max, or the sentence refusing what is
+ *  there (not a number, nothing, a fraction, out of range), naming the range allowed. */
+export function readWholeNumber(input, { min = Number(input.min), max = Number(input.max) } = {}) {
+  if (input.validity?.badInput) return { error: notANumber(input) };
+  const label = fieldLabel(input);
+  const range = `${label} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  if (input.value.trim() === '') return { error: `${range}, but the field is empty.` };
+  const value = Number(input.value);
+  if (!Number.isInteger(value) || value < min || value > max) return { error: `${range}, but it is ${input.value}.` };
+  return { value };
+}
