@@ -4,7 +4,7 @@
 // progress survives a reload, new numbers are kept, and clearing forgets them; every question is
 // reachable and answerable by keyboard alone; its links lead to the section that shows the answer.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './fixtures.js';
 
 async function open(page, url = '/embed.html?widget=check') {
   await page.goto(url);
@@ -263,4 +263,30 @@ test('a refused entry after a checked answer marks that answer’s verdict out o
   const group = await answer(widget, 3, '96');
   await expect(feedback(group)).toHaveText(/^✓ Right/);
   await expect(feedback(group)).not.toHaveClass(/stale/);
+});
+
+test('what a learner types or chooses before the widget has started is kept, and a saved verdict it is not about says so', async ({ page }) => {
+  // No saved answer: the typed text and the chosen option survive the start and can be checked.
+  let release = await holdCore(page);
+  await page.goto('/embed.html?widget=check');
+  let widget = page.locator('attn-check').first();
+  await question(widget, 6).getByRole('textbox').fill('4194304');
+  await question(widget, 2).getByRole('radio', { name: /^Raw scores grow like/ }).check();
+  release();
+  await whenStarted(widget);
+  await expect(question(widget, 6).getByRole('textbox')).toHaveValue('4194304');
+  await expect(question(widget, 2).getByRole('radio', { name: /^Raw scores grow like/ })).toBeChecked();
+  await question(widget, 6).getByRole('button', { name: 'Check answer' }).click();
+  await expect(feedback(question(widget, 6))).toHaveText(/^✓ Right/);
+  // A saved answer, and other text typed before the next start: the text stays, the old verdict is marked.
+  await page.unroute(/\.wasm$/);
+  release = await holdCore(page);
+  await page.reload();
+  widget = page.locator('attn-check').first();
+  await question(widget, 6).getByRole('textbox').fill('123');
+  release();
+  await whenStarted(widget);
+  await expect(question(widget, 6).getByRole('textbox')).toHaveValue('123');
+  await expect(feedback(question(widget, 6))).toHaveText(/^Out of date: this is about your earlier answer, “4194304”, not about “123”\.\s*✓ Right/);
+  await expect(feedback(question(widget, 6))).toHaveClass(/stale/);
 });

@@ -159,6 +159,11 @@ test('the race can be cancelled, and a function that throws ends it with a sente
   const widget = await openEditor(page);
   const race = await startRace(widget, null);
   await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
+  // The chart's step axis spans the whole race from the start, in whole steps (not 0, 0.1 … 1).
+  expect(await widget.evaluate((el) => {
+    const { x } = el.racePanel.chart.chart.scales;
+    return { min: x.min, max: x.max, whole: x.ticks.every((t) => Number.isInteger(t.value)) };
+  })).toEqual({ min: 0, max: 300, whole: true });
   await race.getByRole('button', { name: 'Cancel the race' }).click();
   await expect(widget.getByText('Race cancelled: both workers were ended.')).toBeVisible();
   await scratch(widget).check();

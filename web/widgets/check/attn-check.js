@@ -103,9 +103,23 @@ export class AttnCheck extends AttnWidget {
   begin() {
     for (const view of this.views.values()) {
       view.checkButton.disabled = false;
+      const typed = this.#entry(view); // what the learner typed or chose before the start is kept
       const record = this.store.get(PREFIX + view.question.id);
       this.#show(view, record);
+      if (typed === null || typed === '' || typed === String(record?.answer ?? '')) continue;
+      if (view.input) view.input.value = typed;
+      else for (const radio of view.radios) radio.checked = radio.value === typed;
+      if (!view.feedback.hidden) {
+        markStale(view.feedback, view.input
+          ? `this is about your earlier answer, ${quote(record.answer)}, not about ${quote(typed)}.`
+          : 'this is about the answer you chose earlier, not the one chosen now.');
+      }
     }
+  }
+
+  /** The answer in front of the learner: the typed text, or the chosen option's index (null: none). */
+  #entry(view) {
+    return view.input ? view.input.value : (view.radios.find((radio) => radio.checked)?.value ?? null);
   }
 
   render(changed) {
@@ -155,7 +169,7 @@ export class AttnCheck extends AttnWidget {
   check(id) {
     const view = this.views.get(id);
     if (!this.attn) return;
-    const answer = view.input ? view.input.value : (view.radios.find((radio) => radio.checked)?.value ?? null);
+    const answer = this.#entry(view);
     const result = this.#mark(view, answer);
     if ('problem' in result) {
       this.#setProblem(view, result.problem);

@@ -20,7 +20,7 @@ const NAMES = ['built-in attention (solid)', 'your function (dashed)'];
 export class RacePanel {
   constructor(host, connect) {
     this.connect = connect;
-    this.chart = new LineChart({ label: 'The race: training loss by step, the built-in attention (solid line) and your function (dashed line)', xTitle: 'step', yTitle: 'loss (nats per character)' });
+    this.chart = new LineChart({ label: 'The race: training loss by step, the built-in attention (solid line) and your function (dashed line)', xTitle: 'step', yTitle: 'loss (nats per character)', steps: RACE_STEPS });
     this.progress = h('p', { className: 'readout' }, '');
     this.summary = h('p', { className: 'race-summary', role: 'status' });
     this.cancelButton = actionButton({ className: 'secondary', onclick: () => this.cancel(), disabled: true }, 'Cancel the race');
