@@ -2,7 +2,7 @@
 // (marked invalid, described by the sentence), never at the top of the widget and never by
 // changing the value silently: the sample's prompt and length, "Train until step" (and a target
 // already reached trains nothing), the model form's number fields holding text that is not a
-// number, and a file that is not a weights file. With a model at step 0, the charts' step axes
+// number, a file that is not a weights file, and a text file over 5 MB. With a model at step 0, the charts' step axes
 // count whole steps from 0.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
@@ -134,6 +134,21 @@ test('a file that is not a weights file is refused beside the file field, naming
   await expect(widget.getByText(/^Loaded the weights file default-small\.attnlab: step /)).toBeVisible({ timeout: 20_000 });
   await expect(upload).not.toHaveAttribute('aria-invalid');
   expect(await described(upload)).toBe('');
+});
+
+test('a text file over 5 MB is refused beside its field, naming it, until the next choice', async ({ page }) => {
+  const widget = await openTrainer(page);
+  const file = widget.getByLabel('or a .txt file (up to 5 MB)');
+  await file.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(6 * 2 ** 20, 'a') });
+  await expect(file).toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(() => described(file)).toBe('Your file big.txt: it is 6.0 MB; the lab takes texts up to 5 MB.');
+  await expect(widget.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
+  await expect(widget.getByLabel('Your text')).toHaveValue('');
+  // A file the lab can take is read, and the sentence goes.
+  await file.setInputFiles({ name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('to be or not to be\n') });
+  await expect(widget.getByText('Read small.txt: 19 characters. Press “Build model” to train on it.')).toBeVisible();
+  await expect(file).not.toHaveAttribute('aria-invalid');
+  expect(await described(file)).toBe('');
 });
 
 test('after Build, the loss and head charts count whole steps from 0', async ({ page }) => {

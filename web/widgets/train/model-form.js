@@ -118,11 +118,12 @@ export class ModelForm {
     const c = this.panel;
     const file = c.file.files?.[0];
     if (!file) return;
-    await this.lab.task('Your file', async () => {
+    sayBeside(c.file, c.fileProblem, null); // a new choice takes the last one's sentence away
+    await this.lab.task(`Your file ${file.name}`, async () => {
       if (file.size > MAX_FILE_BYTES) throw new Error(`it is ${(file.size / 2 ** 20).toFixed(1)} MB; the lab takes texts up to 5 MB.`);
       c.textBox.value = await file.text();
       c.useMine.checked = true;
       this.lab.message.textContent = `Read ${file.name}: ${c.textBox.value.length} characters. Press “Build model” to train on it.`;
-    });
+    }, null, { beside: () => ({ input: c.file, line: c.fileProblem }) });
   }
 }

@@ -44,6 +44,7 @@ export function buildConfigPanel() {
   const useMine = h('input', { type: 'radio', name: sourceName, value: 'mine' });
   const textBox = h('textarea', { rows: 4, placeholder: 'Paste a text to train on (at least a few thousand characters)…' });
   const file = h('input', { type: 'file', accept: '.txt,text/plain' });
+  const fileProblem = problemBeside(file); // a file too large, kept until the next choice
   const buildProblem = h('span', { className: 'error build-problem', id: uniqueId('problem'), hidden: true });
   const build = actionButton({ 'aria-describedby': buildProblem.id }, 'Build model');
   const presetError = h('p', { className: 'error', 'aria-live': 'polite', hidden: true });
@@ -57,10 +58,10 @@ export function buildConfigPanel() {
     h('div', { className: 'toolbar', role: 'radiogroup', 'aria-label': 'Training text', 'aria-describedby': runningText.id },
       h('label', {}, useDefault, ' The default corpus (generated, seeded)'),
       h('label', {}, useMine, ' My own text'), runningText),
-    h('div', { className: 'own-text' }, labelled('Your text', textBox), labelled('or a .txt file (up to 5 MB)', file)),
+    h('div', { className: 'own-text' }, labelled('Your text', textBox), labelled('or a .txt file (up to 5 MB)', file, fileProblem)),
     h('div', { className: 'toolbar' }, build, buildProblem),
     notApplied);
-  return { element, preset, presetError, inputs, running, problems, buildProblem, runningText, useDefault, useMine, textBox, file, build, notApplied, notAppliedText, restore };
+  return { element, preset, presetError, inputs, running, problems, buildProblem, runningText, useDefault, useMine, textBox, file, fileProblem, build, notApplied, notAppliedText, restore };
 }
 
 export function buildTrainingPanel() {
