@@ -163,8 +163,10 @@ test('train: bad settings, texts, files and attributes; the shipped model still 
     }
     await input.fill(good);
   }
-  await widget.getByLabel('Load a weights file').setInputFiles({ name: 'empty.attnlab', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
-  await expect(widget.getByRole('alert')).toHaveText(/This weights file cannot be used/);
+  const upload = widget.getByLabel('Load a weights file');
+  await upload.setInputFiles({ name: 'empty.attnlab', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
+  await expect(upload).toHaveAttribute('aria-invalid', 'true'); // said beside the file field
+  await expect(widget.locator('.field-problem:not([hidden])').filter({ hasText: 'This weights file cannot be used' })).toBeVisible();
   await widget.getByLabel('or a .txt file (up to 5 MB)').setInputFiles({ name: 'binary.txt', mimeType: 'text/plain', buffer: Buffer.from([0, 255, 254, 0, 1, 2]) });
   await widget.getByLabel('Probe text', { exact: true }).fill('');
   await widget.getByRole('button', { name: 'Show attention' }).click();

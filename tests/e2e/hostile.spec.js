@@ -179,7 +179,9 @@ test('train: hostile corpus, .txt upload, probe text and prompt are text; the mo
 
   // A weights file named like markup, holding markup.
   await widget.getByLabel('Load a weights file').setInputFiles({ name: '"><svg onload=window.__pwned=1>.attnlab', mimeType: 'application/octet-stream', buffer: Buffer.from(PAYLOADS.join('')) });
-  await expect(widget.getByRole('alert')).toHaveText(/This weights file cannot be used/);
+  // Said beside the file field, the file's name as text.
+  const beside = widget.locator('.field-problem:not([hidden])').filter({ hasText: 'This weights file cannot be used' });
+  await expect(beside).toContainText('The weights file "><svg onload=window.__pwned=1>.attnlab could not be loaded');
   await expectInert(page, 'train weights file');
 });
 
