@@ -3,9 +3,9 @@
 // and scaled, against the normal density each should follow; then how often a softmax over 64
 // such scores saturates, raw and scaled, and how many pairs of those scores differ by more than
 // the chapter's 20 (variance-gaps.js; both from one pass over the trials); and a "Reproduce the
-// chapter" panel that recomputes the chapter's measurements, its gaps of 20 included (up to 51
-// million multiply-adds a width), in a Web Worker, with a progress bar and Cancel, so the page
-// never freezes.
+// chapter" panel (chapter-panel.js) that recomputes the chapter's measurements, its gaps of 20
+// included (up to 51 million multiply-adds a width). All of it runs in a Web Worker, with a
+// progress bar and Cancel (variance-parts.js), so the page never freezes.
 //
 // Attributes (declared in variance-fields.js; observed and reflected as properties): dk (1–512,
 // default 128), draws (1–10,000,000, default 20,000), seed (0–4,294,967,295, default 1), keys
@@ -18,17 +18,16 @@
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
-import { actionButton } from '../../ui/action-button.js';
-import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed, scientific } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { ExperimentJobs, Cancelled } from './experiment-jobs.js';
 import { FIELDS, PRESET_WIDTHS } from './variance-fields.js';
-import { CHAPTER, TOLERANCE, reproductionJobs, reproductionRows } from './variance-chapter.js';
+import { ChapterPanel } from './chapter-panel.js';
+import { percent, group, resultsTable, progressRow } from './variance-parts.js';
 import { chartColours, varianceSheet } from './variance-view.js';
 import { RATIO, ratioJobs, ratioSummary, typicalSize } from './variance-ratio.js';
-import { GAP, GAP_HEADERS, trialJobs, splitTrialResults, gapCaption, gapNote, gapRows, gapInWordsIntro, gapsInWords } from './variance-gaps.js';
+import { GAP_HEADERS, trialJobs, splitTrialResults, gapCaption, gapNote, gapRows, gapInWordsIntro, gapsInWords } from './variance-gaps.js';
 
 /** The place of a number not measured yet: “…”, about `characters` monospace characters wide. */
 function pending(characters) {
@@ -42,7 +41,6 @@ function pending(characters) {
 const BINS = { raw: 61, scaled: 41 };
 const rawHalfWidth = (dk) => 4 * Math.sqrt(Math.max(dk, 256));
 const evenEdges = (half, bins) => Array.from({ length: bins + 1 }, (_, i) => -half + (2 * half * i) / bins);
-const percent = (x) => `${(100 * x).toFixed(1)}%`;
 /** A threshold as a percentage, with the digits it has: 0.99 → 99%, 0.999 → 99.9%. */
 const thresholdPercent = (t) => `${Number((100 * t).toPrecision(6))}%`;
 /** A mean slope p(1 − p): 4 decimals, or a power of ten when 4 decimals would show 0.0000. */
@@ -50,13 +48,6 @@ const slope = (x) => (x !== 0 && Math.abs(x) < 5e-5 ? scientific(x, 2) : fixed(x
 /** Below this head width a score, a sum of d_k products of two normal numbers, is visibly not
  *  normal: its excess kurtosis is 6/d_k (0.19 at 32, 6 at 1), peaked at 0 with heavy tails. */
 const NORMAL_FROM_DK = 32;
-/** The time a run should still take, as a learner reads it (measured in this browser). */
-function timeLeft(ms) {
-  if (ms === null || !Number.isFinite(ms)) return '';
-  if (ms < 1000) return 'under a second left';
-  return ms < 90_000 ? `about ${Math.round(ms / 1000)} s left` : `about ${Math.round(ms / 60_000)} min left`;
-}
-const group = (n) => n.toLocaleString('en-US');
 
 /** What the curves do not show at a small d_k (empty from NORMAL_FROM_DK on): the scores' shape. */
 function shapeNote(dk) {
@@ -80,16 +71,6 @@ function slopeSentence(meanGrad) {
   const shown = times < 1000 ? Math.round(times) : Number(times.toPrecision(2));
   return `In the saturated raw trials the slope p(1 − p) averages ${slope(meanGrad)}, about 1/${group(shown)} `
     + 'of the largest value it can take, 0.25 (at p = 0.5).';
-}
-
-/** A results table in a box that scrolls sideways; with `verdict`, its last column is the verdict
- *  (it stays in view). `caption`: its text, or a <caption> the widget rewrites. */
-function resultsTable(boxLabel, caption, headers, body, { verdict = true } = {}) {
-  const isVerdict = (i) => verdict && i === headers.length - 1;
-  return scrollFocus(h('div', { className: 'table-scroll' }, h('table', { className: 'results' },
-    typeof caption === 'string' ? h('caption', {}, caption) : caption,
-    h('thead', {}, h('tr', {}, headers.map((t, i) => h('th', { scope: 'col', className: isVerdict(i) ? 'verdict' : null }, t)))),
-    body)), boxLabel);
 }
 
 export class AttnVariance extends AttnWidget {
@@ -152,7 +133,7 @@ export class AttnVariance extends AttnWidget {
       this.#field('draws'),
       this.#field('seed'));
 
-    this.liveProgress = this.#progressRow('Measuring', () => this.live.cancel());
+    this.liveProgress = progressRow('Measuring', () => this.act(() => this.live.cancel()));
     this.charts = {
       raw: this.#chartFigure('raw', 'Raw scores q·k'),
       scaled: this.#chartFigure('scaled', 'Scaled scores q·k / √d_k'),
@@ -190,7 +171,11 @@ export class AttnVariance extends AttnWidget {
         + 'comes with its spread from batch to batch.'),
       this.ratioReadout);
 
-    this.chapter = this.#buildChapterPanel();
+    this.chapter = new ChapterPanel({
+      heading: this.subheading, headingId: this.#id('chapter-title'), jobs: this.chapterJobs,
+      act: (fn) => this.act(fn), seed: () => this.seed,
+      onDone: (rows) => this.dispatchEvent(new CustomEvent('reproduce', { bubbles: true, detail: rows })),
+    });
     this.shapeLine = h('p', { className: 'note shape-note', 'aria-live': 'polite' });
     body.append(scoreControls, this.liveProgress.row, h('div', { className: 'charts' }, this.charts.raw.figure, this.charts.scaled.figure),
       this.shapeLine, ratio, saturation, this.chapter.section);
@@ -221,28 +206,6 @@ export class AttnVariance extends AttnWidget {
     for (const button of this.presets) button.setAttribute('aria-pressed', String(button.textContent === String(this.dk)));
   }
 
-  /** A progress bar with its percentage, the time left and a Cancel button, hidden while idle. */
-  #progressRow(label, onCancel) {
-    const bar = h('progress', { max: '1', value: '0', 'aria-label': label });
-    const text = h('span', { className: 'progress-text' }, '0%');
-    const time = h('span', { className: 'progress-time' });
-    const cancel = actionButton({ className: 'secondary', onclick: () => this.act(onCancel) }, 'Cancel');
-    const row = h('div', { className: 'progress-row' }, h('span', {}, `${label}…`), bar, text, time, cancel);
-    row.hidden = true;
-    return {
-      row,
-      set(fraction, leftMs = null) {
-        bar.value = fraction;
-        text.textContent = `${Math.floor(100 * fraction)}%`;
-        time.textContent = timeLeft(leftMs);
-      },
-      show(on) {
-        row.hidden = !on;
-        if (on) this.set(0);
-      },
-    };
-  }
-
   #chartFigure(key, title) {
     const canvas = h('canvas', { 'aria-label': `${title}: not measured yet` });
     const readout = h('p', { className: 'readout', 'aria-live': 'polite' });
@@ -251,40 +214,6 @@ export class AttnVariance extends AttnWidget {
     const figure = h('figure', { className: 'chart' }, h('figcaption', {}, title), box, readout);
     placeChartTable(canvas, `Histogram of ${key === 'raw' ? 'score q·k' : 'score q·k / √d_k'}`); // HistogramChart's caption
     return { key, canvas, box, readout, figure, chart: null };
-  }
-
-  #buildChapterPanel() {
-    // The verdict columns (class "verdict") stay at the right edge of their box on a phone.
-    const varianceBody = h('tbody', {}, CHAPTER.variance.map(({ dk, ratio }) => h('tr', {},
-      h('th', { scope: 'row' }, String(dk)), h('td', {}, '—'), h('td', {}, fixed(ratio, 4)), h('td', {}, '—'), h('td', {}, fixed(CHAPTER.scaledVariance, 1)), h('td', { className: 'verdict' }, '—'))));
-    const s = CHAPTER.saturation;
-    const saturationBody = h('tbody', {}, [
-      ['raw trials with p_max > 0.99', percent(s.raw).replace('.0%', '%')],
-      ['scaled trials with p_max > 0.99', percent(s.scaled).replace('.0%', '%')],
-      ['mean p(1 − p) in saturated raw trials', fixed(s.grad, 4)],
-    ].map(([what, chapter]) => h('tr', {}, h('th', { scope: 'row' }, what), h('td', {}, '—'), h('td', {}, chapter), h('td', { className: 'verdict' }, '—'))));
-    // The gaps between the scores of the same trials, and the sentence that ties them to the chapter.
-    const gapBody = h('tbody', {}, gapRows(null, '—'));
-    const gapSentence = h('p', { className: 'note gap-note', 'aria-live': 'polite' }, ...gapNote(s.dk, null, null));
-    const progress = this.#progressRow('Reproducing the chapter', () => this.chapterJobs.cancel());
-    const status = h('p', { className: 'status-line', role: 'status' });
-    const button = actionButton({ onclick: () => this.act(() => this.reproduce()) }, 'Reproduce the chapter');
-    const section = h('section', { className: 'panel', 'aria-labelledby': this.#id('chapter-title') },
-      h(this.subheading, { id: this.ids['chapter-title'] }, 'Reproduce the chapter'),
-      h('p', {}, `The chapter measured Var(q·k)/d_k over ${group(CHAPTER.draws)} random draws at four head widths, and `
-        + `counted saturated softmax rows over ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys, where, it says, gaps of ${GAP} `
-        + 'between scores are common. This reruns all of it in the background with the seed above (the scaled variances use '
-        + 'fresh draws from the next seed).'),
-      h('div', { className: 'toolbar' }, button), progress.row, status,
-      resultsTable('Variance table (scrolls sideways)',
-        `Variance of the scores, ${group(CHAPTER.draws)} draws per width`,
-        ['d_k', 'variance ÷ d_k, ours', 'chapter', 'scaled variance, ours', 'chapter', `within 1 ± ${TOLERANCE.ratio}?`], varianceBody),
-      resultsTable('Saturation table (scrolls sideways)',
-        `Saturation, ${s.trials} trials at d_k = ${s.dk} with ${s.keys} keys`,
-        ['measurement', 'ours', 'chapter', 'as expected?'], saturationBody),
-      resultsTable('Gaps table (scrolls sideways)', `Gaps between scores, the same ${s.trials} trials`, GAP_HEADERS, gapBody, { verdict: false }),
-      gapSentence);
-    return { section, varianceBody, saturationBody, gapBody, gapSentence, progress, status, button };
   }
 
   disconnectedCallback() {
@@ -420,47 +349,9 @@ export class AttnVariance extends AttnWidget {
       : slopeSentence(raw.meanGrad);
   }
 
-  /** Recomputes the chapter's measurements in the background worker and fills the tables. */
+  /** Recomputes the chapter's measurements in the background worker and fills its tables. */
   reproduce() {
-    const { progress, status, button } = this.chapter;
-    const seed = this.seed;
-    button.disabled = true;
-    status.textContent = `Running ${group(2 * CHAPTER.variance.length)} score measurements and ${2 * CHAPTER.saturation.trials} softmax trials with seed ${seed}…`;
-    progress.show(true);
-    this.chapterJobs.run(reproductionJobs(seed), (f, left) => progress.set(f, left)).then((results) => {
-      const rows = reproductionRows(results);
-      this.#fillChapter(rows);
-      status.textContent = `Done, with seed ${seed}.`;
-      this.dispatchEvent(new CustomEvent('reproduce', { bubbles: true, detail: rows }));
-    }, (error) => {
-      status.textContent = error instanceof Cancelled ? 'Cancelled. The tables keep their last complete results.' : error.message;
-    }).finally(() => {
-      progress.show(false);
-      button.disabled = false;
-    });
-  }
-
-  #fillChapter({ variance, raw, scaled, gaps }) {
-    const within = (x) => Math.abs(x - 1) <= TOLERANCE.ratio;
-    variance.forEach((row, i) => {
-      const cells = this.chapter.varianceBody.rows[i].cells;
-      cells[1].textContent = fixed(row.ours, 4);
-      cells[3].textContent = fixed(row.scaled, 4);
-      cells[5].textContent = within(row.ours) && within(row.scaled) ? 'yes' : 'no';
-    });
-    const [lo, hi] = TOLERANCE.rawFraction;
-    const checks = [
-      [percent(raw.fraction), raw.fraction >= lo && raw.fraction <= hi ? `yes (${percent(lo)}–${percent(hi)} expected)` : 'no'],
-      [percent(scaled.fraction), scaled.fraction === 0 ? 'yes' : 'no'],
-      [Number.isNaN(raw.meanGrad) ? 'no saturated trial' : fixed(raw.meanGrad, 4), raw.meanGrad < TOLERANCE.grad ? `yes (below ${TOLERANCE.grad})` : 'no'],
-    ];
-    checks.forEach(([ours, verdict], i) => {
-      const cells = this.chapter.saturationBody.rows[i].cells;
-      cells[1].textContent = ours;
-      cells[3].textContent = verdict;
-    });
-    replaceChildren(this.chapter.gapBody, ...gapRows(gaps));
-    replaceChildren(this.chapter.gapSentence, ...gapNote(CHAPTER.saturation.dk, gaps.raw, gaps.scaled));
+    this.chapter.reproduce();
   }
 }
 
