@@ -9,6 +9,8 @@
 //   readWholeNumber(input)                         → { value } or { error: sentence naming the range }
 //                                                    (the range: the field's own min and max)
 
+import { integer } from './attribute-types.js';
+
 /** The field's label as the learner sees it (its <label>, else its aria-label, else `fallback`). */
 export function fieldLabel(input, fallback = 'The field') {
   return (input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? fallback).trim();
@@ -20,13 +22,11 @@ export function notANumber(input, fallback) {
 }
 
 /** The whole number typed in `input`, from its min to its max, or the sentence refusing what is
- *  there (not a number, nothing, a fraction, out of range), naming the range allowed. */
+ *  there (not a number, nothing, a fraction, out of range), naming the range allowed. The rule is
+ *  the widgets' attributes' own (attribute-types.js, integer); only the sentence is the field's. */
 export function readWholeNumber(input, { min = Number(input.min), max = Number(input.max) } = {}) {
   if (input.validity?.badInput) return { error: notANumber(input) };
-  const label = fieldLabel(input);
-  const range = `${label} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
-  if (input.value.trim() === '') return { error: `${range}, but the field is empty.` };
-  const value = Number(input.value);
-  if (!Number.isInteger(value) || value < min || value > max) return { error: `${range}, but it is ${input.value}.` };
-  return { value };
+  const range = `${fieldLabel(input)} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  const message = (text) => `${range}, ${text.trim() === '' ? 'but the field is empty' : `but it is ${text}`}.`;
+  return integer({ min, max, message }).parse(input.value);
 }

@@ -14,10 +14,9 @@
 // Parts: controls (the rows of buttons), question (each fieldset), feedback.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
-import { choices } from '../../ui/attribute-types.js';
+import { choices, quote } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
-import { quote } from '../../ui/attribute-types.js';
 import { actionButton } from '../../ui/action-button.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { QUESTIONS, QUESTION_IDS } from './check-questions.js';
@@ -109,12 +108,19 @@ export class AttnCheck extends AttnWidget {
       if (typed === null || typed === '' || typed === String(record?.answer ?? '')) continue;
       if (view.input) view.input.value = typed;
       else for (const radio of view.radios) radio.checked = radio.value === typed;
-      if (!view.feedback.hidden) {
-        markStale(view.feedback, view.input
-          ? `this is about your earlier answer, ${quote(record.answer)}, not about ${quote(typed)}.`
-          : 'this is about the answer you chose earlier, not the one chosen now.');
-      }
+      if (!view.feedback.hidden) this.#markEarlier(view, record.answer);
     }
+  }
+
+  /** Marks the verdict shown out of date: it is about `earlier` (the answer checked before), not
+   *  the entry in front of the learner now. */
+  #markEarlier(view, earlier) {
+    if (!view.input) {
+      markStale(view.feedback, 'this is about the answer you chose earlier, not the one chosen now.');
+      return;
+    }
+    const now = view.input.value.trim() ? `, not about ${quote(view.input.value)}` : '';
+    markStale(view.feedback, `this is about your earlier answer, ${quote(earlier)}${now}.`);
   }
 
   /** The answer in front of the learner: the typed text, or the chosen option's index (null: none). */
@@ -175,10 +181,7 @@ export class AttnCheck extends AttnWidget {
       this.#setProblem(view, result.problem);
       // A verdict still shown is about the answer checked before, not this text: it says so.
       const earlier = this.store.get(PREFIX + id)?.answer;
-      if (view.input && !view.feedback.hidden && earlier !== undefined) { // (a choice, once answered, is never refused)
-        const typed = view.input.value.trim() ? `, not about ${quote(view.input.value)}` : '';
-        markStale(view.feedback, `this is about your earlier answer, ${quote(earlier)}${typed}.`);
-      }
+      if (view.input && !view.feedback.hidden && earlier !== undefined) this.#markEarlier(view, earlier); // (a choice, once answered, is never refused)
       return;
     }
     this.#setProblem(view, null);

@@ -9,6 +9,7 @@
 
 import { h } from '../../ui/dom.js';
 import { fixed, largeInWords } from '../../ui/format.js';
+import { group } from './variance-parts.js';
 
 /** The chapter's gap. Fixed: it is the chapter's number, and the share of pairs past it already
  *  moves with d_k, from almost none at d_k = 1 to most at 512. */
@@ -43,16 +44,15 @@ export const GAP_HEADERS = ['scores', `pairs more than ${GAP} apart`, 'largest �
 
 /** The live gap table's caption: which trials it counts. */
 export function gapCaption({ keys, trials }) {
-  const which = trials === 1 ? 'trial' : `${trials.toLocaleString('en-US')} trials`;
-  return `Gaps between the ${keys.toLocaleString('en-US')} scores of one trial, the same ${which}`;
+  const which = trials === 1 ? 'trial' : `${group(trials)} trials`;
+  return `Gaps between the ${group(keys)} scores of one trial, the same ${which}`;
 }
 
 /** The gap table's rows, raw and scaled; gaps null (not measured yet): `empty` (“…”) in each cell. */
 export function gapRows(gaps, empty = '…') {
-  const count = (n) => n.toLocaleString('en-US');
   return [['raw q·k', gaps?.raw], ['scaled q·k / √d_k', gaps?.scaled]].map(([name, g]) => h('tr', {},
     h('th', { scope: 'row' }, name),
-    h('td', {}, g ? `${pairShare(g)} (${count(g.over)} of ${count(g.pairs)})` : empty),
+    h('td', {}, g ? `${pairShare(g)} (${group(g.over)} of ${group(g.pairs)})` : empty),
     h('td', {}, g ? fixed(g.meanTopGap, 2) : empty)));
 }
 
