@@ -59,12 +59,12 @@ test('d_model = 510 with 8 heads is refused with the reason; bad numbers too', a
   await setNumber(widget, 'h (heads)', 8);
   await setNumber(widget, 'd_model (model width)', 510);
   // In the widget's own names (h, d_model), never the API's (dModel).
-  await expect(widget.getByRole('alert')).toHaveText('h = 8 does not divide d_model = 510: every head gets the same whole number of features, d_model ÷ h, and 510 ÷ 8 = 63.75 is not a whole number. Choose an h that divides d_model. The numbers shown are still those of N = 1,024, d_model = 512, h = 8.');
+  await expect(widget.getByRole('alert')).toHaveText('⚠ h = 8 does not divide d_model = 510: every head gets the same whole number of features, d_model ÷ h, and 510 ÷ 8 = 63.75 is not a whole number. Choose an h that divides d_model. The numbers shown are still those of N = 1,024, d_model = 512, h = 8.');
   await setNumber(widget, 'h (heads)', 6);
   await expect(widget.getByRole('alert')).toBeHidden();
   await expect(widget.getByText(/^6 heads × 85 features = d_model 510\. Crossover at N = 1,020/)).toBeVisible();
   await setNumber(widget, 'N (tokens)', 70000);
-  await expect(widget.getByRole('alert')).toHaveText('N must be a whole number between 16 and 65,536.');
+  await expect(widget.getByRole('alert')).toHaveText('⚠ N must be a whole number between 16 and 65,536.');
   await expect(widget.getByLabel('N (tokens)', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 });
 
@@ -203,7 +203,7 @@ test('one head, one key: counted in the singular; heads that do not divide d_mod
   // replaces that sentence (it was about 3, no longer in the field).
   const h = widget.getByLabel('h (heads)', { exact: true });
   await setNumber(widget, 'h (heads)', 3);
-  await expect(widget.getByRole('alert')).toHaveText(/^h = 3 does not divide d_model = 512/);
+  await expect(widget.getByRole('alert')).toHaveText(/^⚠ h = 3 does not divide d_model = 512/);
   await expect(h).toHaveAttribute('aria-invalid', 'true');
   await setNumber(widget, 'h (heads)', 0);
   await expect(widget.getByRole('alert')).not.toContainText('h = 3');

@@ -126,11 +126,11 @@ test('a learner’s sentence: the rules apply where they can and say where they 
 
   await box.fill('Hello');
   await widget.getByRole('button', { name: 'Read it' }).click();
-  await expect(widget.getByRole('alert')).toHaveText('Type a sentence of at least 2 words.');
+  await expect(widget.getByRole('alert')).toHaveText('⚠ Type a sentence of at least 2 words.');
   await expect(box).toHaveAttribute('aria-invalid', 'true');
   await box.fill('a b c d e f g h i j k l m n o p q');
   await box.press('Enter');
-  await expect(widget.getByRole('alert')).toHaveText('Up to 16 words, please: this sentence has 17.');
+  await expect(widget.getByRole('alert')).toHaveText('⚠ Up to 16 words, please: this sentence has 17.');
 
   await widget.getByRole('button', { name: 'Chapter’s sentence' }).click();
   await expect(widget.getByRole('alert')).toBeHidden();

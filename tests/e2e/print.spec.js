@@ -77,6 +77,22 @@ test.describe('printing the lab page', () => {
     expect((await size()).width).toBeCloseTo(screenWidth, 0);
     expect(await chartColours()).toEqual(onScreen);
   });
+
+  test('an instruction only a screen can follow is not printed; the words and fields it is about are', async ({ page }) => {
+    await page.goto('/');
+    const shuffle = page.locator('attn-shuffle'), stepper = page.locator('attn-stepper');
+    await started(shuffle);
+    await started(stepper);
+    const dragHint = shuffle.getByText(/^Drag a word to move it/), typeHint = stepper.getByText(/are boxed fields: type a number/).first();
+    await expect(dragHint).toBeVisible();
+    await expect(typeHint).toBeAttached();
+    await page.emulateMedia({ media: 'print' });
+    expect(await computed(dragHint, 'display')).toBe('none');
+    expect(await computed(typeHint, 'display')).toBe('none');
+    await expect(shuffle.getByRole('list', { name: 'Word order' })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(dragHint).toBeVisible();
+  });
 });
 
 test('a widget with theme="dark" prints light: white background, black text, heatmap labels redrawn', async ({ page }) => {

@@ -216,7 +216,7 @@ test('<attn-cost>: heads that do not fit d_model are kept as set, said beside h,
   await widget.evaluate((el) => { el.heads = 6; });
   expect(await changed).toMatchObject({ heads: 6, dModel: 512 });
   expect(await widget.evaluate((el) => [el.heads, el.dModel])).toEqual([6, 512]);
-  await expect(widget.getByRole('alert')).toHaveText('h = 6 does not divide d_model = 512: every head gets the same whole number of features, d_model ÷ h, '
+  await expect(widget.getByRole('alert')).toHaveText('⚠ h = 6 does not divide d_model = 512: every head gets the same whole number of features, d_model ÷ h, '
     + 'and 512 ÷ 6 = 85.3333 is not a whole number. Choose an h that divides d_model. The numbers shown are still those of N = 1,024, d_model = 512, h = 8.');
   await expect(widget.getByLabel('h (heads)', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(widget.getByText(/^8 heads × 64 features = d_model 512\./)).toBeVisible();

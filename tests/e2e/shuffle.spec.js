@@ -218,7 +218,7 @@ test('bad input gives clear messages and breaks nothing', async ({ page }) => {
   const lastWords = await widget.evaluate((el) => el.inWords());
   expect(lastWords).toMatch(/Now: “The dog bit the man” in its original order \(positions none, no mask\)\.$/);
   await widget.getByRole('radio', { name: /Rotary/ }).check();
-  await expect(widget.getByRole('alert').filter({ hasText: /^d must be even for rotary embeddings, which turn features in pairs, but it is 7\. The last good outputs are still shown\.$/ })).toBeVisible();
+  await expect(widget.getByRole('alert').filter({ hasText: /^⚠ d must be even for rotary embeddings, which turn features in pairs, but it is 7\. The last good outputs are still shown\.$/ })).toBeVisible();
   await expect(width).toHaveAttribute('aria-invalid', 'true');
   await expect(outputs(widget)).toBeVisible();
   await expect(rowOf(widget, 'dog').locator('.vec-numbers').first()).toHaveText(lastGood);

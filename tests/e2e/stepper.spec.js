@@ -396,7 +396,7 @@ test('a bad scaling, typed or set by attribute, gets a sentence beside the contr
     await field.fill(typed);
     await field.press('Enter');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(stepper.getByText(/^The scaling must be a number from 0 to 2 \(times 1\/√d_k\), but it is/)).toBeVisible();
+    await expect(stepper.getByText(/^⚠ The scaling must be a number from 0 to 2 \(times 1\/√d_k\), but it is/)).toBeVisible();
     expect(await matrix(stepper, 'Weights')).toEqual(good);
   }
   await stepper.evaluate((el) => el.setAttribute('scaling', 'NaN'));
@@ -468,7 +468,7 @@ test('a bad set of scores gets a sentence beside its field and the last good tab
     await field.fill(typed);
     await field.press('Enter');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(stepper.getByText(/^The three scores must be 3 finite numbers separated by commas, but it is/)).toBeVisible();
+    await expect(stepper.getByText(/^⚠ The three scores must be 3 finite numbers separated by commas, but it is/)).toBeVisible();
     expect(await tableRows(softmax)).toEqual(before);
   }
   await stepper.evaluate((el) => el.setAttribute('stability', '<b>x</b>'));

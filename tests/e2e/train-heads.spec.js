@@ -205,5 +205,5 @@ test('a model of context 1 builds, and "Heads specialising" and the heads panel 
     + 'there is no choice of position to measure, and no scores are recorded. Build it with a context of 2 or more to follow its heads.');
   await expect(widget.getByText(/No record of head scores/)).toHaveCount(0);
   await expect(widget.getByText('The heads could not be measured: This model reads one character at a time (context 1): a head needs at least 2 to be measured.')).toBeVisible({ timeout: 20_000 });
-  await expect(widget.locator('.probe-problem')).toHaveText(/^The probe text has \d+ characters, but this model reads at most 1 \(its context\): shorten it by \d+\./);
+  await expect(widget.locator('.probe-problem')).toHaveText(/^⚠ The probe text has \d+ characters, but this model reads at most 1 \(its context\): shorten it by \d+\./);
 });

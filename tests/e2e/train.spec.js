@@ -93,7 +93,7 @@ test('a failed build leaves the running model, says so, and marks the settings t
   await expect(widget.getByText(/^Not applied yet: the fields marked ≠ \(Heads\) differ from the model running\./)).toBeVisible();
   await widget.getByRole('button', { name: 'Build model' }).click();
   // The learner's words (d_model, not dModel), and the running model named.
-  await expect(widget.getByRole('alert')).toHaveText(`The model could not be built: d_model (64) must be divisible by heads (3): each head gets d_model / heads dimensions. The model running is unchanged (step ${record.steps}).`);
+  await expect(widget.getByRole('alert')).toHaveText(`⚠ The model could not be built: d_model (64) must be divisible by heads (3): each head gets d_model / heads dimensions. The model running is unchanged (step ${record.steps}).`);
   await expect(widget.getByText('Building the model…')).toHaveCount(0);
   await expect(widget.getByText(before)).toBeVisible();
   await expect(widget.getByText(/^Not applied: the build failed, and the model from before is still running\. Its own values are shown under the fields marked ≠ \(Heads\)\.$/)).toBeVisible();
@@ -126,7 +126,7 @@ test('a failed build says why beside the field at fault (invalid, described by t
     const good = await input.inputValue();
     await input.fill(value);
     await build.click();
-    await expect(widget.getByRole('alert')).toHaveText(`The model could not be built: ${sentence} The model running is unchanged (step ${record.steps}).`);
+    await expect(widget.getByRole('alert')).toHaveText(`⚠ The model could not be built: ${sentence} The model running is unchanged (step ${record.steps}).`);
     await expect(input, label).toHaveAttribute('aria-invalid', 'true');
     expect(await described(input)).toBe(`${sentence} running model: ${good}`);
     await expect(widget.locator('.field-problem:not([hidden])')).toHaveText([sentence]);

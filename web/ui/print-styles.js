@@ -8,7 +8,8 @@ import { ACTION_ONLY } from './action-button.js';
    ink (a button that stays prints as an outlined word, so a pressed preset still shows by its bold
    word and heavier frame). The controls that only act on a screen are hidden: every action-only
    button (action-button.js: Next →, Shuffle, Start, Measure, Reset, …), Copy embed code, "Show data
-   as a table" and the downloads. Kept: numbers, tables (a data table the learner opened prints
+   as a table", the downloads, and an instruction only a screen can follow (class screen-only:
+   "Drag a word…", "type a number"). Kept: numbers, tables (a data table the learner opened prints
    whole), charts, heatmaps, settings, "In words", and the buttons whose look is information (the
    pressed preset, the selected tab, the list of steps, word chips, mask cells).
    The heatmaps' colours are their data, so they keep them (print-color-adjust: exact); a canvas too
@@ -25,7 +26,7 @@ export const printRules = `
 @media print {
   :host { --attn-bg: #fff; --attn-fg: #000; --attn-muted: #333; --attn-surface: #fff;
     color-scheme: light; background: #fff; color: #000; }
-  .embed, .figure-tools, button[${ACTION_ONLY}] { display: none !important; }
+  .embed, .figure-tools, button[${ACTION_ONLY}], .screen-only { display: none !important; }
   .data-table-box { max-height: none; overflow: visible; }
   button { background: none !important; color: var(--attn-fg) !important; }
   button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]) { border-width: 2px; }

@@ -7,7 +7,7 @@
 // a refusal of what it shows clears what was said of the value before (clearMarking).
 //
 //   const problems = new ProblemLines();
-//   problems.route(errorElement, ['n', 'core'], (sentence) => `⚠ ${sentence}`);
+//   problems.route(errorElement, ['n', 'core'], (sentence) => `${sentence} The last good state is still shown.`);
 //   problems.route(widthError, ['width', 'rotary-width'], undefined, { 'rotary-width': 'width' });
 //   problems.set('n', 'N must be a whole number …');      // true: something changed
 //   problems.draw(generalLine, fields);                   // fields: Map(attribute → { input })
@@ -51,15 +51,16 @@ export class ProblemLines {
     return cleared;
   }
 
-  /** Writes every problem where it belongs (unrouted ones in `general`, each after a ⚠), hides
+  /** Writes every problem where it belongs (unrouted ones in `general`), each after a ⚠ (the
+   *  same mark in every widget, so a refusal never rests on its colour alone), hides
    *  the elements with none, and marks each field in `fields` valid or not. Drawing again what
    *  is shown changes nothing (a format may read the widget's state: call it when that changed). */
   draw(general, fields) {
-    const fallback = { element: general, format: (sentence) => `⚠ ${sentence}` };
+    const fallback = { element: general, format: (sentence) => sentence };
     const texts = new Map([[general, []], ...[...this.#routes.values()].map(({ element }) => [element, []])]);
     for (const [key, sentence] of this.#sentences) {
       const { element, format } = this.#routes.get(key) ?? fallback;
-      texts.get(element).push(format(sentence));
+      texts.get(element).push(`⚠ ${format(sentence)}`);
     }
     for (const [element, list] of texts) {
       const text = list.join(' ');

@@ -77,7 +77,7 @@ export class AttnBottleneck extends AttnWidget {
     }, String(width)));
     // A refused value is said on the line under its own field (the six fields shared one line
     // under the last, five rows from the first); a failed run, under them all.
-    const said = (message) => `⚠ ${message}${this.result ? ' The last good measurement is still shown.' : ''}`;
+    const said = (message) => `${message}${this.result ? ' The last good measurement is still shown.' : ''}`;
     const field = (name, label, extra = null) => {
       const input = this.bindField(name, h('input', { type: 'number', id: `bottleneck-${name}`, inputmode: 'numeric', step: 1 }));
       const error = h('p', { className: 'cell-error field-error', role: 'alert', hidden: true });

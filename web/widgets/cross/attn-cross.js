@@ -100,7 +100,7 @@ export class AttnCross extends AttnWidget {
     this.stepBar = h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Decoding word by word' }, this.previous, this.next, this.stepLine);
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
     this.routeProblems(this.error, ['source', 'target', 'second', 'step', 'noise', 'seed', 'core'],
-      (message) => `⚠ ${message}${this.state ? ' The last good map is still shown.' : ''}`);
+      (message) => `${message}${this.state ? ' The last good map is still shown.' : ''}`);
 
     this.diagramHost = h('div', { className: 'diagram-host' });
     this.mapHost = h('div', { className: 'map-host' });

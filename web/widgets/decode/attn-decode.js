@@ -110,7 +110,7 @@ export class AttnDecode extends AttnWidget {
     this.modelLine = h('p', { className: 'note model-line', role: 'status' }, 'Loading the shipped model…');
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
     this.routeProblems(this.error, ['prompt', 'prompt-model', 'temperature', 'seed', 'step', 'layer', 'head', 'source', 'core', 'model'],
-      (message) => `⚠ ${message}${this.view ? ' The last good state is still shown.' : ''}`, { 'prompt-model': 'prompt' });
+      (message) => `${message}${this.view ? ' The last good state is still shown.' : ''}`, { 'prompt-model': 'prompt' });
 
     this.textHost = h('p', { className: 'decoded', 'aria-live': 'polite' });
     this.summary = h('p', { className: 'summary' });

@@ -120,7 +120,7 @@ export class AttnLookup extends AttnWidget {
     this.tiedNote = h('p', { className: 'note tied-note', 'aria-live': 'polite' });
     this.orderBox = h('input', { type: 'checkbox', onchange: () => this.act(() => { this.order = this.orderBox.checked ? 'weight' : 'entry'; }) });
     this.settingsProblems = h('p', { className: 'cell-error', role: 'alert', hidden: true });
-    this.routeProblems(this.settingsProblems, ['query', 'sharpness', 'keys', 'values', 'core', 'entries'], (message) => `⚠ ${message}${this.result ? ' The last good state is still shown.' : ''}`);
+    this.routeProblems(this.settingsProblems, ['query', 'sharpness', 'keys', 'values', 'core', 'entries'], (message) => `${message}${this.result ? ' The last good state is still shown.' : ''}`);
 
     this.bars = h('ol', { className: 'bars', 'aria-label': 'Weights, one per entry' });
     this.shape = h('div', { className: 'row-shape' });

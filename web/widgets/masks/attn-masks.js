@@ -170,7 +170,7 @@ export class AttnMasks extends AttnWidget {
     // One line for every refusal: a sentence, the window, or settings the core turns down.
     this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true });
     this.routeProblems(this.error, ['sentence', 'second', 'window', 'core'],
-      (message) => `⚠ ${message}${this.state ? ' The last good state is still shown.' : ''}`);
+      (message) => `${message}${this.state ? ' The last good state is still shown.' : ''}`);
 
     this.batchGroup = h('fieldset', { className: 'batch' },
       h('legend', {}, 'Padding batch'),

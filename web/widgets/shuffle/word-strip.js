@@ -22,7 +22,7 @@ export class WordStrip {
   /** @param {{ onMove: (from: number, to: number) => void }} o  places from 0 */
   constructor({ onMove }) {
     this.onMove = onMove;
-    const hint = h('p', { className: 'hint', id: uniqueId('strip-hint') },
+    const hint = h('p', { className: 'hint screen-only', id: uniqueId('strip-hint') },
       'Drag a word to move it, or focus a word and press Shift + ← or Shift + → (Shift + Home or End to move it to an end).');
     this.list = h('ol', { className: 'word-strip', 'aria-label': 'Word order', 'aria-describedby': hint.id });
     this.announcer = h('p', { className: 'sr-only', 'aria-live': 'polite' });

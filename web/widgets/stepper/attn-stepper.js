@@ -161,7 +161,7 @@ export class AttnStepper extends AttnWidget {
       summary,
       h('div', { className: 'matrices' }, Object.values(views).map((view) => view.element)),
       editable ? h('div', { className: 'edit-status' },
-        h('p', { className: 'edit-hint' }, withSuperscripts(`The cells of ${editableNames(step)} are boxed fields: type a number `
+        h('p', { className: 'edit-hint screen-only' }, withSuperscripts(`The cells of ${editableNames(step)} are boxed fields: type a number `
           + `in any of them (from −${INPUT_LIMIT.toLocaleString('en-US')} to ${INPUT_LIMIT.toLocaleString('en-US')}), and every step `
           + 'recomputes as you type. In a matrix the arrow keys move between cells.')),
         editLine.element) : null,

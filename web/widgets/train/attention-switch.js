@@ -76,7 +76,7 @@ export class AttentionSwitch {
     this.lab.stopped(message);
     this.note.hidden = true;
     this.alert.hidden = false;
-    this.alert.textContent = `${message} The lab went back to the built-in attention.`;
+    this.alert.textContent = `⚠ ${message} The lab went back to the built-in attention.`;
     this.lab.changed({ what: 'attention', step: this.lab.step(), learner: false, reason: message });
     const info = await this.client.request('info');
     if (info) this.lab.adopt(info, 'Back to the built-in attention and the model as it was when you switched');

@@ -290,7 +290,7 @@ export class AttnTrain extends AttnWidget {
       if (pending) this.message.textContent = before;
       const field = beside(error);
       if (field) sayBeside(field.input, field.line, `${what}: ${inFormWords(error.message)}`);
-      else this.errorLine.textContent = `${what}: ${inFormWords(error.message)}`;
+      else this.errorLine.textContent = `⚠ ${what}: ${inFormWords(error.message)}`;
       return undefined;
     }
   }
@@ -449,7 +449,7 @@ export class AttnTrain extends AttnWidget {
     } else if (event.type === 'stopped') {
       const error = event.reason === 'error';
       this.#setRunning(false, error ? { reason: 'error', step: event.step, message: event.error.message } : { reason: 'done', step: event.step });
-      if (error) this.errorLine.textContent = `Training stopped: ${event.error.message}`;
+      if (error) this.errorLine.textContent = `⚠ Training stopped: ${event.error.message}`;
       else {
         this.message.textContent = `Trained to step ${event.step}.`;
         this.weightsActions.keep();
