@@ -505,7 +505,7 @@ test('“Use my attention” with a train id that names nothing, or not a traini
   await widget.evaluate((el) => { el.train = 'nope'; });
   await use.click();
   await expect(panel).toHaveText('No element on this page has id “nope”, which the editor’s train attribute names. The training lab on this page has id “t”.');
-  await expect(widget.getByRole('status').filter({ hasText: /^Not used/ })).toHaveText('Not used: there is no training lab to use it in.');
+  await expect(widget.getByRole('status').filter({ hasText: /^Not used/ })).toHaveText('Not used: the train attribute names no training lab.');
   await widget.evaluate((el) => { el.train = 'main'; });
   await use.click();
   await expect(panel).toHaveText('The element with id “main” is a <main>, not a training lab (<attn-train>): the editor’s train attribute must name an <attn-train>. '

@@ -12,13 +12,13 @@ const NONE = `There is no training lab (<${TAG}>) on this page to use it in.`;
 /** The training lab named by `id` ('' for the first on the page) in `doc`; throws when there is none. */
 export function findTrainLab(id, doc = document) {
   const lab = id ? doc.getElementById(id) : doc.querySelector(TAG);
-  if (!lab) throw labError(id ? `No element on this page has id ${quote(id)}, which the editor’s train attribute names. ${otherLabs(doc, id)}` : NONE);
+  if (!lab) throw labError(id ? `No element on this page has id ${quote(id)}, which the editor’s train attribute names. ${otherLabs(doc, id)}` : NONE, id);
   if (lab.localName !== TAG) {
     throw labError(`The element with id ${quote(id)} is a <${lab.localName}>, not a training lab (<${TAG}>): `
-      + `the editor’s train attribute must name an <${TAG}>. ${otherLabs(doc, id)}`);
+      + `the editor’s train attribute must name an <${TAG}>. ${otherLabs(doc, id)}`, id);
   }
   if (typeof lab.useAttention !== 'function') {
-    throw labError(`The training lab (<${TAG}>${id ? ` with id ${quote(id)}` : ''}) is not defined on this page yet: the script that defines it has not run.`);
+    throw labError(`The training lab (<${TAG}>${id ? ` with id ${quote(id)}` : ''}) is not defined on this page yet: the script that defines it has not run.`, null);
   }
   return lab;
 }
@@ -37,7 +37,9 @@ function otherLabs(doc, id) {
   return ids.length === 1 ? `The training lab on this page has id ${named}.` : `The training labs on this page have the ids ${named}.`;
 }
 
-/** An Error whose headline (the editor's status line) says the function was not used. */
-function labError(message) {
-  return Object.assign(new Error(message), { headline: 'Not used: there is no training lab to use it in.' });
+/** An Error whose headline (the editor's status line) says the function was not used, and why
+ *  in short: the train attribute's id (`id`) names no training lab, or there is none to use. */
+function labError(message, id) {
+  const headline = id ? 'Not used: the train attribute names no training lab.' : 'Not used: there is no training lab to use it in.';
+  return Object.assign(new Error(message), { headline });
 }
