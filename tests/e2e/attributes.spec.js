@@ -194,6 +194,44 @@ test('“Reset example” after edits is one change; a value the widget already 
   expect(await changes()).toHaveLength(1);
 });
 
+test('a good value set after a refused one is one change, as a property, as null and as text', async ({ page }) => {
+  // It fired two: the attribute's own callback announced the value, then the property's setter
+  // announced taking back the refusal again.
+  for (const [widget, name, property, refused, good] of [['stepper', 'step', 'step', 9, 2], ['cost', 'heads', 'heads', 0, 4]]) {
+    await page.goto(`/embed.html?widget=${widget}`);
+    const el = page.locator(`attn-${widget}`);
+    await whenStarted(el);
+    await el.evaluate((node) => {
+      window.heard = [];
+      for (const type of ['change', 'problems']) node.addEventListener(type, () => window.heard.push(type));
+    });
+    /** Sets `how` (a property value, or { text } as attribute text) after a refusal; what was heard. */
+    const afterRefusal = (how) => el.evaluate(async (node, [prop, attr, bad, set]) => {
+      node[prop] = bad;
+      await new Promise((resolve) => setTimeout(resolve)); // the refusal's `problems` event comes after the action
+      window.heard = [];
+      if (set && typeof set === 'object') node.setAttribute(attr, set.text);
+      else node[prop] = set;
+      await new Promise((resolve) => setTimeout(resolve));
+      return { heard: window.heard, problems: node.problems, value: node[prop] };
+    }, [property, name, refused, how]);
+    const fallback = await el.evaluate((node, attr) => node.constructor.declarations[attr].fallback, name);
+    expect(await afterRefusal(good), `${widget}: ${property} = ${good}`).toEqual({ heard: ['change', 'problems'], problems: [], value: good });
+    expect(await afterRefusal(null), `${widget}: ${property} = null`).toEqual({ heard: ['change', 'problems'], problems: [], value: fallback });
+    expect(await afterRefusal({ text: String(good) }), `${widget}: setAttribute`).toEqual({ heard: ['change', 'problems'], problems: [], value: good });
+    // The default again while the attribute is absent, after a value that never became text.
+    await el.evaluate((node, prop) => { node[prop] = null; }, property);
+    expect(await el.evaluate(async (node, [prop, value]) => {
+      node[prop] = {};
+      await new Promise((resolve) => setTimeout(resolve));
+      window.heard = [];
+      node[prop] = value;
+      await new Promise((resolve) => setTimeout(resolve));
+      return { heard: window.heard, problems: node.problems };
+    }, [property, fallback]), `${widget}: ${property} = {} then its default`).toEqual({ heard: ['change', 'problems'], problems: [] });
+  }
+});
+
 test('one change per action in every widget that reacts to the learner', async ({ page }) => {
   // Masks: a typed sentence and a switch, in one action (the switch commits the text first).
   await page.goto('/embed.html?widget=masks&edits=1:0:1%3Dallowed');

@@ -495,3 +495,35 @@ test('the editor’s status follows the training: running, stopped at the lab’
   await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 30_000 });
   await expect(status).toHaveText('The training lab has a new model, at step 0: Start training trains it with your attention.');
 });
+
+test('“Use my attention” with a train id that names nothing, or not a training lab, says so and which id the lab has', async ({ page }) => {
+  // It said “There is no training lab (<attn-train>) on this page”, with one on the page.
+  const widget = await openEditor(page);
+  const panel = widget.getByRole('group', { name: 'Training lab' });
+  const use = widget.getByRole('button', { name: 'Use my attention' });
+  await page.locator('attn-train').evaluate((el) => { el.id = 't'; });
+  await widget.evaluate((el) => { el.train = 'nope'; });
+  await use.click();
+  await expect(panel).toHaveText('No element on this page has id “nope”, which the editor’s train attribute names. The training lab on this page has id “t”.');
+  await expect(widget.getByRole('status').filter({ hasText: /^Not used/ })).toHaveText('Not used: the train attribute names no training lab.');
+  await widget.evaluate((el) => { el.train = 'main'; });
+  await use.click();
+  await expect(panel).toHaveText('The element with id “main” is a <main>, not a training lab (<attn-train>): the editor’s train attribute must name an <attn-train>. '
+    + 'The training lab on this page has id “t”.');
+  // Without ids: the lab may be given the one the editor names.
+  await page.locator('attn-train').evaluate((el) => el.removeAttribute('id'));
+  await widget.evaluate((el) => { el.train = 'my-lab'; });
+  await use.click();
+  await expect(panel).toHaveText('No element on this page has id “my-lab”, which the editor’s train attribute names. '
+    + 'The training lab on this page has no id: give it the id “my-lab”, or remove the train attribute to use the first.');
+  await widget.evaluate((el) => { el.train = 'main'; });
+  await use.click();
+  await expect(panel).toHaveText('The element with id “main” is a <main>, not a training lab (<attn-train>): the editor’s train attribute must name an <attn-train>. '
+    + 'The training lab on this page has no id: give it an id (one no other element has) and name it in train, or remove the train attribute to use the first.');
+  // The id named: the lab is found (it has not started, and the editor says that instead).
+  await widget.evaluate((el) => { el.train = 'my-lab'; });
+  await page.locator('attn-train').evaluate((el) => { el.id = 'my-lab'; });
+  await use.click();
+  await expect(widget.getByRole('status').filter({ hasText: /^Not used yet/ })).toHaveText('Not used yet: the training lab is not running.');
+  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+});

@@ -91,6 +91,37 @@ test('dragging the query: input while it moves, one change when released, and th
   await expect(checks(widget).filter({ hasText: /^✓ Holds/ })).toHaveCount(4);
 });
 
+test('a listener on the element hears only the widget’s own input event, with its query: not the slider’s or a field’s', async ({ page }) => {
+  // The inner fields' native input events are composed: they crossed the shadow root, with detail
+  // undefined (0 for the slider's), and a handler written as documented threw a TypeError.
+  const widget = await open(page);
+  await widget.evaluate((el) => {
+    window.heard = [];
+    el.addEventListener('input', (event) => { const [x, y] = event.detail.query; window.heard.push([x, y]); });
+    document.addEventListener('input', (event) => { if (event.target === el) return; window.heard.push(`document: ${event.target.localName}`); });
+  });
+  const before = await widget.evaluate((el) => el.sharpness);
+  await widget.getByRole('slider', { name: /^Sharpness s/ }).press('ArrowRight');
+  await expect.poll(() => widget.evaluate((el) => el.sharpness)).not.toBe(before); // the slider still works
+  await type(widget, 'Sharpness s', '2');
+  await type(widget, 'Query q (x, y)', '1,1');
+  await widget.getByText('Edit the memory').click();
+  await type(widget, 'Key 1, x', '0.5');
+  expect(await widget.evaluate((el) => [el.sharpness, el.query, el.keys[0][0]])).toEqual([2, [1, 1], 0.5]);
+  expect(await page.evaluate(() => window.heard)).toEqual([]);
+  // Its own, while the query is dragged: heard, with the query.
+  const plane = widget.getByRole('application', { name: /^Keys and the query/ });
+  await plane.scrollIntoViewIfNeeded();
+  const box = await plane.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.625, box.y + box.height * 0.375);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 3 });
+  await page.mouse.up();
+  const heard = await page.evaluate(() => window.heard);
+  expect(heard.length).toBeGreaterThan(0);
+  for (const query of heard) expect(query).toEqual([expect.any(Number), expect.any(Number)]);
+});
+
 test('the arrow keys move the query (Shift for larger steps), each key one change, the readout says where', async ({ page }) => {
   const widget = await open(page);
   const plane = widget.getByRole('application', { name: /^Keys and the query/ });

@@ -234,3 +234,53 @@ test('<attn-cost>: heads that do not fit d_model are kept as set, said beside h,
   await expect(widget.getByText(/^6 heads × 64 features = d_model 384\./)).toBeVisible();
   await expect(words).toContainText('Now: N = 2,048, d_model = 384, 6 heads:');
 });
+
+/** A course author's page at `path` of the lab's origin (the tests' server has no such file: the
+ *  route answers with `body`), loading the lab with the embed script after what `body` holds. */
+async function authorPage(page, path, body) {
+  await page.route((url) => url.pathname === path, (route) => route.fulfill({
+    contentType: 'text/html; charset=utf-8',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title></head><body><main>${body}`
+      + '<script type="module" src="/attention-lab.js"></script></main></body></html>',
+  }));
+  await page.goto(path);
+}
+
+test('a property set before the element is defined is taken up (or refused with its sentence), defined at once or on demand', async ({ page }) => {
+  // A plain script before the module: the values were own properties of the element, hiding the
+  // class's accessors, so the props read 4 and 2048 while the widget computed with the defaults.
+  await authorPage(page, '/author-early-properties.html', '<attn-cost id="cost"></attn-cost><attn-cost id="bad"></attn-cost><script>'
+    + 'const cost = document.getElementById("cost"); cost.heads = 4; cost.n = 2048;'
+    + 'document.getElementById("bad").dModel = "wide";</script>');
+  const cost = page.locator('#cost');
+  await whenStarted(cost);
+  expect(await cost.evaluate((el) => [el.heads, el.n, el.getAttribute('heads'), el.getAttribute('n'), el.problems])).toEqual([4, 2048, '4', '2048', []]);
+  await expect(cost.locator('[part="in-words"]')).toContainText('Now: N = 2,048, d_model = 512, 4 heads:');
+  await expect(cost.getByLabel('h (heads)', { exact: true })).toHaveValue('4');
+  const bad = page.locator('#bad');
+  await bad.scrollIntoViewIfNeeded();
+  await whenStarted(bad);
+  const sentence = 'd_model must be a whole number between 1 and 16,384.';
+  expect(await bad.evaluate((el) => [el.dModel, el.problems])).toEqual([512, [{ key: 'd-model', message: sentence }]]);
+  await expect(bad.getByText(sentence, { exact: false })).toBeVisible();
+
+  // <attn-check> is defined on demand, when the page first has one: it threw “this.questions.has
+  // is not a function” and showed nothing.
+  const made = await page.evaluate(async () => {
+    if (customElements.get('attn-check')) throw new Error('<attn-check> is defined already: this is not the route on demand');
+    const check = document.createElement('attn-check');
+    check.questions = 'variance entries';
+    const refused = document.createElement('attn-check');
+    refused.questions = 'variance sideways';
+    document.querySelector('main').append(check, refused);
+    await customElements.whenDefined('attn-check');
+    const read = (el) => ({ questions: [...el.questions], attribute: el.getAttribute('questions'), problems: el.problems, shown: el.shadowRoot.querySelectorAll('[part="question"]').length });
+    return [read(check), read(refused)];
+  });
+  expect(made[0]).toEqual({ questions: ['variance', 'entries'], attribute: 'variance entries', problems: [], shown: 2 });
+  expect(made[1]).toMatchObject({ questions: await page.evaluate(() => [...customElements.get('attn-check').declarations.questions.fallback]), attribute: 'variance sideways', shown: 8 });
+  expect(made[1].problems).toEqual([{ key: 'questions', message: expect.stringMatching(/^questions may hold projections, .* but it is “variance sideways”\.$/) }]);
+  const check = page.locator('attn-check').first();
+  await check.scrollIntoViewIfNeeded();
+  await expect(check.getByRole('group')).toHaveCount(2);
+});

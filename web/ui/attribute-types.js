@@ -4,8 +4,8 @@
 // here, so node reads the declarations too.
 //
 //   static declaredAttributes = {
-//     step: integer({ min: 1, max: 6, fallback: 1 }),
-//     mask: choice(['causal', 'none']),
+//     step: integer({ min: 1, max: 6, fallback: 1, label: 'step' }),
+//     mask: choice(['causal', 'none'], { label: 'mask' }),
 //   };
 //
 // Every kind returns a plain object:
@@ -16,8 +16,9 @@
 //   omitDefault    the property setter removes the attribute when given the fallback
 //   recorded       false: not a setting (not kept in links or embed code)
 //   type           the property's TypeScript type (for the manifest and the .d.ts)
-// Options every kind takes: `label` (what the messages call it; default the attribute's name),
-// `message` (the sentence for a bad value, or text → sentence), `values`, `shown` and `type`.
+// Options every kind takes: `label` (what its sentences call it, usually the attribute's name:
+// a kind that makes its own sentences needs it, or `message`), `message` (the sentence for a bad
+// value, or text → sentence), `values`, `shown` and `type`.
 
 const MINUS = /\u2212/g;
 const QUOTE_LIMIT = 40;
@@ -42,13 +43,21 @@ const code = (text) => `\`${text}\``;
 /** A TypeScript union of string literals: 'a' | 'b'. */
 const literals = (words) => words.map((word) => `'${word}'`).join(' | ');
 
+/** The kinds that refuse a value with a sentence of their own making, which names the setting
+ *  by its `label` (the others: a presence never refuses; text and custom kinds say it themselves). */
+const OWN_SENTENCES = new Set(['integer', 'decimal', 'choice', 'choices', 'boolean', 'numbers', 'arrangement']);
+
 /** The finished declaration: the common options, a readable message for a bad value. */
 function kind(options, own) {
   const { label, message, values, shown, type, omitDefault = false, recorded = true } = options;
+  if (OWN_SENTENCES.has(own.kind) && label === undefined && message === undefined) {
+    throw new Error(`${own.kind}(): give \`label\` (what its sentence calls the setting, usually the attribute's name) or \`message\`: `
+      + 'a refusal must say which setting it is about.');
+  }
   const spec = { omitDefault, recorded, ...own, type: type ?? own.type };
   const sentence = (text, fallbackSentence) => {
     if (typeof message === 'function') return message(text);
-    return message ?? fallbackSentence(label ?? 'the value');
+    return message ?? fallbackSentence(label);
   };
   spec.refuse = (text, fallbackSentence) => ({ error: sentence(text, fallbackSentence) });
   spec.label = label;

@@ -37,7 +37,10 @@
 // outside (a script, the URL) is its own action. Setting a value a widget already has changes
 // nothing and fires nothing. A property reads attributeValue(name) (the last good value) and
 // writes setAttributeValue(name, value); a refusal is shown with setProblem(key, sentence), and
-// a script reads what is refused in `problems` (and hears of it in the `problems` event).
+// a script reads what is refused in `problems` (and hears of it in the `problems` event). A
+// property set before the element's class was defined is taken up when it is first connected.
+// A listener on the element hears only the widget's own events by a declared name: a browser
+// event of that name from a field inside (a composed `input`) stops at the shadow root.
 //
 // Every widget also has: theme="light" | "dark" (CSS only: widget-styles.js), embed-code (the
 // "Copy embed code" control), heading-level="1".."6" (its title's heading level, default 3), the
@@ -66,6 +69,9 @@ const COMMON_ATTRIBUTES = Object.freeze({
   'embed-code': presence({ recorded: false }),
   'heading-level': integer({ min: 1, max: 6, fallback: 3, recorded: false, label: 'heading-level' }),
 });
+
+/** Stops a composed event at the shadow root it would cross (see the constructor). */
+const stopComposed = (event) => { if (event.composed) event.stopPropagation(); };
 
 /** What a widget class extends: the DOM's HTMLElement, or an empty class where there is no DOM. */
 const ElementBase = globalThis.HTMLElement ?? class {};
@@ -113,6 +119,13 @@ export class AttnWidget extends ElementBase {
     this.attachShadow({ mode: 'open' });
     this.shadowRoot.adoptedStyleSheets = [widgetStyles()];
     keepFocusWhenDisabled(this.shadowRoot); // a control that disables itself hands on the focus
+    // A listener on the element hears the widget's own events only: a browser event of the same
+    // name from a field inside (the `input` of <attn-lookup>'s slider, composed, so it would cross
+    // the shadow root) stops there. Events the widget declares composed (a heatmap's cell-focus)
+    // come from inside on purpose and pass.
+    for (const [name, declared] of Object.entries(this.constructor.events)) {
+      if (!declared.composed) this.shadowRoot.addEventListener(name, stopComposed);
+    }
     this.attn = null;
     this.started = false;
   }
@@ -130,14 +143,22 @@ export class AttnWidget extends ElementBase {
     const kind = this.constructor.declarations[name];
     const { text, error } = propertyText(kind, name, value);
     if (error) return this.#refuse(name, error);
-    const refused = this.#accept(name);
     const isDefault = kind.omitDefault && text === kind.format(kind.fallback);
-    if (text === null || isDefault) this.removeAttribute(name);
+    const removing = text === null || isDefault;
+    // attributeChangedCallback takes the text, and with it takes back a refusal (it runs for the
+    // same text again too); only removing an absent attribute calls nothing.
+    if (removing && !this.hasAttribute(name)) return this.#takeBackRefusal(name);
+    if (removing) this.removeAttribute(name);
     else this.setAttribute(name, text);
-    if (!refused) return;
-    // It was refusing: show the value in force again, even when the text is the same.
+  }
+
+  /** The default set while the attribute is absent: a refusal of a value that never became its
+   *  text (an object) is taken back, the field shows the value in force, and the widget redraws
+   *  (one `change`); with nothing refused, nothing changes. */
+  #takeBackRefusal(name) {
+    if (!this.#accept(name)) return;
     const field = this.#fields.get(name);
-    if (field && !this.#problems.has(name)) {
+    if (field) {
       field.dirty = false;
       field.input.value = field.show(this.attributeValue(name));
     }
@@ -326,13 +347,30 @@ export class AttnWidget extends ElementBase {
   // ---------------------------------------------------------------- life cycle
 
   connectedCallback() {
-    if (!this.built) this.#buildShell();
+    if (!this.built) {
+      this.#takeUpEarlyProperties();
+      this.#buildShell();
+    }
     if (!this.started && !this.observer) this.#startWhenVisible();
   }
 
   disconnectedCallback() {
     this.observer?.disconnect();
     this.observer = null;
+  }
+
+  /** A value a script set before the element was defined (`el.heads = 4` in a plain script, or on
+   *  an element made before its module arrived) is an own property of the element, hiding the
+   *  class's accessor: it is taken out and set again through the accessor, so it is parsed and
+   *  taken up, or refused with its sentence, like any value set later. */
+  #takeUpEarlyProperties() {
+    for (const name of Object.keys(this.constructor.declarations)) {
+      const property = propertyName(name);
+      if (!Object.hasOwn(this, property)) continue;
+      const value = this[property];
+      delete this[property];
+      this[property] = value;
+    }
   }
 
   #buildShell() {

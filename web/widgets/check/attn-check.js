@@ -29,7 +29,7 @@ const PREFIX = 'check/';
 export class AttnCheck extends AttnWidget {
   static title = 'Check yourself';
   static declaredAttributes = {
-    questions: choices(QUESTION_IDS, { fallback: QUESTION_IDS, shown: 'all eight' }),
+    questions: choices(QUESTION_IDS, { fallback: QUESTION_IDS, shown: 'all eight', label: 'questions' }),
   };
   static declaredEvents = {
     change: event({ when: '`questions` changed', detail: settingsDetail(this.declaredAttributes) }),

@@ -38,6 +38,7 @@ import { editorSheet, errorNode } from './editor-report.js';
 import { ResultPanel } from './result-panel.js';
 import { EditorModes } from './editor-modes.js';
 import { TrainReadout } from './train-readout.js';
+import { findTrainLab } from './train-lab.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 
 /** Why "Use my attention" waits, and where to go: the lab starts when it comes into view. */
@@ -258,10 +259,7 @@ export class AttnEditor extends AttnWidget {
   }
 
   #trainLab() {
-    const id = this.train;
-    const lab = id ? document.getElementById(id) : document.querySelector('attn-train');
-    if (!lab || typeof lab.useAttention !== 'function') throw new Error('There is no training lab (<attn-train>) on this page to use it in.');
-    return lab;
+    return findTrainLab(this.train);
   }
 
   async #use() {

@@ -61,7 +61,7 @@ export class AttnLookup extends AttnWidget {
     query: custom({ parse: parseQuery, format: formatPoint, fallback: DEFAULT_PRESET.query, omitDefault: true, values: 'a point `x,y`', type: '[number, number]' }),
     sharpness: decimal({ min: 0, max: MAX_SHARPNESS, fallback: 1, omitDefault: true, message: sharpnessMessage }),
     tied: presence(),
-    order: choice(['entry', 'weight']),
+    order: choice(['entry', 'weight'], { label: 'order' }),
   };
   static declaredEvents = {
     change: event({
