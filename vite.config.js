@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 import { resolve, join } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { thirdPartyLicences } from './scripts/lib/licences.mjs';
+import { widgetPreloads } from './scripts/lib/widget-preloads.mjs';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -52,7 +53,7 @@ const SITES = {
       embed: resolve(web, 'embed.html'),
       'attention-lab': resolve(web, 'attention-lab.js'),
     },
-    plugins: [copyVerbatim('examples'), licenceNotices()],
+    plugins: [copyVerbatim('examples'), licenceNotices(), widgetPreloads('embed.html')],
   },
   bench: {
     outDir: resolve(import.meta.dirname, 'build/bench-site'),
@@ -73,7 +74,13 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       assetsInlineLimit: 0,
-      modulePreload: { polyfill: false },
+      // Preloads only what a page's own HTML imports (the lab page's and embed.html's <link
+      // rel="modulepreload">). A dynamic import in a chunk preloads nothing: Vite would give it a
+      // list of its dependencies' file names (__vite__mapDeps), and a course author's bundler,
+      // which renames every chunk of the package, would leave that list naming files that do not
+      // exist (a 404 for each on every load). embed.html, which loads its one widget with a
+      // dynamic import, gets the widgets' lists in the page instead (widget-preloads.mjs).
+      modulePreload: { polyfill: false, resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
       rollupOptions: {
         input: site.input,
         preserveEntrySignatures: 'exports-only',

@@ -42,8 +42,12 @@ function description(Widget) {
   }
 }
 
-/** Checks what a widget must declare: every event with a detail, `change` among them. */
+/** Checks what a widget must declare: every event with a detail, `change` among them; every
+ *  declared method one the element has. */
 function checkDeclarations(tag, Widget) {
+  for (const name of Object.keys(Widget.declaredMethods)) {
+    if (typeof Widget.prototype[name] !== 'function') throw new Error(`<${tag}> declares the method ${name}(), but its class has no such method.`);
+  }
   const events = Widget.events;
   if (!events || !events.change) throw new Error(`<${tag}> declares no \`change\` event: add static declaredEvents = { change: event({ … }) } (web/ui/element-declarations.js).`);
   for (const [name, declared] of Object.entries(events)) {
@@ -78,12 +82,25 @@ function declaration({ tag, Widget }) {
         kind: 'field',
         name: propertyName(name),
         type: { text: kind.type },
-        description: `The ${name} attribute's value (setting it sets the attribute): ${describeKind(kind)}`,
+        // Beyond schema 2.1.0 (one type per field): what the setter takes, its value or the
+        // attribute's text, or null or undefined to remove the attribute (element-types.mjs
+        // declares the property with separate get and set types).
+        writeType: { text: `${kind.accepts} | null | undefined` },
+        description: `The ${name} attribute's value (setting it sets the attribute; a value, the attribute's text, or null to remove it): ${describeKind(kind)}`,
         attribute: name,
         reflects: true,
       })),
       ...Object.entries(COMMON_MEMBERS).map(([name, { type, description: about }]) => ({
         kind: 'field', name, type: { text: type }, readonly: true, description: about,
+      })),
+      ...Object.entries(Widget.declaredMethods).map(([name, { does, parameters, returns }]) => ({
+        kind: 'method',
+        name,
+        description: `${does[0].toUpperCase()}${does.slice(1)}.`,
+        parameters: Object.entries(parameters).map(([parameter, type]) => ({
+          name: parameter.replace(/\?$/, ''), type: { text: type }, ...(parameter.endsWith('?') ? { optional: true } : {}),
+        })),
+        return: { type: { text: returns } },
       })),
     ],
     events: Object.entries(Widget.events).map(([name, event]) => ({

@@ -1,8 +1,11 @@
 // element-types.mjs — writes the TypeScript declarations of the package into dist/types/:
 // api.d.ts (the JS API, written by hand in types/api.d.ts) and attention-lab.d.ts, the entry's
 // declarations, generated from custom-elements.json: one class per element with a property per
-// attribute (typed by its declaration), its events in addEventListener, and each tag in
-// HTMLElementTagNameMap, so `document.querySelector('attn-masks').window` is a number.
+// attribute (typed by its declaration: what it reads, and what its setter takes, its value or the
+// attribute's text or null, as separate get and set types), its declared methods, its events in
+// addEventListener, and each tag in HTMLElementTagNameMap, so
+// `document.querySelector('attn-masks').window` is a number, and `masks.masks = 'causal window'` is
+// allowed as the README says.
 //
 //   node scripts/element-types.mjs [dist]     (after custom-elements.mjs)
 
@@ -14,12 +17,20 @@ const API = fileURLToPath(new URL('../types/api.d.ts', import.meta.url));
 
 const doc = (text, indent = '') => `${indent}/** ${String(text).replace(/\*\//g, '*\\/')} */\n`;
 
-/** A property as TypeScript declares it: `readonly problems: …` or `dModel: number`. */
-export const memberLine = (member) => `${member.readonly ? 'readonly ' : ''}${member.name}: ${member.type.text}`;
+/** A member as TypeScript declares it, one line each: `readonly problems: …`; `get dModel(): number`
+ *  and `set dModel(value: number | string | null | undefined)`; `startTraining(): Promise<boolean>`. */
+export function memberLines(member) {
+  if (member.kind === 'method') {
+    const parameters = member.parameters.map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type.text}`).join(', ');
+    return [`${member.name}(${parameters}): ${member.return.type.text}`];
+  }
+  if (member.writeType) return [`get ${member.name}(): ${member.type.text}`, `set ${member.name}(value: ${member.writeType.text})`];
+  return [`${member.readonly ? 'readonly ' : ''}${member.name}: ${member.type.text}`];
+}
 
 function elementDeclarations(element, exported) {
   const name = element.name;
-  const fields = element.members.map((member) => `${doc(member.description, '  ')}  ${memberLine(member)};\n`).join('');
+  const fields = element.members.map((member) => `${doc(member.description, '  ')}${memberLines(member).map((line) => `  ${line};\n`).join('')}`).join('');
   const events = element.events.map((event) => `${doc(event.description, '  ')}  '${event.name}': ${event.type.text};\n`).join('');
   return `${doc(`<${element.tagName}>: ${element.summary}.`)}${exported ? 'export ' : ''}declare class ${name} extends HTMLElement {
 ${fields}  addEventListener<K extends keyof ${name}EventMap>(type: K, listener: (this: ${name}, event: ${name}EventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;

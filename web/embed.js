@@ -39,6 +39,15 @@ function reportHeight() {
   send();
 }
 
+/** Asks at once for every file the widget's module needs, as the build listed them in the page
+ *  (scripts/lib/widget-preloads.mjs), rather than for each import in turn once the last arrived.
+ *  The dev server's page has no list. */
+function preloadWidget(tag) {
+  const list = document.getElementById('widget-modules');
+  if (!list) return;
+  for (const href of JSON.parse(list.textContent)[tag] ?? []) document.head.append(h('link', { rel: 'modulepreload', href }));
+}
+
 function problem(text) {
   return h('p', { className: 'embed-error', role: 'alert' }, text);
 }
@@ -53,6 +62,7 @@ async function show() {
       : `Say which widget to show, for example embed.html?widget=${WIDGETS[0].name}. The widgets are: ${names}.`));
     return;
   }
+  preloadWidget(entry.tag);
   await entry.load();
   const Widget = customElements.get(entry.tag);
   const allowed = Widget.recordedAttributes;

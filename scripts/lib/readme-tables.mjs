@@ -1,6 +1,6 @@
 // readme-tables.mjs — the README's tables that describe the elements, made from the
-// custom-elements manifest (itself made from the widgets' declarations): each widget's events,
-// the parts of every widget, and the theme's custom properties. tests/package/readme.test.mjs
+// custom-elements manifest (itself made from the widgets' declarations): each widget's events
+// and methods, the parts of every widget, and the theme's custom properties. tests/package/readme.test.mjs
 // fails when the README's copy differs; `node scripts/lib/readme-tables.mjs` prints them to paste.
 
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { THEME_PROPERTIES, darkName } from '../../web/ui/theme.js';
 import { COMMON_EVENTS } from '../../web/ui/element-declarations.js';
+import { memberLines } from '../element-types.mjs';
 
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 const code = (text) => `\`${cell(text)}\``;
@@ -32,6 +33,14 @@ export const eventsTable = (element) => eventRows(element.events.filter((event) 
 
 /** The events every widget fires, as the first element of the manifest declares them. */
 export const commonEventsTable = (manifest) => eventRows(elementsOf(manifest)[0].events.filter((event) => Object.hasOwn(COMMON_EVENTS, event.name)));
+
+/** The methods a widget declares: | method | what it does |, or '' for a widget with none. */
+export function methodsTable(element) {
+  const methods = element.members.filter((member) => member.kind === 'method');
+  if (methods.length === 0) return '';
+  const rows = methods.map((m) => `| ${code(memberLines(m)[0])} | ${cell(m.description)} |`);
+  return ['| method | what it does |', '| --- | --- |', ...rows].join('\n');
+}
 
 /** Every part any widget exposes, with what it is and which widgets have it. */
 export function partsTable(manifest) {
@@ -59,5 +68,8 @@ export function themeTable() {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8'));
   console.log(`${themeTable()}\n\n${partsTable(manifest)}\n\n### Events every widget fires\n\n${commonEventsTable(manifest)}\n`);
-  for (const element of elementsOf(manifest)) console.log(`### \`<${element.tagName}>\` events\n\n${eventsTable(element)}\n`);
+  for (const element of elementsOf(manifest)) {
+    console.log(`### \`<${element.tagName}>\` events\n\n${eventsTable(element)}\n`);
+    if (methodsTable(element)) console.log(`### \`<${element.tagName}>\` methods\n\n${methodsTable(element)}\n`);
+  }
 }

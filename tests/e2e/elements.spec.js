@@ -107,15 +107,15 @@ function checkRecorded(events) {
   }
 }
 
-test('each element observes the manifest’s attributes and has a property for each, and the read-only ones', async ({ page }) => {
+test('each element observes the manifest’s attributes and has a property for each, the read-only ones and its methods', async ({ page }) => {
   await page.goto('/');
   for (const [tag, element] of ELEMENTS) {
     const live = await page.locator(tag).first().evaluate((el, names) => ({
       observed: [...el.constructor.observedAttributes],
-      properties: Object.fromEntries(names.map((name) => [name, name in el])),
+      properties: Object.fromEntries(names.map((name) => [name, name in el && (typeof el[name] === 'function' ? 'method' : 'field')])),
     }), element.members.map((member) => member.name));
     expect(live.observed, tag).toEqual(element.attributes.map((a) => a.name));
-    for (const member of element.members) expect(live.properties[member.name], `${tag}.${member.name}`).toBe(true);
+    for (const member of element.members) expect(live.properties[member.name], `${tag}.${member.name}`).toBe(member.kind);
   }
 });
 

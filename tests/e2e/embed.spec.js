@@ -1,6 +1,6 @@
 // embed.spec.js — the embedding mechanisms on one origin: embed.html configured by its URL (and
 // refusing what it does not know, as text), the iframe sizing itself, two instances of a widget
-// staying independent, the lab's URL hash (a permalink restores every widget; back and forward
+// staying independent, its widget's files asked for at once, the lab's URL hash (a permalink restores every widget; back and forward
 // work), "Copy embed code" copying both forms with the current settings, and the theme attribute.
 import { test, expect, whenStarted } from './fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
@@ -29,6 +29,21 @@ test('embed.html shows every widget in the registry by its name', async ({ page 
     await started(widget);
     await expect(widget).toHaveAttribute('theme', 'dark');
   }
+});
+
+test('embed.html asks at once for every file its widget’s module needs, and each exists', async ({ page }) => {
+  // The shipped scripts preload nothing on their own (a bundler renames the files they would
+  // name): embed.html's list, written by the build, stands in for that on the lab's own page.
+  const missing = [];
+  page.on('response', (response) => { if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`); });
+  for (const { name, tag } of WIDGETS) {
+    await page.goto(`/embed.html?widget=${name}`);
+    await page.waitForFunction((t) => customElements.get(t), tag);
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname));
+    expect(preloaded.some((path) => path.startsWith(`/assets/${tag}-`)), `${name}: its module is asked for before the import`).toBe(true);
+    expect(preloaded.some((path) => path.startsWith('/assets/widget-base-')), `${name}: and what it imports`).toBe(true);
+  }
+  expect(missing).toEqual([]);
 });
 
 test('embed.html refuses unknown widgets and settings with a message, and keeps text as text', async ({ page }) => {

@@ -6,7 +6,11 @@
 // under the site's policy plus the README's line for the lab's own pages).
 // Widgets that need the core, a worker, the shipped model and Chart.js start and draw, a figure
 // downloads, and nothing is logged as an error (a CSP refusal is one) or requested elsewhere.
+// Last, the bundler route: a page that imports the installed package, bundled by Vite, asks for
+// no file that is not there (the package's preload lists named its own chunks, which the
+// author's bundler renames: a 404 for each on every load).
 import { test, expect } from '@playwright/test';
+import { build } from 'vite';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { whenStarted } from './fixtures.js';
@@ -16,6 +20,7 @@ import { startStaticHost } from './static-host.js';
 const labPort = Number(process.env.E2E_PORT ?? 8181);
 const site = `http://127.0.0.1:${labPort + 4}`;   // the author's site, the lab self-hosted in it
 const other = `http://127.0.0.1:${labPort + 5}`;  // a page on another host, the lab from `site`
+const bundled = `http://127.0.0.1:${labPort + 6}`; // an author's site built by Vite from the package
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const labPath = `/attention-lab/${version}`;
 
@@ -116,4 +121,33 @@ test('a page on another host loads the self-hosted lab and its iframe under the 
   expect(seen.errors, 'console errors (a CSP refusal included)').toEqual([]);
   expect(seen.failed, 'failed requests').toEqual([]);
   expect(seen.elsewhere, 'requests to a third origin').toEqual([]);
+});
+
+test('a page that imports the package, bundled by Vite, loads and asks for no missing file', async ({ page: tab }) => {
+  test.setTimeout(180_000);
+  // The author's project (the package installed in it): `import 'attention-lab'` and two widgets,
+  // one of the learner's side, which the entry loads on demand (a dynamic import).
+  const source = join(packed.project, 'site');
+  mkdirSync(source, { recursive: true });
+  writeFileSync(join(source, 'main.js'), "import 'attention-lab';\n");
+  writeFileSync(join(source, 'index.html'), page('Bundled',
+    '  <script type="module" src="./main.js"></script>\n</head>\n<body>\n<h1>Attention</h1>\n'
+    + '<attn-masks masks="causal window" window="3"></attn-masks>\n<attn-check questions="entries"></attn-check>\n</body>'));
+  const out = join(folder, 'bundled');
+  await build({ configFile: false, root: source, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+  const { sameOrigin } = readmePolicies();
+  hosts.push(await startStaticHost({ root: out, port: labPort + 6, policyOf: () => `default-src 'none'; ${sameOrigin}` }));
+  const seen = watch(tab, [bundled]);
+  const missing = [];
+  tab.on('response', (response) => { if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`); });
+  await tab.goto(`${bundled}/index.html`);
+  for (const tag of ['attn-masks', 'attn-check']) {
+    const widget = tab.locator(tag);
+    await widget.scrollIntoViewIfNeeded();
+    await whenStarted(widget);
+  }
+  await expect(tab.locator('attn-check').getByRole('button', { name: 'Check answer' }).first()).toBeVisible();
+  expect(missing, 'requests answered 404 (or another error)').toEqual([]);
+  expect(seen.errors, 'console errors').toEqual([]);
+  expect(seen.failed, 'failed requests').toEqual([]);
 });

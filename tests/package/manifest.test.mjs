@@ -1,7 +1,8 @@
 // manifest.test.mjs — custom-elements.json is the widgets' own declarations, nothing else: the
 // built file equals what scripts/custom-elements.mjs makes from the registry now (so the build is
-// current), and for every registered widget its attributes, properties, events (`change` among
-// them, each detail typed), parts and custom properties are the declared ones. The live elements
+// current), and for every registered widget its attributes, properties (with what their setters
+// take), methods (each one its class has), events (`change` among them, each detail typed), parts
+// and custom properties are the declared ones. The live elements
 // are held to the same manifest in the browser (tests/e2e/elements.spec.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,8 +35,18 @@ test('every registered widget is in the manifest with its declarations', async (
     assert.deepEqual(element.attributes.map((a) => a.name), [...Widget.observedAttributes], `${tag}: the observed attributes`);
     assert.deepEqual(element.members.filter((m) => m.attribute).map((m) => [m.name, m.attribute, m.type.text]),
       Object.entries(Widget.declarations).map(([name, kind]) => [propertyName(name), name, kind.type]), `${tag}: properties`);
-    assert.deepEqual(element.members.filter((m) => !m.attribute).map((m) => [m.name, m.readonly, m.type.text]),
+    assert.deepEqual(element.members.filter((m) => m.kind === 'field' && !m.attribute).map((m) => [m.name, m.readonly, m.type.text]),
       Object.entries(COMMON_MEMBERS).map(([name, { type }]) => [name, true, type]), `${tag}: the read-only properties every widget has`);
+    for (const member of element.members.filter((m) => m.attribute)) {
+      const kind = Widget.declarations[member.attribute];
+      assert.equal(member.writeType.text, `${kind.accepts} | null | undefined`, `${tag}.${member.name}: what its setter takes`);
+    }
+    const methods = element.members.filter((m) => m.kind === 'method');
+    assert.deepEqual(methods.map((m) => m.name), Object.keys(Widget.declaredMethods), `${tag}: methods`);
+    for (const m of methods) {
+      assert.equal(typeof Widget.prototype[m.name], 'function', `${tag}.${m.name}() is a method of its class`);
+      assert.equal(m.parameters.length, Widget.prototype[m.name].length, `${tag}.${m.name}() takes the declared parameters`);
+    }
     assert.ok(Object.hasOwn(Widget.declaredEvents, 'change'), `${tag} declares change`);
     assert.deepEqual(element.events.map((e) => e.name), Object.keys(Widget.events), `${tag}: events`);
     for (const event of element.events) assert.match(event.type.text, /^CustomEvent<\{ .+ \}>$/, `${tag}: ${event.name}'s detail is typed`);
@@ -60,7 +71,10 @@ test('every property and event detail has a real type: an author’s TypeScript 
   // A widget's own kind (custom() in web/ui/attribute-types.js) must say its type: <attn-lookup>'s
   // keys, values and query and <attn-masks>'s edits were `unknown` in the types and the README.
   for (const element of elements) {
-    for (const member of element.members) assert.doesNotMatch(member.type.text, /\bunknown\b/, `<${element.tagName}>.${member.name}`);
+    for (const member of element.members) {
+      const types = member.kind === 'method' ? [member.return.type, ...member.parameters.map((p) => p.type)] : [member.type, member.writeType].filter(Boolean);
+      for (const type of types) assert.doesNotMatch(type.text, /\bunknown\b|\bany\b/, `<${element.tagName}>.${member.name}`);
+    }
     for (const event of element.events) assert.doesNotMatch(event.type.text, /\bunknown\b/, `<${element.tagName}>'s ${event.name}`);
   }
 });

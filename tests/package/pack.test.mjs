@@ -99,3 +99,25 @@ test('the README’s size of the folder an author self-hosts is the installed di
   const megabytes = folderBytes(join(packed.installed, 'dist')) / 1e6;
   assert.ok(Math.abs(megabytes - Number(stated[1])) <= 0.1 * megabytes, `README says about ${stated[1]} MB; the folder is ${megabytes.toFixed(2)} MB`);
 });
+
+test('the shipped scripts name the package’s own files only where an author’s bundler rewrites them', () => {
+  // A course author's bundler (Vite, Rollup, webpack) renames every chunk of the package, and
+  // rewrites the names in imports and in new URL(…, import.meta.url), but not in a plain string.
+  // Vite's preload helper kept such strings (__vite__mapDeps: the chunks a dynamic import needs),
+  // so a bundled page asked for assets/attn-check-*.js, widget-base-*.js, … that did not exist.
+  const dist = join(packed.installed, 'dist');
+  const scripts = packed.files.filter((file) => /^dist\/.*\.js$/.test(file) && file !== 'dist/attention-lab-sw.js'); // the service worker lists the folder's files to cache, served as is
+  const assets = readdirSync(join(dist, 'assets'));
+  assert.ok(scripts.length > 20 && assets.length > 20, `${scripts.length} scripts, ${assets.length} assets`);
+  const rewritten = /(?:from\s*|import\s*\(?\s*|new URL\(\s*)["'`](?:\.\/|\.\.\/)*(?:assets\/)?$/;
+  for (const file of scripts) {
+    const text = readFileSync(join(packed.installed, file), 'utf8');
+    assert.ok(!text.includes('__vite__mapDeps'), `${file} holds Vite's list of chunk names (__vite__mapDeps)`);
+    for (const asset of assets) {
+      for (let at = text.indexOf(asset); at >= 0; at = text.indexOf(asset, at + 1)) {
+        const before = text.slice(Math.max(0, at - 40), at);
+        assert.match(before, rewritten, `${file} names ${asset} outside an import or new URL(): …${before}${asset}…`);
+      }
+    }
+  }
+});

@@ -1,5 +1,5 @@
 // readme.test.mjs — the README tells authors what the elements are, from the same declarations:
-// each widget's event table, the parts table and the theme's properties equal what
+// each widget's event and method tables, the parts table and the theme's properties equal what
 // scripts/lib/readme-tables.mjs makes from the manifest, and the iframe section names every
 // widget of the registry. (The attribute tables are checked by tests/e2e/attributes.spec.js.)
 import { test } from 'node:test';
@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commonEventsTable, elementsOf, eventsTable, partsTable, themeTable } from '../../scripts/lib/readme-tables.mjs';
+import { commonEventsTable, elementsOf, eventsTable, methodsTable, partsTable, themeTable } from '../../scripts/lib/readme-tables.mjs';
+import { widgetClasses } from '../../scripts/lib/widget-classes.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { root } from './packed.mjs';
 
@@ -30,6 +31,22 @@ const hint = 'run node scripts/lib/readme-tables.mjs and paste its table';
 test('each widget’s section has its event table, made from its declarations', () => {
   for (const element of elementsOf(manifest)) {
     assert.ok(section(`\`<${element.tagName}>\``).includes(eventsTable(element)), `README's events of <${element.tagName}> (${hint})`);
+  }
+});
+
+test('each widget’s section has its methods’ table, and names no method of its class that is not declared', async () => {
+  // <attn-train>'s section named useAttention(), startTraining(), pauseTraining() and
+  // showLossChart(), which neither the types nor custom-elements.json had.
+  const classes = new Map((await widgetClasses()).map(({ tag, Widget }) => [tag, Widget]));
+  for (const element of elementsOf(manifest)) {
+    const text = section(`\`<${element.tagName}>\``);
+    const table = methodsTable(element);
+    if (table) assert.ok(text.includes(table), `README's methods of <${element.tagName}> (${hint})`);
+    const declared = new Set(element.members.filter((m) => m.kind === 'method').map((m) => m.name));
+    const Widget = classes.get(element.tagName);
+    for (const [, name] of text.matchAll(/`([A-Za-z]\w*)\(/g)) {
+      if (typeof Widget.prototype[name] === 'function') assert.ok(declared.has(name), `README names <${element.tagName}>.${name}(), which it does not declare (declaredMethods)`);
+    }
   }
 });
 

@@ -28,10 +28,15 @@ export async function mistakes(): Promise<void> {
   new AttnError(Status.VALUE, 'x').code = 5;
 
   const masks = document.createElement('attn-masks');
-  // @ts-expect-error: window is a number
-  masks.window = 'three';
+  // @ts-expect-error: window is a number (or its text), not true or false
+  masks.window = true;
   // @ts-expect-error: the masks attribute is a set of mask kinds
-  masks.masks = 'causal';
+  masks.masks = ['causal', 'sliding'];
+  // @ts-expect-error: a list of masks is no boolean
+  masks.masks = true;
+  // @ts-expect-error: masks reads as a Set, whatever was set
+  const text: string = masks.masks;
+  void text;
   // @ts-expect-error: a change of <attn-masks> has no `step`
   masks.addEventListener('change', (event) => void event.detail.step);
   // @ts-expect-error: what a widget refuses is read, not set
@@ -44,6 +49,14 @@ export async function mistakes(): Promise<void> {
   // @ts-expect-error: an answer's detail has no `task`
   document.createElement('attn-check').addEventListener('answered', (event) => void event.detail.task);
   const stepper = document.querySelector('attn-stepper');
-  // @ts-expect-error: step is a number, and the element may be absent
-  stepper.step = '2';
+  // @ts-expect-error: the element may be absent
+  stepper.step = 2;
+  // @ts-expect-error: x is numbers, not words
+  document.createElement('attn-stepper').x = ['one', 'two'];
+  const train = document.createElement('attn-train');
+  // @ts-expect-error: useAttention needs the source, or null for the built-in path
+  void train.useAttention();
+  // @ts-expect-error: startTraining resolves to whether it runs
+  const started: string = await train.startTraining();
+  void started;
 }

@@ -2,7 +2,7 @@
 // API and uses the elements' typed properties and events. It is never run: `tsc --noEmit`
 // checks it against the package's declarations (tests/package/types.test.mjs), so a function
 // whose declaration is missing or wrong fails there. tests/package/types.test.mjs also checks
-// that every function of the API object is called here.
+// that every function of the API object, and every method the elements declare, is called here.
 
 import { loadAttn, AttnError, Status, version, WIDGETS, findWidget, enableOffline, AttnMasks } from 'attention-lab';
 import type { Attn, AttentionFunction, Tensor } from 'attention-lab';
@@ -100,6 +100,32 @@ export async function everyFunction(): Promise<string> {
   }
   const made: AttnMasks = document.createElement('attn-masks');
   made.headingLevel = 2;
+  // A property takes its value or the attribute's text; null or undefined removes the attribute
+  // (README, "Attributes every widget has"). It always reads as its value.
+  made.masks = ['causal', 'window'];
+  made.masks = 'causal window';
+  made.masks = null;
+  made.masks = new Set(['padding'] as const);
+  const hasCausal: boolean = made.masks.has('causal');
+  made.window = '3';
+  made.compare = true;
+  made.theme = undefined;
+  const stepper = document.createElement('attn-stepper');
+  stepper.x = '1,2,3,4,5,6,7,8';
+  stepper.x = new Float32Array(8);
+  stepper.step = '3';
+  stepper.scale = 'false';
+  const step: number = stepper.step;
+  const shuffle = document.createElement('attn-shuffle');
+  shuffle.order = [0, 1, 2];
+  shuffle.order = '0,1,2';
+  const order: number[] | null = shuffle.order;
+  const lookup = document.createElement('attn-lookup');
+  lookup.query = [1, 2];
+  lookup.keys = '1,0 0,1 -1,0 0,-1';
+  lookup.keys = [[1, 0], [0, 1], [-1, 0], [0, -1]];
+  const firstKey: [number, number] | undefined = lookup.keys[0];
+  void [hasCausal, step, order, firstKey];
   const cost = document.createElement('attn-cost');
   cost.addEventListener('measured', (event) => void event.detail.points.map((point) => point.ms));
   cost.addEventListener('problems', (event) => { for (const { key, message } of event.detail.problems) console.warn(key, message); });
@@ -107,10 +133,18 @@ export async function everyFunction(): Promise<string> {
   void refused;
   const train = document.createElement('attn-train');
   train.addEventListener('progress', (event) => { const note: string | undefined = event.detail.note?.title; void note; });
+  // <attn-train>'s methods (README), as <attn-editor> calls them.
+  await train.useAttention('function attention(q, k, v) { return v; }');
+  await train.useAttention(null);
+  const running: boolean = await train.startTraining();
+  await train.pauseTraining();
+  train.showLossChart();
+  void running;
   document.createElement('attn-lookup').addEventListener('input', (event) => { const [x, y]: [number, number] = event.detail.query; void (x + y); });
   // The learner's side: loaded on demand, so typed by tag only (the entry exports no class for them).
   const check = document.createElement('attn-check');
   check.questions = new Set(['variance', 'crossover']);
+  check.questions = 'variance entries';
   check.addEventListener('answered', (event) => { const right: boolean = event.detail.right; void (right && event.detail.tries); });
   const exercise = document.createElement('attn-exercise');
   exercise.task = 'cost-crossover';

@@ -15,10 +15,13 @@
 //   values, shown  the README's "values" and "default" columns, in Markdown
 //   omitDefault    the property setter removes the attribute when given the fallback
 //   recorded       false: not a setting (not kept in links or embed code)
-//   type           the property's TypeScript type (for the manifest and the .d.ts)
+//   type           the property's TypeScript type (for the manifest and the .d.ts): what it reads
+//   accepts        what its setter takes besides null and undefined (property-text.js): its value,
+//                  the attribute's text, a list as an array where the value is one (the .d.ts
+//                  gives the property separate get and set types)
 // Options every kind takes: `label` (what its sentences call it, usually the attribute's name:
 // a kind that makes its own sentences needs it, or `message`), `message` (the sentence for a bad
-// value, or text → sentence), `values`, `shown` and `type`.
+// value, or text → sentence), `values`, `shown`, `type` and `accepts`.
 
 const MINUS = /\u2212/g;
 const QUOTE_LIMIT = 40;
@@ -49,12 +52,14 @@ const OWN_SENTENCES = new Set(['integer', 'decimal', 'choice', 'choices', 'boole
 
 /** The finished declaration: the common options, a readable message for a bad value. */
 function kind(options, own) {
-  const { label, message, values, shown, type, omitDefault = false, recorded = true } = options;
+  const { label, message, values, shown, type, accepts, omitDefault = false, recorded = true } = options;
   if (OWN_SENTENCES.has(own.kind) && label === undefined && message === undefined) {
     throw new Error(`${own.kind}(): give \`label\` (what its sentence calls the setting, usually the attribute's name) or \`message\`: `
       + 'a refusal must say which setting it is about.');
   }
   const spec = { omitDefault, recorded, ...own, type: type ?? own.type };
+  // A kind whose type is given (a custom one, or a type option) takes that or its text.
+  spec.accepts = accepts ?? (type ? `${type} | string` : own.accepts);
   const sentence = (text, fallbackSentence) => {
     if (typeof message === 'function') return message(text);
     return message ?? fallbackSentence(label);
@@ -71,7 +76,7 @@ function kind(options, own) {
 export function integer({ min, max = Infinity, fallback, ...options }) {
   const range = max === Infinity ? `at least ${group(min)}` : `from ${group(min)} to ${group(max)}`;
   const spec = kind(options, {
-    kind: 'integer', min, max, fallback, type: 'number',
+    kind: 'integer', min, max, fallback, type: 'number', accepts: 'number | string',
     format: (value) => String(value),
     values: max === Infinity ? `whole number ≥ ${min}` : `${code(min)}–${code(max)}`,
     parse(text) {
@@ -89,7 +94,7 @@ export function decimal({ min, max, exclusive = false, fallback, ...options }) {
     ? value > min && value < max && Math.fround(value) < max && Math.fround(value) > min
     : value >= min && value <= max);
   const spec = kind(options, {
-    kind: 'decimal', min, max, exclusive, fallback, type: 'number',
+    kind: 'decimal', min, max, exclusive, fallback, type: 'number', accepts: 'number | string',
     format: (value) => String(value),
     values: exclusive ? `between ${code(min)} and ${code(max)}` : `${code(min)} to ${code(max)}`,
     parse(text) {
@@ -104,8 +109,9 @@ export function decimal({ min, max, exclusive = false, fallback, ...options }) {
 
 /** One word of a fixed list. A fallback of '' means "none of them" (the attribute absent). */
 export function choice(options, { fallback = options[0], ...rest } = {}) {
+  const words = literals(fallback === '' ? [...options, ''] : options);
   const spec = kind(rest, {
-    kind: 'choice', options, fallback, type: literals(fallback === '' ? [...options, ''] : options),
+    kind: 'choice', options, fallback, type: words, accepts: words, // its text is one of its words
     format: (value) => (value === '' ? null : String(value)),
     values: options.map(code).join(', '),
     parse(text) {
@@ -120,6 +126,7 @@ export function choice(options, { fallback = options[0], ...rest } = {}) {
 export function choices(options, { fallback = [], ...rest } = {}) {
   const spec = kind(rest, {
     kind: 'choices', options, fallback: Object.freeze(new Set(fallback)), type: `Set<${literals(options)}>`,
+    accepts: `ReadonlySet<${literals(options)}> | readonly (${literals(options)})[] | string`,
     // Any iterable of words (the value's Set, or an array a script hands back). A word that is
     // not an option is kept, so the parser refuses it with its sentence.
     format(chosen) {
@@ -139,7 +146,7 @@ export function choices(options, { fallback = [], ...rest } = {}) {
 /** "true" or "false". */
 export function boolean({ fallback, ...options }) {
   const spec = kind(options, {
-    kind: 'boolean', fallback, type: 'boolean',
+    kind: 'boolean', fallback, type: 'boolean', accepts: "boolean | 'true' | 'false'",
     format: (value) => String(Boolean(value)),
     values: `${code('true')}, ${code('false')}`,
     parse(text) {
@@ -153,7 +160,7 @@ export function boolean({ fallback, ...options }) {
 /** On when the attribute is present, whatever its text (like HTML's own boolean attributes). */
 export function presence(options = {}) {
   return kind(options, {
-    kind: 'presence', fallback: false, type: 'boolean',
+    kind: 'presence', fallback: false, type: 'boolean', accepts: 'boolean', // on or off: no text of its own
     format: (on) => (on ? '' : null),
     values: 'present or absent', shown: 'absent',
     parse: () => ({ value: true }),
@@ -166,6 +173,7 @@ export function numbers({ count, fallback, limit = Infinity, ...options }) {
   const range = limit === Infinity ? 'finite numbers' : `numbers from −${group(limit)} to ${group(limit)}`;
   const spec = kind(options, {
     kind: 'numbers', count, fallback: Object.freeze([...fallback]), type: 'number[]',
+    accepts: 'readonly number[] | Float32Array | Float64Array | string',
     format: (values) => Array.from(values, Number).join(','),
     values: limit === Infinity ? `${count} numbers, comma-separated, row-major` : `${count} numbers, each from −${group(limit)} to ${group(limit)}, comma-separated, row-major`,
     parse(text) {
@@ -183,7 +191,7 @@ export function numbers({ count, fallback, limit = Infinity, ...options }) {
 /** Whole numbers from 0, comma-separated, each at most once (an arrangement); absent is null. */
 export function arrangement({ max, ...options }) {
   const spec = kind(options, {
-    kind: 'arrangement', max, fallback: null, type: 'number[] | null',
+    kind: 'arrangement', max, fallback: null, type: 'number[] | null', accepts: 'readonly number[] | string',
     format: (order) => (order === null ? null : order.join(',')),
     values: 'whole numbers from 0, comma-separated, each once',
     parse(text) {
@@ -198,7 +206,7 @@ export function arrangement({ max, ...options }) {
 /** Any text; `check(text)` may refuse it with a sentence, or return { value } to tidy it. */
 export function text({ fallback, check = () => undefined, ...options }) {
   return kind(options, {
-    kind: 'text', fallback, type: 'string',
+    kind: 'text', fallback, type: 'string', accepts: 'string',
     format: (value) => String(value),
     values: 'text',
     parse(typed) {
@@ -210,10 +218,11 @@ export function text({ fallback, check = () => undefined, ...options }) {
 }
 
 /** A kind of its own: `parse`, `format` and `values` given by the widget (and `type`, the
- *  property's TypeScript type). */
+ *  property's TypeScript type; its setter takes that or the attribute's text, unless `accepts`
+ *  says otherwise). */
 export function custom({ parse, format, fallback, values, type, ...options }) {
   if (!type) throw new Error('custom(): give `type`, the property\'s TypeScript type (authors\' types and the README show it).');
-  return kind(options, { kind: 'custom', fallback, format, values, parse, type });
+  return kind({ accepts: `${type} | string`, ...options }, { kind: 'custom', fallback, format, values, parse, type });
 }
 
 /** The property an attribute is reflected as: d-model → dModel, embed-code → embedCode. */

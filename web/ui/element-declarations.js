@@ -1,6 +1,6 @@
 // element-declarations.js — what a widget declares besides its attributes, in the same style as
-// attribute-types.js: the events it fires (with the shape of their detail) and the CSS parts it
-// exposes. widget-base.js adds the parts every widget has; scripts/custom-elements.mjs turns
+// attribute-types.js: the events it fires (with the shape of their detail), the public methods a
+// page may call and the CSS parts it exposes. widget-base.js adds the parts every widget has; scripts/custom-elements.mjs turns
 // these, the attributes and the theme's properties (theme.js) into custom-elements.json and the
 // elements' TypeScript types; tests hold the README and the live elements to them. No DOM here.
 //
@@ -9,8 +9,12 @@
 //     measured: event({ when: '“Measure” finished', detail: { points: '{ n: number; ms: number }[]' } }),
 //   };
 //   static declaredParts = { ...FIGURE_PARTS, controls: 'the rows of settings' };
+//   static declaredMethods = {
+//     startTraining: method({ does: 'starts training; resolves to whether it runs', returns: 'Promise<boolean>' }),
+//   };
 //
-// A detail is { key: TypeScript type }; a key ending in "?" is present only sometimes.
+// A detail is { key: TypeScript type }; a key ending in "?" is present only sometimes. So is a
+// method's parameter: { 'source?': 'string' }.
 
 import { propertyName } from './attribute-types.js';
 
@@ -19,6 +23,13 @@ import { propertyName } from './attribute-types.js';
 export function event({ when, detail = {}, bubbles = true, composed = false }) {
   if (typeof when !== 'string' || when === '') throw new TypeError('An event declaration needs `when`, a sentence.');
   return Object.freeze({ when, detail: Object.freeze({ ...detail }), bubbles, composed });
+}
+
+/** A public method of a widget (beyond HTMLElement's): what it does, in a sentence; its
+ *  parameters, { name: TypeScript type } in order; the TypeScript type it returns. */
+export function method({ does, parameters = {}, returns = 'void' }) {
+  if (typeof does !== 'string' || does === '') throw new TypeError('A method declaration needs `does`, a sentence.');
+  return Object.freeze({ does, parameters: Object.freeze({ ...parameters }), returns });
 }
 
 /** The detail of a `change` that reports every declared setting by its property name (the

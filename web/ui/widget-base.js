@@ -17,6 +17,8 @@
 //                               `problems`, which the base fires)
 //   static declaredParts        { part: what it is } beyond the parts every widget has
 //                               (FIGURE_PARTS, MATRIX_PARTS, CONTROL_PARTS of the shared views it uses)
+//   static declaredMethods      { name: method(…) } of ./element-declarations.js: the public methods
+//                               a page may call (the manifest, the types and the README list them)
 // and implements:
 //   inWords()            the "In words" text, in the project's own words, ending with the current
 //                        result once there is one (it is read again after every render; a widget
@@ -86,6 +88,7 @@ export class AttnWidget extends ElementBase {
   static declaredAttributes = {};
   static declaredEvents = {};
   static declaredParts = {};
+  static declaredMethods = {};
   static needsCore = true;
 
   /** Every event the widget fires: its own, then the common ones. */

@@ -37,7 +37,7 @@
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, text } from '../../ui/attribute-types.js';
-import { event, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
+import { event, method, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h } from '../../ui/dom.js';
 import { DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
 import { PRESETS } from '../../lib/model/presets.js';
@@ -83,6 +83,17 @@ export class AttnTrain extends AttnWidget {
     ...HEATMAP_EVENTS,
   };
   static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
+  // For <attn-editor>, and any page's script (modelWeights() is <attn-decode>'s, not declared).
+  static declaredMethods = {
+    useAttention: method({
+      does: 'trains (and draws maps) with the learner’s attention function, given as its source text, or with the built-in C path again for null; '
+        + 'pauses training first; rejects with a sentence (with the line, for the learner’s errors) when it cannot switch or the lab has not started',
+      parameters: { source: 'string | null' }, returns: 'Promise<void>',
+    }),
+    startTraining: method({ does: 'starts training, as the Start button does; resolves to whether it runs', returns: 'Promise<boolean>' }),
+    pauseTraining: method({ does: 'pauses training, as the Pause button does', returns: 'Promise<void>' }),
+    showLossChart: method({ does: 'scrolls the loss chart into view and moves the focus to it' }),
+  };
   static needsCore = false;
 
   inWords() {
