@@ -168,7 +168,8 @@ export class Heatmap {
     const fg = styles.color || '#1c2430';
     const muted = styles.getPropertyValue('--attn-muted').trim() || '#5b6675';
     ctx.clearRect(0, 0, width, height);
-    ctx.font = `${Math.min(12, Math.max(9, size * 0.45))}px system-ui, sans-serif`;
+    const fontSize = Math.min(12, Math.max(9, size * 0.45)); // the labels' and the printed values'
+    ctx.font = `${fontSize}px system-ui, sans-serif`;
 
     const span = this.max - this.min || 1;
     // A value is printed in its cell only when its text fits there with room to spare.
@@ -205,7 +206,10 @@ export class Heatmap {
     // Axis labels: keys along the top (rotated, unless each is one character: a letter on its
     // side is hard to read, and "␣" turned looks like "ɔ"), queries down the left.
     ctx.fillStyle = fg;
-    const step = Math.max(1, Math.ceil(12 / size));
+    // Every label while a cell is at least as tall as the labels' font (a row per label, a column
+    // per upright character); below that (the smallest cells), every other one or fewer.
+    const step = size >= fontSize ? 1 : Math.ceil((fontSize + 3) / size);
+    this.canvas.dataset.labelStep = String(step); // for tests, which cannot read a canvas
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     for (let r = 0; r < this.rows; r += step) ctx.fillText(String(this.rowLabels[r]), left - 4, top + r * size + size / 2);
