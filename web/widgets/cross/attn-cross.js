@@ -194,8 +194,10 @@ export class AttnCross extends AttnWidget {
     const titles = { rowTitle: mode === 'cross' ? 'target word' : 'query word', colTitle: mode === 'cross' ? 'source word' : 'key word' };
     this.map = new Heatmap({ label, rowLabels, colLabels, min: 0, max: 1, format: (x) => fixed(x, 2), ...titles });
     // Cross-attention: the padding mask beside the weights, its blocked cells hatched (−∞).
+    // Its legend names the two values it holds, not a ramp of values that do not occur.
     const maskMap = mode === 'cross' ? new Heatmap({ label: `The padding mask added to the scores (${n} × ${m}): 0, or −∞ on the padding`,
-      rowLabels, colLabels, min: -1, max: 1, format: (x) => fixed(x, 0), ...titles }) : null;
+      rowLabels, colLabels, min: -1, max: 1, format: (x) => fixed(x, 0), ...titles,
+      key: [{ value: 0, text: '0: allowed' }, { blocked: true, text: 'hatched, −∞: blocked (padding)' }] }) : null;
     replaceChildren(this.mapHost, h('div', { className: 'maps' }, this.map.element, maskMap?.element));
     if (!weights) { // not started: the maps' places, empty
       this.map.reserve();
