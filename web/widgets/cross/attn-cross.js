@@ -13,7 +13,7 @@
 //
 // Attributes (declared below; observed and reflected as properties):
 //   mode    "cross" (default), "self" or "cache"
-//   source  the source sentence (the encoder's), 1–10 words (default "the black cat sleeps")
+//   source  the source sentence (the encoder's), 1–10 words of at most 60 characters (default "the black cat sleeps")
 //   target  the target sentence (the decoder's), 1–10 words (default "le chat noir dort")
 //   second  the batch's other source sentence, 1–10 words: the source is padded to the longer
 //           of the two (default "the small dog eats the red fish")
@@ -34,12 +34,12 @@ import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { counted, fixed, vector } from '../../ui/format.js';
-import { computeCross, crossLayout, sentenceProblem, MODES, MAX_WORDS, PAD, WIDTH } from './cross-model.js';
+import { computeCross, crossLayout, sentenceProblem, MODES, MAX_WORDS, MAX_WORD_CHARACTERS, PAD, WIDTH } from './cross-model.js';
 import { diagram } from './cross-diagram.js';
 import { crossSheet } from './cross-styles.js';
 
 const LABELS = { cross: 'Cross-attention', self: 'Self-attention', cache: 'KV cache, word by word' };
-const sentence = (name, fallback) => text({ fallback, values: `text, 1–${MAX_WORDS} words`, check: (typed) => sentenceProblem(typed, name) });
+const sentence = (name, fallback) => text({ fallback, values: `text, 1–${MAX_WORDS} words of at most ${MAX_WORD_CHARACTERS} characters`, check: (typed) => sentenceProblem(typed, name) });
 
 export class AttnCross extends AttnWidget {
   static title = 'Where Q, K and V come from: cross-attention, self-attention, the KV cache';
