@@ -99,3 +99,42 @@ test('self-attention: the note says which words put most weight on themselves, a
   expect(text).toContain('“small” puts most on “little”');
   expect(text).not.toMatch(/“the” puts most on “the”/);
 });
+
+test('a word too long for the core is refused in the widget’s words beside its field, which is marked', async ({ page }) => {
+  const widget = await openCross(page);
+  const target = widget.getByLabel('Target (decoder)');
+  await target.fill(`le ${'a'.repeat(300)} dort`);
+  await target.press('Enter');
+  const said = '⚠ The target sentence has a word too long: a word can have at most 60 characters; “aaaaaaaaaaaa…” has 300. The last good map is still shown.';
+  await expect(widget.getByRole('alert')).toHaveText(said);
+  await expect(target).toHaveAttribute('aria-invalid', 'true');
+  await expect(target).toHaveAccessibleDescription(said);
+  expect((await rows(widget))[2][1]).toBe('“black”');
+  await target.fill(`le ${'a'.repeat(60)} dort`); // the longest word taken
+  await target.press('Enter');
+  await expect(widget.getByRole('alert')).toBeHidden();
+  await expect(target).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('long words: the map’s labels are whole (or shortened in the middle), with the out-of-vocabulary mark; the note says words as typed', async ({ page }) => {
+  const widget = await openCross(page);
+  await widget.evaluate((el) => {
+    el.source = 'the extraordinarily magnificent black cat sleeps';
+    el.target = `le magnifiquement <b>x</b> ${'z'.repeat(40)} noir dort`;
+  });
+  await expect(widget.getByText(/^Not in the lab’s vocabulary/)).toContainText(`(marked *): “extraordinarily”, “magnificent”, “magnifiquement”, “<b>x</b>”, “${'z'.repeat(40)}”.`);
+  const labels = await widget.evaluate((el) => el.map.drawnLabels);
+  expect(labels.cols.slice(0, 3)).toEqual(['the', 'extraordinarily*', 'magnificent*']);
+  expect(labels.rows.slice(0, 3)).toEqual(['le', 'magnifiquement*', '<b>x</b>*']);
+  expect(labels.rows[3]).toMatch(/^z+…z*\*$/); // too long for its margin: shortened in the middle, the mark kept
+  await expect(widget.getByRole('application', { name: /^Cross-attention weights/ }).locator('canvas')).toHaveAttribute('data-label-step', '1');
+});
+
+test('the padding mask’s legend names what is drawn: 0 allowed, hatching −∞ blocked (no ramp)', async ({ page }) => {
+  const widget = await openCross(page);
+  const mask = widget.getByRole('figure', { name: /^The padding mask/ }).or(widget.locator('figure.heatmap').nth(1));
+  const legend = mask.first().locator('.heatmap-legend');
+  await expect(legend).toHaveText('0: allowedhatched, −∞: blocked (padding)');
+  await expect(legend.locator('.heatmap-ramp')).toHaveCount(0);
+  await expect(legend.locator('.heatmap-swatch.blocked')).toHaveCount(1);
+});

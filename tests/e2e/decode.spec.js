@@ -69,3 +69,72 @@ test('a prompt is said of once: a refusal of what the field shows replaces what 
   await expect(widget.getByRole('alert')).toBeHidden();
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
 });
+
+test('a step beyond the context is refused, and the last good step stays: Step goes on from it', async ({ page }) => {
+  const widget = await openDecode(page);
+  await widget.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(widget.getByText(/^t = 16 of 64:/)).toBeVisible();
+  await widget.evaluate((el) => el.setAttribute('step', '60')); // 15 + 60 = 75 > 64
+  await expect(widget.getByRole('alert')).toHaveText('⚠ A step of 60 does not fit: the prompt’s 15 characters and 60 new ones would be 75, '
+    + 'and this model’s context holds 64 (its learned positions end there), so the step can be at most 49. The last good state is still shown.');
+  expect(await widget.evaluate((el) => el.step)).toBe(1);
+  await widget.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(widget).toHaveAttribute('step', '2');
+  await expect(widget.getByText(/^t = 17 of 64:/)).toBeVisible();
+  await expect(widget.getByRole('alert')).toBeHidden();
+});
+
+test('a link’s step beyond the context: refused once the model loads, and Step starts from the last good step', async ({ page }) => {
+  await page.goto('/#decode&decode.step=60');
+  const widget = page.locator('attn-decode');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('alert')).toContainText('⚠ A step of 60 does not fit', { timeout: 30000 });
+  await expect(widget.getByText(/^t = 15 of 64:/)).toBeVisible();
+  expect(await widget.evaluate((el) => el.step)).toBe(0);
+  await widget.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(widget.getByText(/^t = 16 of 64:/)).toBeVisible();
+  await expect(widget.getByRole('alert')).toBeHidden();
+});
+
+test('at the end of the context: Step and Play disabled, a plain sentence says why; every row of the weights named; the chart sentence says t = 64 once', async ({ page }) => {
+  const widget = await openDecode(page);
+  await widget.evaluate((el) => { el.step = 48; });
+  await expect(widget.getByText(/^t = 63 of 64:/)).toBeVisible();
+  await widget.getByRole('button', { name: 'Play' }).click(); // plays one step to the end, then stops
+  await expect(widget.getByText(/^t = 64 of 64:/)).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Step', exact: true })).toBeDisabled();
+  await expect(widget.getByRole('button', { name: 'Play' })).toBeDisabled();
+  await expect(widget.getByRole('button', { name: 'Pause' })).toBeDisabled();
+  await expect(widget.getByRole('status').filter({ hasText: 'The context is full' })).toHaveText('The context is full: t = 64 of 64, where this model’s '
+    + 'learned positions end, so the decoder stops here (model.sample would slide its window and rebuild the cache). '
+    + 'Press Reset to decode again, or change the prompt, temperature or seed.');
+  await expect(widget.getByRole('alert')).toBeHidden();
+  expect(await widget.evaluate((el) => el.problems)).toEqual([]);
+  const chart = await widget.locator('.chart-text').textContent();
+  expect(chart.match(/t = 64/g)).toHaveLength(1);
+  expect(chart).toContain('Now, at t = 64, recomputing costs 64.0 times the cached step, and the cache holds 64 KiB: the context is full.');
+  // 2 layers × 4 heads: every row labelled, and every cached character over its column
+  const weights = widget.getByRole('application', { name: /^The new query’s weights over the 64 cached characters/ }).locator('canvas');
+  await expect(weights).toHaveAttribute('data-label-step', '1');
+  // The probabilities in a column of their own, the bars after them.
+  const rows = await widget.getByRole('table', { name: /likeliest characters/ }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  for (const row of rows) {
+    expect(row).toHaveLength(4);
+    expect(row[1]).toMatch(/^\d\.\d{3}$/);
+    expect(row[2]).toBe('');
+  }
+  await widget.getByRole('button', { name: 'Reset' }).click();
+  await expect(widget.getByText(/^t = 15 of 64:/)).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Play' })).toBeEnabled();
+  await expect(widget.getByRole('status').filter({ hasText: 'The context is full' })).toHaveCount(0);
+});
+
+test('a pasted prompt longer than the limit is refused with its real length, and the field keeps it', async ({ page }) => {
+  const widget = await openDecode(page);
+  const field = widget.getByLabel('Prompt');
+  await field.fill('a'.repeat(5000));
+  await field.press('Enter');
+  await expect(widget.getByRole('alert')).toHaveText('⚠ The prompt must be at most 256 characters, but it has 5,000. The last good state is still shown.');
+  expect(await field.inputValue()).toHaveLength(5000);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+});

@@ -229,7 +229,12 @@ test('bad input is refused beside its field, the last good state stays, and the 
   await cell.press('Enter');
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
   await expect(widget.getByText(/Key 2’s y must be a number from −10 to 10, but it is “11”\. The memory in use is unchanged\./)).toBeVisible();
+  await expect(cell).toHaveAccessibleDescription('Key 2’s y must be a number from −10 to 10, but it is “11”. The memory in use is unchanged.');
   await expect(widget).not.toHaveAttribute('keys');
+  await cell.fill('1.5'); // fixed: neither invalid nor described by a sentence that is gone
+  await cell.press('Enter');
+  await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(cell).not.toHaveAttribute('aria-describedby');
 });
 
 test('the keyboard keeps its place when an entry is removed; the slider reaches the largest sharpness; a bad query is quoted as typed', async ({ page }) => {
@@ -290,4 +295,18 @@ test('the output’s label moves aside from the value it lands on (a score gap o
   await expect(widget).toHaveAttribute('query', '2,1');
   expect(overlapping(await planeLabels(widget, 'keysPlane'))).toEqual([]);
   expect(overlapping(await planeLabels(widget, 'valuesPlane'))).toEqual([]);
+});
+
+test('with the query near k2, no label covers another mark: “q” clear of k2, “out” clear of v2', async ({ page }) => {
+  const widget = await open(page);
+  await widget.evaluate((el) => { el.query = [1.4, 1.5]; });
+  await expect(widget).toHaveAttribute('query', '1.4,1.5');
+  for (const plane of ['keysPlane', 'valuesPlane']) {
+    const { labels, marks } = await widget.evaluate((el, name) => ({ labels: el[name].labels, marks: el[name].marks }), plane);
+    const box = (b) => [b.left, b.top, b.right, b.bottom];
+    const covering = labels.flatMap((label) => marks.filter((mark) => mark.text !== label.text && sharedArea(box(label), box(mark)) > 0)
+      .map((mark) => `${label.text} over ${mark.text}`));
+    expect(covering, plane).toEqual([]);
+    expect(marks).toHaveLength(labels.length);
+  }
 });

@@ -106,7 +106,10 @@ test('<attn-decode>’s state writes model.sample’s text, feeds only what is n
   refuses({ prompt: '', generated: 0 }, /^The prompt is empty: type at least one character/);
   refuses({ prompt: 'the Queen', generated: 0 }, /^The prompt has the character "Q" \(at 5\), which the model never saw/);
   refuses({ prompt: 'x'.repeat(65), generated: 0 }, /^The prompt has 65 characters, but this model’s context holds 64/);
-  refuses({ generated: 64 - settings.prompt.length + 1 }, /^The cache is full: the prompt and 50 new characters would be 65/);
+  refuses({ generated: 64 - settings.prompt.length + 1 }, /^A step of 50 does not fit: the prompt’s 15 characters and 50 new ones would be 65, and this model’s context holds 64 \(its learned positions end there\), so the step can be at most 49\.$/);
+  assert.equal(run.roomProblem(settings.prompt, 49), undefined);
+  assert.equal(run.full(settings.prompt, 48), false);
+  assert.equal(run.full(settings.prompt, 49), true);
   // The last good state is still there.
   assert.equal(run.decoder.length, other.t);
   run.dispose();

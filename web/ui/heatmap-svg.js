@@ -3,7 +3,8 @@
 // labelled, the two axis titles, the scale's legend, and the figure's title above.
 //
 //   const text = heatmapSvg({ title, rowLabels, colLabels, values, min, max, format,
-//                             rowTitle: 'query', colTitle: 'key', colours: { bg, fg, muted } });
+//                             rowTitle: 'query', colTitle: 'key', colours: { bg, fg, muted },
+//                             key /* optional: Heatmap's legend of a few values */ });
 
 import { viridisHex, textOn } from './colour-scale.js';
 import { group, svgDocument, tag } from './svg.js';
@@ -13,7 +14,7 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const CHAR = 6.5;          // about the width of one character at 11 px
 const CELL_TEXT_LIMIT = 12; // values printed in their cells up to this many rows and columns
 
-export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max = 1, format = String, rowTitle = 'query', colTitle = 'key', colours }) {
+export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max = 1, format = String, rowTitle = 'query', colTitle = 'key', colours, key }) {
   const rows = rowLabels.length, cols = colLabels.length;
   const cell = Math.max(12, Math.min(44, Math.floor(480 / Math.max(rows, cols, 1))));
   const longest = (labels) => Math.max(1, ...labels.map((label) => Array.from(String(label)).length));
@@ -48,7 +49,11 @@ export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max =
     tag('text', { x: left + (cols * cell) / 2, y: 14, 'text-anchor': 'middle', 'font-size': 12, fill: colours.fg, class: 'axis-title' }, `${colTitle} (columns)`),
   ];
   const stops = Array.from({ length: 9 }, (_, i) => tag('stop', { offset: `${i * 12.5}%`, 'stop-color': viridisHex(i / 8) }));
-  const legend = [
+  // A map of a few values (a mask) names each with its swatch; any other map has the scale's ramp.
+  const legend = key ? key.map(({ value, blocked, text }, i) => group('g', {}, [
+    tag('rect', { x: left + i * 160, y: legendTop, width: 10, height: 10, fill: blocked ? 'url(#blocked)' : viridisHex((value - min) / span) }),
+    tag('text', { x: left + i * 160 + 16, y: legendTop + 9, 'font-size': 11, fill: colours.fg }, text),
+  ])) : [
     tag('rect', { x: left, y: legendTop, width: 160, height: 10, fill: 'url(#scale)' }),
     tag('text', { x: left, y: legendTop + 26, 'font-size': 11, fill: colours.fg }, format(min)),
     tag('text', { x: left + 160, y: legendTop + 26, 'text-anchor': 'end', 'font-size': 11, fill: colours.fg }, format(max)),

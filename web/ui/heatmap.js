@@ -26,6 +26,7 @@ import { DataTable, tableNumber } from './data-table.js';
 import { contentWidth } from './box-width.js';
 
 const MIN_CELL = 6;  // pixels: the smallest cell drawn, however narrow the space
+const LABEL_ROOM = 140; // pixels at most for a row label's width or a column label's height
 const KEY_MAP = 'Arrow keys move the focused cell; Home and End go to the first and last key of the row. The value of the focused cell is read out below the heatmap.';
 
 export class Heatmap {
@@ -40,8 +41,11 @@ export class Heatmap {
    * @param {string} [o.rowTitle='query'] [o.colTitle='key']  axis names for the readout
    * @param {number} [o.cellSize]            largest pixels per cell (default: fits about 360 px);
    *                                         cells shrink further to fit the width available
+   * @param {{value?:number, blocked?:boolean, text:string}[]} [o.key]  for a map of a few values
+   *                                         (a mask's 0 and −∞): the legend names each, with its
+   *                                         colour or its hatching, instead of a ramp from min to max
    */
-  constructor({ label, rowLabels, colLabels, min = 0, max = 1, format = (x) => fixed(x, 2), rowTitle = 'query', colTitle = 'key', cellSize }) {
+  constructor({ label, rowLabels, colLabels, min = 0, max = 1, format = (x) => fixed(x, 2), rowTitle = 'query', colTitle = 'key', cellSize, key }) {
     this.label = label;
     this.rowLabels = rowLabels;
     this.colLabels = colLabels;
@@ -67,15 +71,15 @@ export class Heatmap {
     }, this.canvas);
     this.canvas.addEventListener('click', (event) => this.#onClick(event));
     this.canvas.addEventListener('mousemove', (event) => this.#onClick(event, false));
-    this.legend = h('div', { className: 'heatmap-legend', 'aria-hidden': 'true' },
-      h('span', {}, format(min)), h('span', { className: 'heatmap-ramp' }), h('span', {}, format(max)));
+    this.legend = h('div', { className: 'heatmap-legend', 'aria-hidden': 'true' }, key ? this.#keyItems(key)
+      : [h('span', {}, format(min)), h('span', { className: 'heatmap-ramp' }), h('span', {}, format(max))]);
     this.table = new DataTable({
       caption: `${label}: every value (rows: ${rowTitle}, columns: ${colTitle})`,
       figure: {
         title: () => this.label,
         canvas: () => this.canvas,
         svg: async (colours) => (await import('./heatmap-svg.js')).heatmapSvg({ title: this.label, rowLabels: this.rowLabels, colLabels: this.colLabels, values: this.values,
-          min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours }),
+          min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours, key }),
       },
     });
     // The caption writes ^X as a superscript (W^Q as W with Q raised); the figure keeps the label
@@ -87,6 +91,16 @@ export class Heatmap {
     // Its labels are drawn in the theme's colours, which print changes (black on white): redrawn
     // then (registered at each draw, once placed: print-redraw.js).
     this.printView = { element: this.element, redraw: () => this.#draw() };
+  }
+
+  /** The legend of a map of a few values: a swatch of each value's colour (set through the CSSOM:
+   *  the page's policy allows no inline style) or the hatching of blocked cells, and its words. */
+  #keyItems(key) {
+    return key.map(({ value, blocked, text }) => {
+      const swatch = h('span', { className: `heatmap-swatch${blocked ? ' blocked' : ''}` });
+      if (!blocked) swatch.style.background = viridisCss((value - this.min) / (this.max - this.min || 1));
+      return h('span', { className: 'heatmap-key-item' }, swatch, text);
+    });
   }
 
   get rows() { return this.rowLabels.length; }
@@ -123,9 +137,11 @@ export class Heatmap {
     this.#announce();
   }
 
+  /** Room for the labels: the widest row label and the longest column label as drawn (at the
+   *  largest label font), up to LABEL_ROOM; a longer label is shortened in its middle (fitLabel). */
   #margins() {
-    const longest = (labels) => Math.max(...labels.map((l) => String(l).length), 1);
-    return { left: Math.min(90, 8 + longest(this.rowLabels) * 7), top: uprightColumns(this.colLabels) ? 18 : Math.min(90, 8 + longest(this.colLabels) * 7) };
+    const longest = (labels) => Math.max(...labels.map((l) => labelWidth(String(l))), 7);
+    return { left: Math.min(LABEL_ROOM, 8 + longest(this.rowLabels)), top: uprightColumns(this.colLabels) ? 18 : Math.min(LABEL_ROOM, 8 + longest(this.colLabels)) };
   }
 
   /** The width the heatmap may use: that of its nearest container whose width does not follow
@@ -168,7 +184,8 @@ export class Heatmap {
     const fg = styles.color || '#1c2430';
     const muted = styles.getPropertyValue('--attn-muted').trim() || '#5b6675';
     ctx.clearRect(0, 0, width, height);
-    ctx.font = `${Math.min(12, Math.max(9, size * 0.45))}px system-ui, sans-serif`;
+    const fontSize = Math.min(12, Math.max(9, size * 0.45)); // the labels' and the printed values'
+    ctx.font = `${fontSize}px system-ui, sans-serif`;
 
     const span = this.max - this.min || 1;
     // A value is printed in its cell only when its text fits there with room to spare.
@@ -205,19 +222,25 @@ export class Heatmap {
     // Axis labels: keys along the top (rotated, unless each is one character: a letter on its
     // side is hard to read, and "␣" turned looks like "ɔ"), queries down the left.
     ctx.fillStyle = fg;
-    const step = Math.max(1, Math.ceil(12 / size));
+    // Every label while a cell is at least as tall as the labels' font (a row per label, a column
+    // per upright character); below that (the smallest cells), every other one or fewer.
+    const step = size >= fontSize ? 1 : Math.ceil((fontSize + 3) / size);
+    this.canvas.dataset.labelStep = String(step); // for tests, which cannot read a canvas
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    for (let r = 0; r < this.rows; r += step) ctx.fillText(String(this.rowLabels[r]), left - 4, top + r * size + size / 2);
-    ctx.save();
+    const fitted = (label, room) => fitLabel(String(label), room, (text) => ctx.measureText(text).width);
     const upright = uprightColumns(this.colLabels);
+    // The labels as drawn (whole, or shortened in the middle), for tests, which cannot read a canvas.
+    this.drawnLabels = { rows: this.rowLabels.map((l) => fitted(l, left - 6)), cols: this.colLabels.map((l) => (upright ? String(l) : fitted(l, top - 6))) };
+    for (let r = 0; r < this.rows; r += step) ctx.fillText(this.drawnLabels.rows[r], left - 4, top + r * size + size / 2);
+    ctx.save();
     ctx.textAlign = upright ? 'center' : 'left';
     ctx.textBaseline = upright ? 'alphabetic' : 'middle';
     for (let c = 0; c < this.cols; c += step) {
       ctx.save();
       ctx.translate(left + c * size + size / 2, top - 4);
       if (!upright) ctx.rotate(-Math.PI / 2);
-      ctx.fillText(String(this.colLabels[c]), 0, 0);
+      ctx.fillText(this.drawnLabels.cols[c], 0, 0);
       ctx.restore();
     }
     ctx.restore();
@@ -300,6 +323,30 @@ function drawHatched(ctx, x, y, size, colour) {
 
 function clamp(x, lo, hi) {
   return Math.min(Math.max(x, lo), hi);
+}
+
+let measurer; // a canvas context that measures labels before the map's own canvas is sized
+
+/** The width of `text` in pixels at the labels' largest font (7 px a character where no canvas measures). */
+function labelWidth(text) {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (!measurer) return Array.from(text).length * 7;
+  measurer.font = '12px system-ui, sans-serif';
+  return measurer.measureText(text).width;
+}
+
+/** `text` within `room` pixels (`width` measures): whole, or its start and its end (where a mark
+ *  such as “*” stands) with “…” between. The whole label is in the readout and the data table. */
+export function fitLabel(text, room, width) {
+  if (width(text) <= room) return text;
+  const chars = Array.from(text);
+  let head = Math.ceil(chars.length / 2), tail = Math.floor(chars.length / 2);
+  while (head + tail > 1) {
+    if (head > tail) head -= 1; else tail -= 1;
+    const shown = `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
+    if (width(shown) <= room) return shown;
+  }
+  return `${chars[0]}…`;
 }
 
 /** Column labels of one character each are written upright (heatmap-svg.js asks the same). */

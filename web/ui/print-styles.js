@@ -34,7 +34,7 @@ export const printRules = `
   :is(figure, .heatmap, .line-chart, .chart-box, .chart, table, tr, .matrix-block) { break-inside: avoid; }
   .heatmap-surface { overflow: visible; }
   :is(.heatmap-surface, .line-chart, .chart-box, .chart) > canvas { max-width: 100%; height: auto !important; }
-  .heatmap-surface > canvas, .heatmap-ramp { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  .heatmap-surface > canvas, .heatmap-ramp, .heatmap-swatch { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 
   :is(.table-scroll, .matrix-block, .data-table-box) { overflow: visible !important; max-width: 100% !important; }
   table { max-width: 100%; }

@@ -30,7 +30,9 @@
 //                        begin, to draw the controls, then after begin, with an empty Set, and
 //                        once per action that changed something: `changed` names the attributes)
 // and may override settle(changed) (rules between settings, e.g. a new sentence clears the edits)
-// and changeDetail(changed) (the `change` event's detail; default: every setting by property).
+// and changeDetail(changed) (the `change` event's detail; default: every setting by property),
+// and refusal(name, value) (a well-formed value its present state cannot take, refused with a
+// sentence like one that does not parse; withdrawValue() refuses one taken before it could judge).
 //
 // One action, one `change`: act(fn, detail) first applies text typed in the widget's fields but
 // not yet committed, then runs `fn`; every attribute it sets is one batch, rendered once and
@@ -174,6 +176,8 @@ export class AttnWidget extends ElementBase {
     const kind = this.constructor.declarations[name];
     const parsed = after === null ? { value: kind.fallback } : kind.parse(after);
     if ('error' in parsed) return this.#refuse(name, parsed.error, after);
+    const refusal = Object.hasOwn(COMMON_ATTRIBUTES, name) ? undefined : this.refusal(name, parsed.value);
+    if (refusal) return this.#refuse(name, refusal, after);
     const field = this.#fields.get(name);
     const old = this.attributeValue(name);
     this.#values.set(name, parsed.value);
@@ -192,6 +196,20 @@ export class AttnWidget extends ElementBase {
     const field = this.#fields.get(name);
     if (field && asked !== null) { field.dirty = false; field.input.value = asked; } // show what was asked for, refused
     this.#problems.clearMarking(name); // what was said of the value before is not about this one
+    this.setProblem(name, sentence);
+  }
+
+  /** A well-formed value of attribute `name` that the widget's present state cannot take (a step
+   *  beyond the context of the model in use): its sentence, or undefined. It is refused like a
+   *  value that does not parse, and the last good value stays. Default: none. */
+  refusal() { return undefined; }
+
+  /** Refuses, with `sentence`, the value attribute `name` holds now: one taken before the widget
+   *  could judge it (a step from a link, set before the model whose context bounds it loaded).
+   *  `good` is in force again; the attribute keeps the text asked for, as with any refusal. */
+  withdrawValue(name, good, sentence) {
+    this.#values.set(name, good);
+    this.#problems.clearMarking(name);
     this.setProblem(name, sentence);
   }
 

@@ -124,6 +124,9 @@ caption { overflow-wrap: anywhere; }
   .heatmap-legend { display: flex; align-items: center; gap: 0.4rem; font-size: 0.75rem; color: var(--attn-muted); margin-top: 0.2rem; }
   .heatmap-ramp { display: inline-block; width: 8rem; height: 0.6rem; border-radius: 3px;
     background: linear-gradient(90deg, rgb(68 1 84), rgb(59 81 139), rgb(33 144 141), rgb(92 200 99), rgb(253 231 37)); }
+  .heatmap-key-item { display: inline-flex; align-items: center; gap: 0.3rem; margin-right: 0.6rem; }
+  .heatmap-swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border: 1px solid var(--attn-border); border-radius: 2px; }
+  .heatmap-swatch.blocked { background: repeating-linear-gradient(135deg, var(--attn-muted) 0 1px, transparent 1px 4px); }
   .heatmap-readout { font-family: var(--attn-mono); font-size: 0.85rem; margin: 0.25rem 0 0; }
 @media (max-width: 480px) {
   :host { padding: min(var(--attn-padding), 0.7rem); }
@@ -169,7 +172,7 @@ table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg)
   button[disabled] { color: GrayText; border-color: GrayText; opacity: 1; }
   table.matrix td.changed { border-bottom: 3px solid CanvasText; }
   table.matrix td.involved { outline-color: Highlight; }
-  .heatmap-ramp { forced-color-adjust: none; border: 1px solid CanvasText; }
+  .heatmap-ramp, .heatmap-swatch { forced-color-adjust: none; border: 1px solid CanvasText; }
 }
 ${printRules}
 /* prefers-reduced-motion: no transitions or animations anywhere in a widget (motion.js does the charts) */

@@ -13,7 +13,7 @@
 //
 // Attributes (declared below; observed and reflected as properties):
 //   mode    "cross" (default), "self" or "cache"
-//   source  the source sentence (the encoder's), 1–10 words (default "the black cat sleeps")
+//   source  the source sentence (the encoder's), 1–10 words of at most 60 characters (default "the black cat sleeps")
 //   target  the target sentence (the decoder's), 1–10 words (default "le chat noir dort")
 //   second  the batch's other source sentence, 1–10 words: the source is padded to the longer
 //           of the two (default "the small dog eats the red fish")
@@ -34,12 +34,12 @@ import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { counted, fixed, vector } from '../../ui/format.js';
-import { computeCross, crossLayout, sentenceProblem, MODES, MAX_WORDS, PAD, WIDTH } from './cross-model.js';
+import { computeCross, crossLayout, sentenceProblem, MODES, MAX_WORDS, MAX_WORD_CHARACTERS, PAD, WIDTH } from './cross-model.js';
 import { diagram } from './cross-diagram.js';
 import { crossSheet } from './cross-styles.js';
 
 const LABELS = { cross: 'Cross-attention', self: 'Self-attention', cache: 'KV cache, word by word' };
-const sentence = (name, fallback) => text({ fallback, values: `text, 1–${MAX_WORDS} words`, check: (typed) => sentenceProblem(typed, name) });
+const sentence = (name, fallback) => text({ fallback, values: `text, 1–${MAX_WORDS} words of at most ${MAX_WORD_CHARACTERS} characters`, check: (typed) => sentenceProblem(typed, name) });
 
 export class AttnCross extends AttnWidget {
   static title = 'Where Q, K and V come from: cross-attention, self-attention, the KV cache';
@@ -194,8 +194,10 @@ export class AttnCross extends AttnWidget {
     const titles = { rowTitle: mode === 'cross' ? 'target word' : 'query word', colTitle: mode === 'cross' ? 'source word' : 'key word' };
     this.map = new Heatmap({ label, rowLabels, colLabels, min: 0, max: 1, format: (x) => fixed(x, 2), ...titles });
     // Cross-attention: the padding mask beside the weights, its blocked cells hatched (−∞).
+    // Its legend names the two values it holds, not a ramp of values that do not occur.
     const maskMap = mode === 'cross' ? new Heatmap({ label: `The padding mask added to the scores (${n} × ${m}): 0, or −∞ on the padding`,
-      rowLabels, colLabels, min: -1, max: 1, format: (x) => fixed(x, 0), ...titles }) : null;
+      rowLabels, colLabels, min: -1, max: 1, format: (x) => fixed(x, 0), ...titles,
+      key: [{ value: 0, text: '0: allowed' }, { blocked: true, text: 'hatched, −∞: blocked (padding)' }] }) : null;
     replaceChildren(this.mapHost, h('div', { className: 'maps' }, this.map.element, maskMap?.element));
     if (!weights) { // not started: the maps' places, empty
       this.map.reserve();

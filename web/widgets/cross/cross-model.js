@@ -21,12 +21,21 @@ export const WIDTH = 16;
 export const MAX_WORDS = 10;
 export const PAD = '⟨pad⟩';
 export const MODES = ['cross', 'self', 'cache'];
+/** The longest word, in characters: its vector is made from its lowercased spelling with a
+ *  prefix ("spelling:"), which the core takes up to 256 bytes, and a character is up to 4 bytes. */
+export const MAX_WORD_CHARACTERS = 60;
 
 /** Why a sentence cannot be used, or undefined. `name` starts the sentence. */
 export function sentenceProblem(text, name = 'The sentence') {
   const count = splitWords(text).length;
   if (count === 0) return `${name} is empty: type 1 to ${MAX_WORDS} words.`;
   if (count > MAX_WORDS) return `${name} has ${wordCount(count)}; use 1 to ${MAX_WORDS} words, separated by spaces.`;
+  const long = splitWords(text).find((w) => Array.from(w.key).length > MAX_WORD_CHARACTERS);
+  if (long) {
+    const chars = Array.from(long.bare);
+    const shown = chars.length > 16 ? `${chars.slice(0, 12).join('')}…` : long.bare;
+    return `${name} has a word too long: a word can have at most ${MAX_WORD_CHARACTERS} characters; “${shown}” has ${Array.from(long.key).length.toLocaleString('en-US')}.`;
+  }
   return undefined;
 }
 
@@ -72,8 +81,10 @@ export function crossLayout(s) {
   const source = words(s.source, 'The source sentence');
   const target = words(s.target, 'The target sentence');
   const second = words(s.second, 'The batch’s other source sentence');
-  const unknown = [...new Set([...source, ...target].filter((w) => !w.known).map((w) => w.bare.toLowerCase()))];
-  const common = { unknown, source, target, second };
+  // Each word outside the vocabulary once (by its key), said as first typed.
+  const unknown = new Map();
+  for (const w of [...source, ...target]) if (!w.known && !unknown.has(w.key)) unknown.set(w.key, w.text);
+  const common = { unknown: [...unknown.values()], source, target, second };
   if (s.mode === 'self') return { ...common, mode: 'self', n: source.length, m: source.length };
   if (s.mode === 'cache') {
     const length = target.length, step = Math.min(Math.max(1, s.step), length);

@@ -84,6 +84,13 @@ export class AttnDecode extends AttnWidget {
       + '“Measure” times both ways of decoding in your browser.';
   }
 
+  /** A step the model's context cannot hold is refused (the last good step stays): judged once
+   *  the model is loaded, and again when it arrives (render). */
+  refusal(name, value) {
+    if (name !== 'step' || !this.run) return undefined;
+    return this.run.roomProblem(this.prompt, value);
+  }
+
   /** A new prompt, temperature, seed or model starts the text again. */
   settle(changed) {
     if (['prompt', 'temperature', 'seed', 'source'].some((name) => changed.has(name)) && !changed.has('step')) this.step = 0;
@@ -94,7 +101,7 @@ export class AttnDecode extends AttnWidget {
   build(body) {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, decodeSheet()];
     const input = (props) => h('input', { autocomplete: 'off', spellcheck: 'false', ...props });
-    this.promptInput = this.bindField('prompt', input({ type: 'text', id: 'prompt', size: 30, maxlength: 1000 }));
+    this.promptInput = this.bindField('prompt', input({ type: 'text', id: 'prompt', size: 30 }));
     this.temperatureInput = this.bindField('temperature', input({ type: 'number', id: 'temperature', min: 0, max: 2, step: 0.1 }));
     this.seedInput = this.bindField('seed', input({ type: 'number', id: 'seed', min: 0, step: 1 }));
     this.layerSelect = h('select', { id: 'layer', onchange: () => this.act(() => { this.layer = Number(this.layerSelect.value); }) });
@@ -107,6 +114,8 @@ export class AttnDecode extends AttnWidget {
       shipped: h('button', { type: 'button', className: 'secondary', 'aria-pressed': 'true', onclick: () => this.useModel('shipped') }, 'The shipped model'),
       train: h('button', { type: 'button', className: 'secondary', 'aria-pressed': 'false', onclick: () => this.useModel('train') }, 'The training lab’s model'),
     };
+    // Said at the end of the context, where Step and Play are disabled: not an error.
+    this.endLine = h('p', { className: 'note end-line', role: 'status' });
     this.modelLine = h('p', { className: 'note model-line', role: 'status' }, 'Loading the shipped model…');
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
     this.routeProblems(this.error, ['prompt', 'prompt-model', 'temperature', 'seed', 'step', 'layer', 'head', 'source', 'core', 'model'],
@@ -132,6 +141,7 @@ export class AttnDecode extends AttnWidget {
         h('label', { for: 'temperature' }, 'Temperature'), this.temperatureInput,
         h('label', { for: 'seed' }, 'Seed'), this.seedInput),
       h('div', { className: 'toolbar', role: 'group', 'aria-label': 'Decoding' }, this.stepButton, this.playButton, this.pauseButton, this.resetButton),
+      this.endLine,
       this.error,
       this.textHost,
       this.summary,
@@ -215,10 +225,16 @@ export class AttnDecode extends AttnWidget {
 
   // ---------------------------------------------------------------- actions
 
-  /** One more character, unless the cache is full (then a sentence, and nothing changes). */
+  /** True when the context is full: no character can follow (render says so beside the buttons). */
+  #atEnd() {
+    return Boolean(this.run) && this.run.full(this.prompt, this.step);
+  }
+
+  /** One more character, unless the context is full (then nothing happens: its sentence is shown)
+   *  or the prompt cannot be read (its sentence is said of the prompt). */
   stepOnce() {
     this.commitTyped();
-    if (!this.run) return false;
+    if (!this.run || this.#atEnd()) return false;
     try {
       this.run.check(this.prompt, this.step + 1);
     } catch (error) {
@@ -228,23 +244,28 @@ export class AttnDecode extends AttnWidget {
       return false;
     }
     this.act(() => { this.step += 1; });
-    return !this.hasProblem('core');
+    return !this.hasProblem('core') && !this.#atEnd();
   }
 
   play() {
-    if (this.timer || !this.run) return;
-    this.playButton.disabled = true;
-    this.pauseButton.disabled = false;
+    if (this.timer || !this.run || this.#atEnd()) return;
     this.timer = setInterval(() => { if (!this.stepOnce()) this.pause(); }, PLAY_MS);
-    this.stepOnce();
+    this.#showButtons();
+    if (!this.stepOnce()) this.pause();
   }
 
   pause() {
     clearInterval(this.timer);
     this.timer = null;
-    if (!this.built) return;
-    this.playButton.disabled = false;
-    this.pauseButton.disabled = true;
+    if (this.built) this.#showButtons();
+  }
+
+  /** Step and Play work until the context is full; Pause while playing. */
+  #showButtons() {
+    const end = this.#atEnd();
+    this.stepButton.disabled = end;
+    this.playButton.disabled = end || Boolean(this.timer);
+    this.pauseButton.disabled = !this.timer;
   }
 
   async measure() {
@@ -303,6 +324,10 @@ export class AttnDecode extends AttnWidget {
       this.setProblem('core', `This model has ${counted(layers, 'layer')} of ${counted(heads, 'head')}: there is no ${which}.`);
       return;
     }
+    // A step taken before the model loaded (a link's) that its context cannot hold: refused now,
+    // and the last good step (the one shown, if it still fits the prompt) stays.
+    const room = this.run.roomProblem(this.prompt, this.step);
+    if (room) this.withdrawValue('step', this.#lastGoodStep(), room);
     let view;
     try {
       view = this.run.advance({ prompt: this.prompt, generated: this.step, temperature: this.temperature, seed: this.seed });
@@ -328,7 +353,16 @@ export class AttnDecode extends AttnWidget {
     drawNext(this.nextTable, view, { vocab: this.run.model.tokenizer.vocab, temperature: this.temperature });
     drawWork(this.workTable, this.workLine, view, { layers, dModel });
     this.charts.draw(this.attn, { vocab: this.run.model.tokenizer.size, layers, dModel, context: view.context }, view.t);
-    this.stepButton.disabled = view.t >= view.context;
+    this.endLine.textContent = view.t < view.context ? ''
+      : `The context is full: t = ${view.t} of ${view.context}, where this model’s learned positions end, so the decoder stops here `
+        + '(model.sample would slide its window and rebuild the cache). Press Reset to decode again, or change the prompt, temperature or seed.';
+    this.#showButtons();
+  }
+
+  /** The step of the state shown, if the prompt still leaves room for it; otherwise 0. */
+  #lastGoodStep() {
+    const shown = this.view ? this.view.t - this.view.promptLength : 0;
+    return this.run.roomProblem(this.prompt, shown) ? 0 : shown;
   }
 }
 

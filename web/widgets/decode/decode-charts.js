@@ -59,8 +59,10 @@ export class DecodeCharts {
     replaceChildren(this.text,
       `Charts: one step’s multiply-adds for t = 1 to ${count(context)}, the model’s context (attention alone grows like t with the cache and like t² without; `
       + `the whole step adds the projections and the MLP, the same for every new character), and the cache’s bytes. `
-      + `Now, at t = ${t}, recomputing costs ${(at.recomputeTotal / at.cachedTotal).toFixed(1)} times the cached step; `
-      + `at t = ${count(context)} it would cost ${(end.recomputeTotal / end.cachedTotal).toFixed(1)} times, and the cache would hold ${bytes(end.cacheBytes)}.`);
+      + `Now, at t = ${t}, recomputing costs ${(at.recomputeTotal / at.cachedTotal).toFixed(1)} times the cached step`
+      + (t === context // at the end of the context, "now" is the end: said once
+        ? `, and the cache holds ${bytes(end.cacheBytes)}: the context is full.`
+        : `; at t = ${count(context)} it would cost ${(end.recomputeTotal / end.cachedTotal).toFixed(1)} times, and the cache would hold ${bytes(end.cacheBytes)}.`));
     this.workCanvas.dataset.drawn = `${key}/${t}`;
   }
 }

@@ -31,10 +31,23 @@ export class DecodeRun {
       throw new AttnError(Status.LENGTH, `The prompt has ${chars.length} characters, but this model’s context holds ${this.context}: shorten it.`);
     }
     this.model.tokenizer.encode(prompt, 'The prompt'); // names a character the model never saw
-    if (chars.length + generated > this.context) {
-      throw new AttnError(Status.ARGUMENT, `The cache is full: the prompt and ${generated} new characters would be ${chars.length + generated}, and this model’s context holds ${this.context}. Its learned positions end there (model.sample then slides the window and rebuilds the cache); press Reset to decode again.`);
-    }
+    const room = this.roomProblem(prompt, generated);
+    if (room) throw new AttnError(Status.ARGUMENT, room);
     return chars;
+  }
+
+  /** Why `generated` new characters after `prompt` do not fit this model's context, or undefined
+   *  when they do (or when the prompt alone does not: check() says that). */
+  roomProblem(prompt, generated) {
+    const length = Array.from(prompt).length;
+    if (length + generated <= this.context || length > this.context) return undefined;
+    return `A step of ${generated} does not fit: the prompt’s ${length} characters and ${generated} new ones would be ${length + generated}, `
+      + `and this model’s context holds ${this.context} (its learned positions end there), so the step can be at most ${this.context - length}.`;
+  }
+
+  /** True when the prompt and `generated` new characters fill the context: no step can follow. */
+  full(prompt, generated) {
+    return Array.from(prompt).length + generated >= this.context;
   }
 
   /**

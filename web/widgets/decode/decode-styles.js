@@ -25,7 +25,8 @@ export function decodeSheet() {
     ${figureTableCss('.decode-table')}
     .decode-table td.formula { font-family: var(--attn-font); color: var(--attn-muted); }
     .decode-table tr.total { font-weight: 700; }
-    .next-table td:nth-child(2) { text-align: left; }
+    .next-table td.bar-cell { text-align: left; width: 6.2rem; padding-left: 0.2rem; }
+    .end-line:empty { margin: 0; }
     .bar { display: inline-block; height: 0.7rem; background: var(--attn-accent); border-radius: 2px; vertical-align: middle; }
     /* Forced colours drop backgrounds: a probability bar is painted in the text's system colour. */
     @media (forced-colors: active) { .bar { background: CanvasText; } }

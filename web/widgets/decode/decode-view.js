@@ -94,13 +94,9 @@ export function drawWaiting({ text, summary, nextTable, workTable, workLine }, {
   replaceChildren(text, h('span', { className: 'prompt-text' }, prompt));
   summary.textContent = `t = ${t}: the prompt’s ${counted(chars.length, 'character')} and ${counted(generated, 'new one', 'new ones')}. What the last step fed, `
     + 'and how far every layer’s cache has grown, is said here once the model is loaded.';
-  replaceChildren(nextTable,
-    h('caption', {}, `The model’s ${top} likeliest characters after “${showChar(chars.at(-1) ?? '')}”, and their chances when drawn at temperature ${sig(temperature, 3)}`),
-    h('thead', {}, h('tr', {},
-      h('th', { scope: 'col' }, 'next'),
-      h('th', { scope: 'col' }, 'probability'),
-      h('th', { scope: 'col' }, `at T = ${sig(temperature, 3)}`))),
-    h('tbody', {}, Array.from({ length: top }, () => h('tr', {}, h('th', { scope: 'row' }, '…'), h('td', {}, '…'), h('td', {}, '…')))));
+  replaceChildren(nextTable, ...nextHead(chars.at(-1) ?? '', temperature, top),
+    h('tbody', {}, Array.from({ length: top }, () => h('tr', {}, h('th', { scope: 'row' }, '…'),
+      h('td', {}, '…'), h('td', { className: 'bar-cell' }), h('td', {}, '…')))));
   const pending = () => h('td', {}, '…');
   replaceChildren(workTable,
     h('caption', {}, `Step t = ${t}: multiply-adds of the model’s products for the newest character, with the cache and recomputing the whole prefix`),
@@ -119,16 +115,24 @@ export function drawWaiting({ text, summary, nextTable, workTable, workLine }, {
 export function drawNext(table, view, { vocab, temperature, top = 6 }) {
   const { drawn, model } = view.next;
   const order = Array.from(model.keys()).sort((a, b) => model[b] - model[a] || a - b).slice(0, top);
-  replaceChildren(table,
-    h('caption', {}, `The model’s ${top} likeliest characters after “${showChar(view.chars.at(-1))}”, and their chances when drawn at temperature ${sig(temperature, 3)}`),
-    h('thead', {}, h('tr', {},
-      h('th', { scope: 'col' }, 'next'),
-      h('th', { scope: 'col' }, 'probability'),
-      h('th', { scope: 'col' }, `at T = ${sig(temperature, 3)}`))),
+  replaceChildren(table, ...nextHead(view.chars.at(-1), temperature, top),
     h('tbody', {}, order.map((id) => h('tr', {},
       h('th', { scope: 'row' }, `“${showChar(vocab[id])}”`),
-      h('td', {}, bar(model[id]), ' ', fixed(model[id], 3)),
+      h('td', {}, fixed(model[id], 3)),
+      h('td', { className: 'bar-cell' }, bar(model[id])),
       h('td', {}, fixed(drawn[id], 3))))));
+}
+
+/** The next-character table's caption and header. The probability spans two columns: its number
+ *  (right-aligned, so the digits line up) and then its bar. */
+function nextHead(last, temperature, top) {
+  return [
+    h('caption', {}, `The model’s ${top} likeliest characters after “${showChar(last)}”, and their chances when drawn at temperature ${sig(temperature, 3)}`),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, 'next'),
+      h('th', { scope: 'col', colspan: 2 }, 'probability'),
+      h('th', { scope: 'col' }, `at T = ${sig(temperature, 3)}`))),
+  ];
 }
 
 /** A bar as long as probability p (set through the CSSOM: the page's policy allows no inline style). */

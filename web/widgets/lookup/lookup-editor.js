@@ -7,7 +7,7 @@
 //   const editor = new MemoryEditor({ onCommit: (keys, values) => …, onAdd, onRemove: (j) => …, onProblem });
 //   editor.update(keys, values, { tied });
 
-import { h, replaceChildren } from '../../ui/dom.js';
+import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
 import { quote, readNumber } from '../../ui/attribute-types.js';
@@ -39,7 +39,7 @@ export class MemoryEditor {
         h('th', { scope: 'col' }, h('span', { className: 'sr-only' }, 'remove')))),
       this.body);
     this.addButton = actionButton({ className: 'secondary', onclick: () => onAdd() }, 'Add an entry');
-    this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true });
+    this.error = h('p', { className: 'cell-error', role: 'alert', hidden: true, id: uniqueId('memory-error') });
     this.element = h('div', { className: 'memory-editor' },
       scrollFocus(h('div', { className: 'table-scroll' }, this.table), 'The memory (scrolls sideways)'),
       h('div', { className: 'toolbar' }, this.addButton,
@@ -91,6 +91,9 @@ export class MemoryEditor {
       const value = readNumber(input.value);
       const ok = Number.isFinite(value) && Math.abs(value) <= COORDINATE_LIMIT;
       input.setAttribute('aria-invalid', String(!ok));
+      // A refused cell is described by the sentence that says why (as the Query and Sharpness fields are).
+      if (ok) input.removeAttribute('aria-describedby');
+      else input.setAttribute('aria-describedby', this.error.id);
       if (!ok && !problem) {
         const [what, , axis] = PARTS[k];
         problem = `${what === 'key' ? 'Key' : 'Value'} ${j + 1}’s ${axis} must be a number from −${COORDINATE_LIMIT} to ${COORDINATE_LIMIT}, but it is ${quote(input.value)}. The memory in use is unchanged.`;
@@ -99,7 +102,7 @@ export class MemoryEditor {
     }));
     this.onProblem(problem);
     if (problem) return;
-    for (const { inputs } of this.#rows) for (const input of inputs) { input.removeAttribute('aria-invalid'); delete input.dataset.dirty; }
+    for (const { inputs } of this.#rows) for (const input of inputs) { input.removeAttribute('aria-invalid'); input.removeAttribute('aria-describedby'); delete input.dataset.dirty; }
     const keys = read.map((r) => [r[0], r[1]]);
     this.onCommit(keys, this.#tied ? keys : read.map((r) => [r[2], r[3]]));
   }

@@ -12,7 +12,7 @@
 import { h } from '../../ui/dom.js';
 import { sizeCanvas } from '../../ui/canvas.js';
 import { COORDINATE_LIMIT } from './lookup-memory.js';
-import { placeLabels } from './lookup-labels.js';
+import { markBox, placeLabels } from './lookup-labels.js';
 
 const LARGEST_SIDE = 320;
 const POINT_FONT = { font: '12px system-ui, sans-serif', size: 12 };
@@ -28,6 +28,8 @@ export class Plane {
   #dragging = false;
   /** The labels as last drawn: [{ text, x, y, left, top, right, bottom }] in the canvas's px. */
   labels = [];
+  /** The marks' boxes as last drawn, named by their labels: [{ text, left, top, right, bottom }]. */
+  marks = [];
 
   /**
    * @param {object} o
@@ -101,6 +103,7 @@ export class Plane {
     wanted.push(this.#marker(ctx, toPixel, state.marker, fg));
     // Over every mark, and each clear of the others (the query's or output's label moves aside).
     this.labels = placeLabels(wanted, side, (text, font) => { ctx.font = font; return ctx.measureText(text).width; });
+    this.marks = wanted.map((mark) => ({ text: mark.text, ...markBox(mark) }));
     for (const label of this.labels) this.#label(ctx, label, fg);
   }
 
@@ -149,7 +152,7 @@ export class Plane {
     else ctx.arc(px, py, r, 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
-    return { text: label, ...POINT_FONT, x: px, y: py, gapX: r + 3, gapY: r };
+    return { text: label, ...POINT_FONT, x: px, y: py, gapX: r + 3, gapY: r, reach: r + 1 };
   }
 
   /** Text with a halo of the background colour, so it reads over lines and other points. */
@@ -187,7 +190,7 @@ export class Plane {
     ctx.stroke();
     ctx.fill();
     ctx.restore();
-    return { text: label, ...MARKER_FONT, x: px, y: py, gapX: 10, gapY: 12 };
+    return { text: label, ...MARKER_FONT, x: px, y: py, gapX: 10, gapY: 12, reach: 11 };
   }
 
   /** The plane's point under a pointer event, rounded to 0.01 and kept on the plane. */
