@@ -229,7 +229,7 @@ test('bad input is refused beside its field, the last good state stays, and the 
   await cell.press('Enter');
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
   await expect(widget.getByText(/Key 2’s y must be a number from −10 to 10, but it is “11”\. The memory in use is unchanged\./)).toBeVisible();
-  await expect(cell).toHaveAccessibleDescription('Key 2’s y must be a number from −10 to 10, but it is “11”. The memory in use is unchanged.');
+  await expect(cell).toHaveAccessibleDescription('⚠ Key 2’s y must be a number from −10 to 10, but it is “11”. The memory in use is unchanged.');
   await expect(widget).not.toHaveAttribute('keys');
   await cell.fill('1.5'); // fixed: neither invalid nor described by a sentence that is gone
   await cell.press('Enter');

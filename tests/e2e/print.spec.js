@@ -16,8 +16,10 @@ test.describe('printing the lab page', () => {
     const widget = page.locator('attn-bottleneck');
     await started(widget);
     const canvas = widget.locator('.line-chart canvas');
-    const screenWidth = await canvas.evaluate((c) => c.getBoundingClientRect().width);
-    expect(screenWidth, 'the chart spans the wide screen').toBeGreaterThan(600);
+    const width = () => canvas.evaluate((c) => c.getBoundingClientRect().width);
+    // Chart.js sizes its canvas to the box on its first resize (300 px until then): wait for it.
+    await expect.poll(width, { message: 'the chart spans the wide screen' }).toBeGreaterThan(600);
+    const screenWidth = await width();
 
     // Chart.js reads its colours once: on the dark screen, pale text and dark grid lines.
     const chartColours = () => canvas.evaluate((c) => {
