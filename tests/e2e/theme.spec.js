@@ -68,7 +68,7 @@ test('a chart drawn after the page themed the widgets takes the theme’s colour
   await whenStarted(cost);
   await expect(cost.getByRole('img', { name: /cost terms/ })).toHaveAttribute('data-drawn', /\d/);
   const first = await cost.evaluate((el) => el.chart.chart.data.datasets[0].borderColor);
-  expect(first).toBe('#123456');
+  expect(first).toBe('rgb(18, 52, 86)'); // #123456, as the browser computes a registered colour
 });
 
 for (const scheme of ['light', 'dark']) {
@@ -109,11 +109,33 @@ test('the iframe form takes the theme from its URL, and refuses what is not a th
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await themed(page, 'attn-masks')).toMatchObject({ buttonBorder: 'rgb(171, 205, 239)' });
 
-  // A value that could load a file, and one that is not a length: refused with a sentence each.
+  // A value that could load a file, one that is not a length, and a word that is no colour (the
+  // browser's own parser says so): refused with a sentence each, the lab's values kept.
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/embed.html?widget=masks&attn-bg=url(https://example.com/x.png)&attn-padding=lots');
+  await page.goto('/embed.html?widget=masks&attn-bg=url(https://example.com/x.png)&attn-padding=lots&attn-accent=notacolour');
   await expect(page.locator('attn-masks')).toHaveCount(1);
   await expect(page.getByRole('alert').filter({ hasText: '--attn-bg' })).toHaveText('Ignored a theme value: --attn-bg must be a colour, such as #9a4d00, but it is “url(https://example.com/x.png)”.');
   await expect(page.getByRole('alert').filter({ hasText: '--attn-padding' })).toHaveText('Ignored a theme value: --attn-padding must be a length, such as 4px or 0.5rem, but it is “lots”.');
-  expect(await themed(page, 'attn-masks')).toMatchObject({ background: 'rgb(255, 255, 255)', padding: '16px' });
+  await expect(page.getByRole('alert').filter({ hasText: '--attn-accent' })).toHaveText('Ignored a theme value: --attn-accent must be a colour, such as #9a4d00, but it is “notacolour”.');
+  expect(await themed(page, 'attn-masks')).toMatchObject({ background: 'rgb(255, 255, 255)', padding: '16px', buttonBorder: 'rgb(29, 95, 191)' });
+});
+
+test('a colour the browser cannot read, in the page’s own stylesheet, leaves the colour the widget had', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  // A typo on :root (the lab's accent stays) and on one tag (the accent set further up, on its
+  // section, stays), as a course page's stylesheet would have them (a constructed sheet: CSSOM,
+  // allowed by the CSP).
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(':root { --attn-accent: darkorang; --attn-bg: #fffffg; } #s6-6 { --attn-accent: rgb(1, 2, 3); } attn-cost { --attn-accent: blu; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  const cost = page.locator('attn-cost');
+  await cost.scrollIntoViewIfNeeded();
+  await whenStarted(cost);
+  const measure = cost.getByRole('button', { name: 'Measure in my browser' });
+  const look = (button) => button.evaluate((el) => { const style = getComputedStyle(el); return [style.backgroundColor, style.color]; });
+  expect(await look(measure)).toEqual(['rgb(1, 2, 3)', 'rgb(255, 255, 255)']);
+  expect(await themed(page, 'attn-masks')).toMatchObject({ buttonBorder: 'rgb(29, 95, 191)', background: 'rgb(255, 255, 255)' });
 });

@@ -63,6 +63,13 @@ export function themeInputs() {
 
 let registered = null;
 
+/** The grammar each kind is registered with. A colour is a '<color>': a value the browser cannot
+ *  read as one (a typo, `darkorang`) counts as not set there, so the widget takes the colour set
+ *  further up (on a section, on :root, or the lab's own) instead of painting with nothing. Fonts and
+ *  lengths take any value ('*'): a length's initial value may be in rem, which a registered
+ *  '<length>' cannot have (an initial value must not depend on the page). */
+const SYNTAX = { colour: '<color>', font: '*', length: '*' };
+
 /**
  * Registers every theme input with the page once (an inherited property with its initial value).
  * True when the browser could: then a value set on :root reaches the widgets. Where it cannot
@@ -73,9 +80,9 @@ export function registerThemeProperties() {
   if (registered !== null) return registered;
   registered = typeof CSS !== 'undefined' && typeof CSS.registerProperty === 'function';
   if (!registered) return registered;
-  for (const { name, initial } of themeInputs()) {
+  for (const { name, initial, kind } of themeInputs()) {
     try {
-      CSS.registerProperty({ name, syntax: '*', inherits: true, initialValue: initial });
+      CSS.registerProperty({ name, syntax: SYNTAX[kind], inherits: true, initialValue: initial });
     } catch {
       // Already registered (a second copy of the lab on the page, or the page's own rule): keep it.
     }
