@@ -139,3 +139,34 @@ test('a colour the browser cannot read, in the page’s own stylesheet, leaves t
   expect(await look(measure)).toEqual(['rgb(1, 2, 3)', 'rgb(255, 255, 255)']);
   expect(await themed(page, 'attn-masks')).toMatchObject({ buttonBorder: 'rgb(29, 95, 191)', background: 'rgb(255, 255, 255)' });
 });
+
+/** A course author's page whose text is 20px serif (its root stays at the browser's 16px). */
+const TWENTY_PIXEL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>
+<link rel="icon" href="data:,"><style>body { font: 20px serif; }</style>
+<script type="module" src="/attention-lab.js"></script></head>
+<body><p>The course's own text.</p><attn-stepper></attn-stepper><attn-masks></attn-masks></body></html>`;
+
+/** The computed font sizes, in pixels, of a widget's title, its first step tab or preset button,
+ *  a matrix caption, its "In words" line and its plain text (a label). */
+const textSizes = (widget) => widget.evaluate((el) => {
+  const size = (css) => parseFloat(getComputedStyle(el.shadowRoot.querySelector(css)).fontSize);
+  return { title: size('[part~="title"]'), body: size('label'), caption: size('table.matrix caption'), inWords: size('.in-words') };
+});
+
+test('a widget’s text sizes follow one base, its own: in a page of 20px text the title is the largest and captions are smaller', async ({ page }) => {
+  await page.route('**/course-20px.html', (route) => route.fulfill({ contentType: 'text/html', body: TWENTY_PIXEL_PAGE }));
+  await page.goto('/course-20px.html');
+  const stepper = page.locator('attn-stepper');
+  await stepper.scrollIntoViewIfNeeded();
+  await whenStarted(stepper);
+  // By default the widget's text is the page's (20px), and every size is a share of it.
+  const sizes = await textSizes(stepper);
+  expect(sizes).toEqual({ title: 21, body: 20, caption: 17, inWords: 18.4 });
+  expect(sizes.title).toBeGreaterThan(sizes.body);
+  expect(sizes.caption).toBeLessThan(sizes.body);
+  // --attn-font-size sets that base: on one widget, all its sizes follow, in the same proportions.
+  await setProperties(stepper, { '--attn-font-size': '16px' });
+  expect(await textSizes(stepper)).toEqual({ title: 16.8, body: 16, caption: 13.6, inWords: 14.72 });
+  expect(await textSizes(page.locator('attn-masks'))).toMatchObject({ title: 21, body: 20 });
+});
+

@@ -12,7 +12,7 @@ import { themeInputs } from './theme.js';
 const VALUE_SHAPES = {
   colour: /^(#[0-9a-f]{3,8}|[a-z]+|(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([\w\s.,%/+-]*\))$/i,
   font: /^[\p{L}\p{N} ,"'._-]+$/u,
-  length: /^(0|\d*\.?\d+(px|rem|em|ch|pt))$/,
+  length: /^(0|\d*\.?\d+(px|rem|em|ch|pt|%))$/,
 };
 const EXAMPLES = { colour: '#9a4d00', font: 'Georgia, serif', length: '4px or 0.5rem' };
 
