@@ -234,8 +234,9 @@ test('a heatmap whose column labels are one character each writes them upright, 
 });
 
 // Under "Increase contrast" the theme's greys are color-mix() of its text and background colours
-// (theme.js), which standalone SVG viewers (Inkscape, rsvg, older browsers) cannot read: an
-// exported SVG holds every colour as a plain rgb() or #hex, equal to the colour on the screen.
+// (theme.js), which the browser computes to color(srgb …) and standalone SVG viewers (Inkscape,
+// rsvg, older browsers) cannot read: an exported SVG holds every colour as a plain rgb() or #hex,
+// equal to the colour on the screen.
 for (const colorScheme of ['light', 'dark']) {
   test(`with more contrast (${colorScheme}), an exported SVG's colours are plain rgb() equal to the screen's`, async ({ page }) => {
     await page.emulateMedia({ contrast: 'more', colorScheme });
@@ -263,7 +264,7 @@ for (const colorScheme of ['light', 'dark']) {
         probe.remove();
         return { token: getComputedStyle(el).getPropertyValue(property), colour };
       }, token);
-      expect(onScreen.token, `${tag}: the grey is a mix under more contrast`).toContain('color-mix(');
+      expect(onScreen.token, `${tag}: the grey is a mix under more contrast`).toMatch(/^color\(srgb /);
       const svg = (await download(page, group.getByRole('button', { name: 'SVG' }))).bytes.toString('utf8');
       expect(svg, tag).not.toContain('color-mix(');
       expect(svg, tag).not.toContain('var(');
