@@ -170,3 +170,48 @@ test('a widget’s text sizes follow one base, its own: in a page of 20px text t
   expect(await textSizes(page.locator('attn-masks'))).toMatchObject({ title: 21, body: 20 });
 });
 
+/** Records every font a canvas's 2D context is given (window.canvasFonts(canvas): the fonts, as the
+ *  context read them back), before the page's scripts run. */
+function recordCanvasFonts() {
+  const fonts = new WeakMap();
+  const font = Object.getOwnPropertyDescriptor(CanvasRenderingContext2D.prototype, 'font');
+  Object.defineProperty(CanvasRenderingContext2D.prototype, 'font', {
+    ...font,
+    set(value) {
+      font.set.call(this, value);
+      if (!fonts.has(this.canvas)) fonts.set(this.canvas, new Set());
+      fonts.get(this.canvas).add(this.font);
+    },
+  });
+  window.canvasFonts = (canvas) => [...(fonts.get(canvas) ?? [])];
+}
+
+const GEORGIA_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>
+<link rel="icon" href="data:,"><style>:root { --attn-font: Georgia, serif; }</style>
+<script type="module" src="/attention-lab.js"></script></head>
+<body><attn-stepper></attn-stepper><attn-heads></attn-heads><attn-lookup></attn-lookup><attn-cost></attn-cost><attn-bottleneck></attn-bottleneck></body></html>`;
+
+test('text drawn on canvas is in the widget’s font (--attn-font): heatmaps, the heads’ stack, the lookup plane, Chart.js charts', async ({ page }) => {
+  await page.addInitScript(recordCanvasFonts);
+  await page.route('**/course-georgia.html', (route) => route.fulfill({ contentType: 'text/html', body: GEORGIA_PAGE }));
+  await page.goto('/course-georgia.html');
+  for (const tag of ['attn-stepper', 'attn-heads', 'attn-lookup', 'attn-cost', 'attn-bottleneck']) {
+    await page.locator(tag).scrollIntoViewIfNeeded();
+    await whenStarted(page.locator(tag));
+  }
+  await expect(page.locator('attn-cost').getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toHaveAttribute('data-drawn', /\d/);
+  /** Each widget's canvases that drew text: [its class or name, the families it drew in]. */
+  const drawn = () => page.evaluate(() => Object.fromEntries(['attn-stepper', 'attn-heads', 'attn-lookup', 'attn-cost', 'attn-bottleneck'].map((tag) => {
+    const canvases = [...document.querySelector(tag).shadowRoot.querySelectorAll('canvas')].filter((canvas) => window.canvasFonts(canvas).length);
+    const kind = (canvas) => (canvas.className || 'chart');
+    return [tag, [...new Set(canvases.map((canvas) => `${kind(canvas)}: ${[...new Set(window.canvasFonts(canvas).map((font) => font.replace(/^(bold )?\d+px /, '')))].join(' | ')}`))].sort()];
+  })));
+  await expect.poll(drawn).toEqual({
+    'attn-stepper': ['heatmap-canvas: Georgia, serif'],
+    'attn-heads': ['heatmap-canvas: Georgia, serif', 'stack-canvas: Georgia, serif'],
+    'attn-lookup': ['plane-canvas: Georgia, serif'],
+    'attn-cost': ['chart: Georgia, serif'],
+    'attn-bottleneck': ['chart: Georgia, serif', 'heatmap-canvas: Georgia, serif'],
+  });
+});
+

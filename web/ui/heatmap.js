@@ -20,7 +20,7 @@
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
-import { sizeCanvas } from './canvas.js';
+import { sizeCanvas, canvasFont } from './canvas.js';
 import { redrawForPrint } from './print-redraw.js';
 import { DataTable, tableNumber } from './data-table.js';
 import { contentWidth } from './box-width.js';
@@ -168,7 +168,7 @@ export class Heatmap {
     const fg = styles.color || '#1c2430';
     const muted = styles.getPropertyValue('--attn-muted').trim() || '#5b6675';
     ctx.clearRect(0, 0, width, height);
-    ctx.font = `${Math.min(12, Math.max(9, size * 0.45))}px system-ui, sans-serif`;
+    ctx.font = canvasFont(styles, Math.min(12, Math.max(9, size * 0.45)));
 
     const span = this.max - this.min || 1;
     // A value is printed in its cell only when its text fits there with room to spare.

@@ -18,7 +18,7 @@
  *  property with a dark value is a colour; font and mono are font lists; the rest are lengths
  *  (font-size may be a percentage of the page's text too). */
 const TABLE = [
-  ['font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', null, 'the text font'],
+  ['font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', null, 'the text font, also of the text drawn in heatmaps, charts and the figures a learner downloads'],
   ['mono', 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace', null, 'the font of numbers in matrices, tables and code'],
   ['font-size', '100%', null, 'the size of the widget’s text, which all its text follows (its title 1.05 times it, captions 0.85); 100%: the size of the page’s text around it'],
   ['bg', '#ffffff', '#161b22', 'the widget’s background'],
