@@ -13,8 +13,11 @@ export function chartColours(element) {
   };
 }
 
-/** #rrggbb (or #rgb) with an alpha; any other colour is returned unchanged. */
+/** A colour as the browser computes a theme colour (rgb(r, g, b): they are registered as colours,
+ *  theme.js), or #rrggbb / #rgb, with an alpha; any other colour is returned unchanged. */
 function translucent(colour, alpha) {
+  const rgb = colour.match(/^rgb\((\d+), (\d+), (\d+)\)$/);
+  if (rgb) return `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${alpha})`;
   const hex = colour.match(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i)?.[1];
   if (!hex) return colour;
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
