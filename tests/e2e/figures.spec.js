@@ -233,9 +233,22 @@ test('a heatmap whose column labels are one character each writes them upright, 
   expect(columns.every((c) => !c.turned)).toBe(true);
 });
 
+test('an exported SVG is in the widget’s font (--attn-font), a heatmap’s and a chart’s', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('html').evaluate((el) => el.style.setProperty('--attn-font', 'Georgia, "Times New Roman", serif'));
+  for (const [tag, name] of [['attn-masks', /^Download “Attention weights/], ['attn-cost', /^Download “Log–log chart of the cost terms/]]) {
+    const widget = page.locator(tag);
+    await widget.scrollIntoViewIfNeeded();
+    await whenStarted(widget);
+    const svg = (await download(page, widget.getByRole('group', { name }).first().getByRole('button', { name: 'SVG' }))).bytes.toString('utf8');
+    expect(svg.match(/<svg [^>]*font-family="([^"]*)"/)?.[1], tag).toBe('Georgia, &quot;Times New Roman&quot;, serif');
+  }
+});
+
 // Under "Increase contrast" the theme's greys are color-mix() of its text and background colours
-// (theme.js), which standalone SVG viewers (Inkscape, rsvg, older browsers) cannot read: an
-// exported SVG holds every colour as a plain rgb() or #hex, equal to the colour on the screen.
+// (theme.js), which the browser computes to color(srgb …) and standalone SVG viewers (Inkscape,
+// rsvg, older browsers) cannot read: an exported SVG holds every colour as a plain rgb() or #hex,
+// equal to the colour on the screen.
 for (const colorScheme of ['light', 'dark']) {
   test(`with more contrast (${colorScheme}), an exported SVG's colours are plain rgb() equal to the screen's`, async ({ page }) => {
     await page.emulateMedia({ contrast: 'more', colorScheme });
@@ -263,7 +276,7 @@ for (const colorScheme of ['light', 'dark']) {
         probe.remove();
         return { token: getComputedStyle(el).getPropertyValue(property), colour };
       }, token);
-      expect(onScreen.token, `${tag}: the grey is a mix under more contrast`).toContain('color-mix(');
+      expect(onScreen.token, `${tag}: the grey is a mix under more contrast`).toMatch(/^color\(srgb /);
       const svg = (await download(page, group.getByRole('button', { name: 'SVG' }))).bytes.toString('utf8');
       expect(svg, tag).not.toContain('color-mix(');
       expect(svg, tag).not.toContain('var(');

@@ -68,7 +68,7 @@ test('a chart drawn after the page themed the widgets takes the theme’s colour
   await whenStarted(cost);
   await expect(cost.getByRole('img', { name: /cost terms/ })).toHaveAttribute('data-drawn', /\d/);
   const first = await cost.evaluate((el) => el.chart.chart.data.datasets[0].borderColor);
-  expect(first).toBe('#123456');
+  expect(first).toBe('rgb(18, 52, 86)'); // #123456, as the browser computes a registered colour
 });
 
 for (const scheme of ['light', 'dark']) {
@@ -109,11 +109,109 @@ test('the iframe form takes the theme from its URL, and refuses what is not a th
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await themed(page, 'attn-masks')).toMatchObject({ buttonBorder: 'rgb(171, 205, 239)' });
 
-  // A value that could load a file, and one that is not a length: refused with a sentence each.
+  // A value that could load a file, one that is not a length, and a word that is no colour (the
+  // browser's own parser says so): refused with a sentence each, the lab's values kept.
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/embed.html?widget=masks&attn-bg=url(https://example.com/x.png)&attn-padding=lots');
+  await page.goto('/embed.html?widget=masks&attn-bg=url(https://example.com/x.png)&attn-padding=lots&attn-accent=notacolour');
   await expect(page.locator('attn-masks')).toHaveCount(1);
   await expect(page.getByRole('alert').filter({ hasText: '--attn-bg' })).toHaveText('Ignored a theme value: --attn-bg must be a colour, such as #9a4d00, but it is “url(https://example.com/x.png)”.');
   await expect(page.getByRole('alert').filter({ hasText: '--attn-padding' })).toHaveText('Ignored a theme value: --attn-padding must be a length, such as 4px or 0.5rem, but it is “lots”.');
-  expect(await themed(page, 'attn-masks')).toMatchObject({ background: 'rgb(255, 255, 255)', padding: '16px' });
+  await expect(page.getByRole('alert').filter({ hasText: '--attn-accent' })).toHaveText('Ignored a theme value: --attn-accent must be a colour, such as #9a4d00, but it is “notacolour”.');
+  expect(await themed(page, 'attn-masks')).toMatchObject({ background: 'rgb(255, 255, 255)', padding: '16px', buttonBorder: 'rgb(29, 95, 191)' });
 });
+
+test('a colour the browser cannot read, in the page’s own stylesheet, leaves the colour the widget had', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  // A typo on :root (the lab's accent stays) and on one tag (the accent set further up, on its
+  // section, stays), as a course page's stylesheet would have them (a constructed sheet: CSSOM,
+  // allowed by the CSP).
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(':root { --attn-accent: darkorang; --attn-bg: #fffffg; } #s6-6 { --attn-accent: rgb(1, 2, 3); } attn-cost { --attn-accent: blu; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  const cost = page.locator('attn-cost');
+  await cost.scrollIntoViewIfNeeded();
+  await whenStarted(cost);
+  const measure = cost.getByRole('button', { name: 'Measure in my browser' });
+  const look = (button) => button.evaluate((el) => { const style = getComputedStyle(el); return [style.backgroundColor, style.color]; });
+  expect(await look(measure)).toEqual(['rgb(1, 2, 3)', 'rgb(255, 255, 255)']);
+  expect(await themed(page, 'attn-masks')).toMatchObject({ buttonBorder: 'rgb(29, 95, 191)', background: 'rgb(255, 255, 255)' });
+});
+
+/** A course author's page whose text is 20px serif (its root stays at the browser's 16px). */
+const TWENTY_PIXEL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>
+<link rel="icon" href="data:,"><style>body { font: 20px serif; }</style>
+<script type="module" src="/attention-lab.js"></script></head>
+<body><p>The course's own text.</p><attn-stepper></attn-stepper><attn-masks></attn-masks></body></html>`;
+
+/** The computed font sizes, in pixels, of a widget's title, its first step tab or preset button,
+ *  a matrix caption, its "In words" line and its plain text (a label). */
+const textSizes = (widget) => widget.evaluate((el) => {
+  const size = (css) => parseFloat(getComputedStyle(el.shadowRoot.querySelector(css)).fontSize);
+  return { title: size('[part~="title"]'), body: size('label'), caption: size('table.matrix caption'), inWords: size('.in-words') };
+});
+
+test('a widget’s text sizes follow one base, its own: in a page of 20px text the title is the largest and captions are smaller', async ({ page }) => {
+  await page.route('**/course-20px.html', (route) => route.fulfill({ contentType: 'text/html', body: TWENTY_PIXEL_PAGE }));
+  await page.goto('/course-20px.html');
+  const stepper = page.locator('attn-stepper');
+  await stepper.scrollIntoViewIfNeeded();
+  await whenStarted(stepper);
+  // By default the widget's text is the page's (20px), and every size is a share of it.
+  const sizes = await textSizes(stepper);
+  expect(sizes).toEqual({ title: 21, body: 20, caption: 17, inWords: 18.4 });
+  expect(sizes.title).toBeGreaterThan(sizes.body);
+  expect(sizes.caption).toBeLessThan(sizes.body);
+  // --attn-font-size sets that base: on one widget, all its sizes follow, in the same proportions.
+  await setProperties(stepper, { '--attn-font-size': '16px' });
+  expect(await textSizes(stepper)).toEqual({ title: 16.8, body: 16, caption: 13.6, inWords: 14.72 });
+  expect(await textSizes(page.locator('attn-masks'))).toMatchObject({ title: 21, body: 20 });
+});
+
+/** Records every font a canvas's 2D context is given (window.canvasFonts(canvas): the fonts, as the
+ *  context read them back), before the page's scripts run. */
+function recordCanvasFonts() {
+  const fonts = new WeakMap();
+  const font = Object.getOwnPropertyDescriptor(CanvasRenderingContext2D.prototype, 'font');
+  Object.defineProperty(CanvasRenderingContext2D.prototype, 'font', {
+    ...font,
+    set(value) {
+      font.set.call(this, value);
+      if (!fonts.has(this.canvas)) fonts.set(this.canvas, new Set());
+      fonts.get(this.canvas).add(this.font);
+    },
+  });
+  window.canvasFonts = (canvas) => [...(fonts.get(canvas) ?? [])];
+}
+
+const GEORGIA_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>
+<link rel="icon" href="data:,"><style>:root { --attn-font: Georgia, serif; }</style>
+<script type="module" src="/attention-lab.js"></script></head>
+<body><attn-stepper></attn-stepper><attn-heads></attn-heads><attn-lookup></attn-lookup><attn-cost></attn-cost><attn-bottleneck></attn-bottleneck></body></html>`;
+
+test('text drawn on canvas is in the widget’s font (--attn-font): heatmaps, the heads’ stack, the lookup plane, Chart.js charts', async ({ page }) => {
+  await page.addInitScript(recordCanvasFonts);
+  await page.route('**/course-georgia.html', (route) => route.fulfill({ contentType: 'text/html', body: GEORGIA_PAGE }));
+  await page.goto('/course-georgia.html');
+  for (const tag of ['attn-stepper', 'attn-heads', 'attn-lookup', 'attn-cost', 'attn-bottleneck']) {
+    await page.locator(tag).scrollIntoViewIfNeeded();
+    await whenStarted(page.locator(tag));
+  }
+  await expect(page.locator('attn-cost').getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toHaveAttribute('data-drawn', /\d/);
+  /** Each widget's canvases that drew text: [its class or name, the families it drew in]. */
+  const drawn = () => page.evaluate(() => Object.fromEntries(['attn-stepper', 'attn-heads', 'attn-lookup', 'attn-cost', 'attn-bottleneck'].map((tag) => {
+    const canvases = [...document.querySelector(tag).shadowRoot.querySelectorAll('canvas')].filter((canvas) => window.canvasFonts(canvas).length);
+    const kind = (canvas) => (canvas.className || 'chart');
+    return [tag, [...new Set(canvases.map((canvas) => `${kind(canvas)}: ${[...new Set(window.canvasFonts(canvas).map((font) => font.replace(/^(bold )?\d+px /, '')))].join(' | ')}`))].sort()];
+  })));
+  await expect.poll(drawn).toEqual({
+    'attn-stepper': ['heatmap-canvas: Georgia, serif'],
+    'attn-heads': ['heatmap-canvas: Georgia, serif', 'stack-canvas: Georgia, serif'],
+    'attn-lookup': ['plane-canvas: Georgia, serif'],
+    'attn-cost': ['chart: Georgia, serif'],
+    'attn-bottleneck': ['chart: Georgia, serif', 'heatmap-canvas: Georgia, serif'],
+  });
+});
+

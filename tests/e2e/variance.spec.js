@@ -30,6 +30,12 @@ test('histograms of raw and scaled scores with their variances; changing d_k red
   await expect(rawChart).toBeVisible();
   await expect(widget.getByRole('img', { name: /^Histogram of 20,000 scaled scores at d_k = 128.*N\(0, 1\)/ })).toBeVisible();
   const before = await rawChart.screenshot();
+  // The bars in the theme's accent, see-through (the density curve shows through them), the grid's
+  // lines lighter than the border colour.
+  expect(await widget.evaluate((el) => {
+    const { data, options } = el.charts.raw.chart.chart;
+    return [data.datasets[0].backgroundColor, options.scales.x.grid.color];
+  })).toEqual(['rgba(29, 95, 191, 0.55)', 'rgba(213, 218, 225, 0.6)']);
 
   await widget.getByRole('button', { name: 'd_k = 32' }).click();
   await expect(rawReadout(widget)).toContainText('d_k = 32, 20,000 draws');

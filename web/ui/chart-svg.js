@@ -3,11 +3,10 @@
 // computed for the canvas (scales, element positions, legend boxes), so the file matches what the
 // learner sees, whichever wrapper drew it (line-chart.js, log-chart.js, histogram-chart.js).
 //
-//   const text = chartSvg(chart, { title: 'Loss curves', colours: { bg, fg, grid } });
+//   const text = chartSvg(chart, { title: 'Loss curves', colours: { bg, fg, grid, font } });
 
 import { dashArray, group, svgDocument, tag } from './svg.js';
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** The colour a dataset draws with (a string; Chart.js also allows functions and gradients). */
 const paint = (value, fallback) => (typeof value === 'string' ? value : fallback);
@@ -111,7 +110,7 @@ function legendMarks(chart, colours) {
   });
 }
 
-/** The chart as an SVG document (text). colours: { bg, fg, grid } of the widget's theme. */
+/** The chart as an SVG document (text). colours: { bg, fg, grid, font } of the widget's theme. */
 export function chartSvg(chart, { title, colours }) {
   const area = chart.chartArea;
   const clipId = 'plot-area';
@@ -123,6 +122,6 @@ export function chartSvg(chart, { title, colours }) {
     group('g', { 'clip-path': `url(#${clipId})` }, chart.getSortedVisibleDatasetMetas().reverse().map((meta) => seriesMarks(chart, meta.index))),
     ...legendMarks(chart, colours),
   ];
-  return svgDocument({ width: chart.width, height: chart.height, title, background: colours.bg, foreground: colours.fg, font: FONT, body });
+  return svgDocument({ width: chart.width, height: chart.height, title, background: colours.bg, foreground: colours.fg, font: colours.font, body });
 }
 

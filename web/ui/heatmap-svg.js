@@ -3,14 +3,13 @@
 // labelled, the two axis titles, the scale's legend, and the figure's title above.
 //
 //   const text = heatmapSvg({ title, rowLabels, colLabels, values, min, max, format,
-//                             rowTitle: 'query', colTitle: 'key', colours: { bg, fg, muted },
+//                             rowTitle: 'query', colTitle: 'key', colours: { bg, fg, muted, font },
 //                             key /* optional: Heatmap's legend of a few values */ });
 
 import { viridisHex, textOn } from './colour-scale.js';
 import { group, svgDocument, tag } from './svg.js';
 import { uprightColumns } from './heatmap.js';
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const CHAR = 6.5;          // about the width of one character at 11 px
 const CELL_TEXT_LIMIT = 12; // values printed in their cells up to this many rows and columns
 
@@ -67,5 +66,5 @@ export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max =
       tag('line', { x1: 0, y1: 0, x2: 0, y2: 5, stroke: colours.muted, 'stroke-width': 1 }),
     ]),
   ]);
-  return svgDocument({ width, height, title, background: colours.bg, foreground: colours.fg, font: FONT, body: [defs, ...cells, ...labels, ...legend] });
+  return svgDocument({ width, height, title, background: colours.bg, foreground: colours.fg, font: colours.font, body: [defs, ...cells, ...labels, ...legend] });
 }

@@ -20,7 +20,7 @@
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
 import { fixed } from './format.js';
-import { sizeCanvas } from './canvas.js';
+import { sizeCanvas, canvasFont } from './canvas.js';
 import { redrawForPrint } from './print-redraw.js';
 import { DataTable, tableNumber } from './data-table.js';
 import { contentWidth } from './box-width.js';
@@ -140,7 +140,8 @@ export class Heatmap {
   /** Room for the labels: the widest row label and the longest column label as drawn (at the
    *  largest label font), up to LABEL_ROOM; a longer label is shortened in its middle (fitLabel). */
   #margins() {
-    const longest = (labels) => Math.max(...labels.map((l) => labelWidth(String(l))), 7);
+    const font = canvasFont(getComputedStyle(this.surface), 12); // the labels' largest, in the widget's font
+    const longest = (labels) => Math.max(...labels.map((l) => labelWidth(String(l), font)), 7);
     return { left: Math.min(LABEL_ROOM, 8 + longest(this.rowLabels)), top: uprightColumns(this.colLabels) ? 18 : Math.min(LABEL_ROOM, 8 + longest(this.colLabels)) };
   }
 
@@ -185,7 +186,7 @@ export class Heatmap {
     const muted = styles.getPropertyValue('--attn-muted').trim() || '#5b6675';
     ctx.clearRect(0, 0, width, height);
     const fontSize = Math.min(12, Math.max(9, size * 0.45)); // the labels' and the printed values'
-    ctx.font = `${fontSize}px system-ui, sans-serif`;
+    ctx.font = canvasFont(styles, fontSize);
 
     const span = this.max - this.min || 1;
     // A value is printed in its cell only when its text fits there with room to spare.
@@ -327,11 +328,12 @@ function clamp(x, lo, hi) {
 
 let measurer; // a canvas context that measures labels before the map's own canvas is sized
 
-/** The width of `text` in pixels at the labels' largest font (7 px a character where no canvas measures). */
-function labelWidth(text) {
+/** The width of `text` in pixels in `font` (canvasFont: the labels' largest, in the widget's
+ *  family; 7 px a character where no canvas measures). */
+function labelWidth(text, font) {
   measurer ??= document.createElement('canvas').getContext('2d');
   if (!measurer) return Array.from(text).length * 7;
-  measurer.font = '12px system-ui, sans-serif';
+  measurer.font = font;
   return measurer.measureText(text).width;
 }
 

@@ -15,6 +15,7 @@
 import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
 import { fitChartsForPrint } from './chart-print.js';
+import { inWidgetFont } from './chart-font.js';
 
 let chartModule = null;
 
@@ -66,7 +67,7 @@ export class HistogramChart {
           { type: 'line', label: 'density', data: [], borderColor: line, borderWidth: 2, pointRadius: 0, tension: 0.3, fill: false, order: 1 },
         ],
       },
-      options: {
+      options: inWidgetFont({
         animation: chartAnimation(canvas),
         responsive: true,
         maintainAspectRatio: true,
@@ -82,7 +83,7 @@ export class HistogramChart {
           x: { type: 'linear', title: { display: true, text: xLabel, color: text }, ticks: { color: text, maxRotation: 0, includeBounds: false, callback: (v) => tick(Number(v)) }, grid: { color: grid } },
           y: { title: { display: true, text: 'density', color: text }, ticks: { color: text, callback: (v) => tick(Number(v)) }, grid: { color: grid }, beginAtZero: true },
         },
-      },
+      }, canvas),
     });
   }
 

@@ -18,6 +18,7 @@ import { chartAnimation } from './motion.js';
 import { chartFigure } from './figure-export.js';
 import { seriesLegendLabels } from './series-legend.js';
 import { fitChartsForPrint } from './chart-print.js';
+import { inWidgetFont } from './chart-font.js';
 
 export class LineChart {
   #ready = null;
@@ -51,7 +52,7 @@ export class LineChart {
       this.chart = new Chart(this.canvas, {
         type: 'line',
         data: { datasets: [] },
-        options: {
+        options: inWidgetFont({
           animation: chartAnimation(this.canvas),
           responsive: true,
           maintainAspectRatio: false,
@@ -68,7 +69,7 @@ export class LineChart {
               labels: seriesLegendLabels(Chart, fg, { sort: (a, b) => a.datasetIndex - b.datasetIndex }),
             },
           },
-        },
+        }, this.canvas),
       });
       box.classList.remove('waiting');
     });

@@ -14,6 +14,7 @@ import { chartTable } from './placed-chart-table.js';
 import { chartAnimation } from './motion.js';
 import { seriesLegendLabels } from './series-legend.js';
 import { fitChartsForPrint } from './chart-print.js';
+import { inWidgetFont } from './chart-font.js';
 
 let chartModule = null;
 
@@ -82,7 +83,7 @@ export class LogChart {
     this.chart = new Chart(canvas, {
       type: 'line',
       data: { datasets },
-      options: {
+      options: inWidgetFont({
         animation: chartAnimation(canvas),
         parsing: false,
         responsive: true,
@@ -95,7 +96,7 @@ export class LogChart {
           legend: { labels: seriesLegendLabels(Chart, fg, { filter: (item) => item.text !== '' }) },
           tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${xName} = ${formatX(ctx.parsed.x)}, ${formatY(ctx.parsed.y)}` } },
         },
-      },
+      }, canvas),
     });
   }
 

@@ -45,14 +45,14 @@ export const printRules = `
   /* A data table prints as rows of cells of one width (data-table.js measures --cell-ch and
      --head-ch): a row wider than the page goes on in a second line, under the first line's columns,
      the row header standing out to the left; a rule under each row. */
-  table.data-table { display: block; font-size: 0.75rem; }
+  table.data-table { display: block; font-size: calc(0.75 * var(--attn-em)); }
   table.data-table > :is(caption, thead, tbody, tfoot) { display: block; }
   table.data-table tr { --cell-width: calc(var(--cell-ch, 6) * 1ch + 0.5rem); --head-width: calc(var(--head-ch, 6) * 1ch + 0.6rem);
     display: flex; flex-wrap: wrap; padding-left: var(--head-width); border-bottom: 1px solid var(--attn-border); }
   table.data-table tr > :is(th, td) { flex: 0 0 var(--cell-width); font-family: var(--attn-mono); border: none; padding: 0.1rem 0.25rem; }
   table.data-table tr > :first-child { flex-basis: var(--head-width); margin-left: calc(-1 * var(--head-width)); text-align: left; }
   table.data-table tfoot td { flex: 1 1 auto; text-align: left; }
-  table:not(.data-table):has(tr > :nth-child(7)) { font-size: 0.8rem !important; }
+  table:not(.data-table):has(tr > :nth-child(7)) { font-size: calc(0.8 * var(--attn-em)) !important; }
   table:not(.data-table):has(tr > :nth-child(7)) :is(th, td) { padding: 0.1rem 0.25rem !important; }
 }
 `;

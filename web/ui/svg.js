@@ -29,11 +29,15 @@ export function group(name, attributes, children) {
   return tag(name, attributes, children.flat(Infinity).filter(Boolean));
 }
 
+/** The lab's text font (theme.js's --attn-font), for a figure given no font of its own. */
+const LAB_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
 /**
  * A standalone SVG document of width × height with a background, a title line at the top and
- * the figure's body (SVG text) under it, shifted down by the title band.
+ * the figure's body (SVG text) under it, shifted down by the title band; its text in `font` (the
+ * widget's --attn-font, as figure-files.js's themeColours reads it).
  */
-export function svgDocument({ width, height, title, background, foreground, font, body, band = 30 }) {
+export function svgDocument({ width, height, title, background, foreground, font = LAB_FONT, body, band = 30 }) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${group('svg', {
     xmlns: 'http://www.w3.org/2000/svg', width: width, height: height + band,
     viewBox: `0 0 ${round(width)} ${round(height + band)}`, 'font-family': font, role: 'img', 'aria-label': title,

@@ -15,10 +15,12 @@
 // checked by theme-values.js (embed.html's, kept out of the embed bundle).
 
 /** [name (without --attn-), light value, dark value or null, what it colours or sizes]. A
- *  property with a dark value is a colour; font and mono are font lists; the rest are lengths. */
+ *  property with a dark value is a colour; font and mono are font lists; the rest are lengths
+ *  (font-size may be a percentage of the page's text too). */
 const TABLE = [
-  ['font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', null, 'the text font'],
+  ['font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', null, 'the text font, also of the text drawn in heatmaps, charts and the figures a learner downloads'],
   ['mono', 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace', null, 'the font of numbers in matrices, tables and code'],
+  ['font-size', '100%', null, 'the size of the widget’s text, which all its text follows (its title 1.05 times it, captions 0.85); 100%: the size of the page’s text around it'],
   ['bg', '#ffffff', '#161b22', 'the widget’s background'],
   ['surface', '#f6f7f9', '#1f252e', 'panels, matrix cells and table headers'],
   ['fg', '#1c2430', '#e6e9ee', 'text, axis labels, the focused cell’s outline'],
@@ -61,7 +63,22 @@ export function themeInputs() {
   ]);
 }
 
+/** The widget's em: its own font size (--attn-font-size, on its box) as a length that every element
+ *  inside inherits unchanged, so that `calc(0.85 * var(--attn-em))` is 0.85 of the widget's text
+ *  however deep it is (an em would multiply inside an element that already set a size; a rem
+ *  follows the page's root, not the widget). Registered as a '<length>', which is what turns the
+ *  box's 1em into pixels there; its initial value must not depend on the page, hence 16px
+ *  (widget-styles.js sets it on every widget's box). Not a theme property: set --attn-font-size. */
+export const WIDGET_EM = { name: '--attn-em', syntax: '<length>', inherits: true, initialValue: '16px' };
+
 let registered = null;
+
+/** The grammar each kind is registered with. A colour is a '<color>': a value the browser cannot
+ *  read as one (a typo, `darkorang`) counts as not set there, so the widget takes the colour set
+ *  further up (on a section, on :root, or the lab's own) instead of painting with nothing. Fonts and
+ *  lengths take any value ('*'): a length's initial value may be in rem, which a registered
+ *  '<length>' cannot have (an initial value must not depend on the page). */
+const SYNTAX = { colour: '<color>', font: '*', length: '*' };
 
 /**
  * Registers every theme input with the page once (an inherited property with its initial value).
@@ -73,9 +90,10 @@ export function registerThemeProperties() {
   if (registered !== null) return registered;
   registered = typeof CSS !== 'undefined' && typeof CSS.registerProperty === 'function';
   if (!registered) return registered;
-  for (const { name, initial } of themeInputs()) {
+  const properties = themeInputs().map(({ name, initial, kind }) => ({ name, syntax: SYNTAX[kind], inherits: true, initialValue: initial }));
+  for (const property of [...properties, WIDGET_EM]) {
     try {
-      CSS.registerProperty({ name, syntax: '*', inherits: true, initialValue: initial });
+      CSS.registerProperty(property);
     } catch {
       // Already registered (a second copy of the lab on the page, or the page's own rule): keep it.
     }

@@ -71,17 +71,17 @@ export function bottleneckSheet() {
     .controls input[type="number"] { font: inherit; width: 6.5rem; max-width: 100%; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: 6px; background: var(--attn-bg); color: inherit; }
     .field-row, .presets, .radio-row { display: flex; flex-wrap: wrap; gap: 0.35rem 0.6rem; align-items: center; }
-    .presets button { padding: 0.15rem 0.5rem; font-size: 0.85rem; }
+    .presets button { padding: 0.15rem 0.5rem; font-size: calc(0.85 * var(--attn-em)); }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .progress-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
     .progress-row[hidden] { display: none; }
     .results { display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; align-items: flex-start; }
     .results > * { flex: 1 1 25rem; min-width: 0; max-width: 40rem; }
-    .status-line { font-size: 0.88rem; color: var(--attn-muted); }
+    .status-line { font-size: calc(0.88 * var(--attn-em)); color: var(--attn-muted); }
     .line-chart { position: relative; height: 280px; width: 100%; }
     .curves { max-width: 44rem; }
     .table-scroll { max-width: 100%; overflow-x: auto; }
-    .example-table { border-collapse: collapse; font-size: 0.85rem; margin: 0.4rem 0; }
+    .example-table { border-collapse: collapse; font-size: calc(0.85 * var(--attn-em)); margin: 0.4rem 0; }
     .example-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
     .example-table th, .example-table td { padding: 0.1rem 0.3rem; border-bottom: 1px solid var(--attn-border); text-align: center; }
     .example-table tbody th { text-align: left; font-weight: 500; white-space: nowrap; }

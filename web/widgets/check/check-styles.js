@@ -27,15 +27,15 @@ export function checkSheet() {
     .feedback.stale { border-left-style: dashed; }
     .stale-note { display: block; font-weight: 600; margin-bottom: 0.2rem; }
     .stale-note::before { content: "⚠ "; }
-    .see, .intro { font-size: 0.9rem; color: var(--attn-muted); }
+    .see, .intro { font-size: calc(0.9 * var(--attn-em)); color: var(--attn-muted); }
     .see a { color: var(--attn-accent); }
-    .score { margin: 0; font-size: 0.9rem; }
+    .score { margin: 0; font-size: calc(0.9 * var(--attn-em)); }
     .task-list { margin: 0.3rem 0 0.6rem; padding-left: 1.2rem; }
     .conditions { list-style: none; padding-left: 0; }
     .conditions li { margin: 0.2rem 0; }
     .conditions li.ok > span:first-child { color: #2e7d32; }
     .conditions li.not-yet > span:first-child { color: var(--attn-error); }
-    .task-title { margin: 0.2rem 0; font-size: 1rem; }
+    .task-title { margin: 0.2rem 0; font-size: var(--attn-em); }
     .statement { font-weight: 500; }
     ::slotted(*) { margin-top: 0.6rem; }
   `);

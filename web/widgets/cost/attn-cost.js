@@ -287,7 +287,7 @@ let sheet = null;
 function costSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: calc(0.95 * var(--attn-em)); }
     .controls { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
     /* A phone: each label above its control, so the recurrent layer's choice is read whole. */
     @media (max-width: 480px) { .controls { grid-template-columns: minmax(0, 1fr); gap: 0.15rem; } .controls label { margin-top: 0.3rem; } }
@@ -296,7 +296,7 @@ function costSheet() {
     input[type="number"] { font: inherit; width: 7rem; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: var(--attn-radius-small); background: var(--attn-bg); color: inherit; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
-    .cost-table { border-collapse: collapse; font-size: 0.88rem; margin: 0.5rem 0; }
+    .cost-table { border-collapse: collapse; font-size: calc(0.88 * var(--attn-em)); margin: 0.5rem 0; }
     .cost-table th, .cost-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; }
     .cost-table th[scope="row"], .cost-table thead th:first-child { text-align: left; font-weight: 500; }
     .cost-table td { font-family: var(--attn-mono); }
@@ -304,9 +304,9 @@ function costSheet() {
     .cost-table tr.term th { font-style: italic; }
     .chart-box { position: relative; height: 300px; max-width: 40rem; }
     .chart-box canvas { max-width: 100%; }
-    .chart-text, .score-table, .summary, .heads-note { font-size: 0.9rem; }
+    .chart-text, .score-table, .summary, .heads-note { font-size: calc(0.9 * var(--attn-em)); }
     .heads-note { color: var(--attn-muted); }
-    .measure-status { font-size: 0.9rem; }
+    .measure-status { font-size: calc(0.9 * var(--attn-em)); }
   `);
   return sheet;
 }

@@ -7,20 +7,20 @@ let sheet = null;
 export function decodeSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: calc(0.95 * var(--attn-em)); }
     .fields { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
     input[type="text"], input[type="number"], select { font: inherit; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: 6px; background: var(--attn-bg); color: inherit; max-width: 100%; }
     input[type="number"] { width: 8rem; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
-    .note { font-size: 0.88rem; color: var(--attn-muted); }
+    .note { font-size: calc(0.88 * var(--attn-em)); color: var(--attn-muted); }
     .decoded { font-family: var(--attn-mono); white-space: pre-wrap; background: var(--attn-surface); border: 1px solid var(--attn-border);
       border-radius: 6px; padding: 0.4rem 0.6rem; min-height: 2.2rem; }
     .decoded .prompt-text { color: var(--attn-muted); }
     .decoded .generated-text { font-weight: 700; }
     .decoded mark { background: var(--attn-involved); color: var(--attn-fg); outline: 2px solid var(--attn-involved-border);
       font-weight: 700; text-decoration: underline; }
-    .summary, .chart-text, .work-line { font-size: 0.9rem; }
+    .summary, .chart-text, .work-line { font-size: calc(0.9 * var(--attn-em)); }
     .cache-maps { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: flex-start; }
     ${figureTableCss('.decode-table')}
     .decode-table td.formula { font-family: var(--attn-font); color: var(--attn-muted); }

@@ -111,7 +111,7 @@ export function createCodeEditor({ parent, root, doc, label, describedBy, onChan
     EditorView.updateListener.of((update) => { if (update.docChanged) onChange?.(); }),
     EditorView.domEventHandlers({ beforeinput: typedOverSelection }),
     EditorView.theme({
-      '&': { fontSize: '0.9rem', border: '1px solid var(--attn-border)', borderRadius: '6px', backgroundColor: 'var(--attn-bg)', color: 'var(--attn-fg)' },
+      '&': { fontSize: 'calc(0.9 * var(--attn-em))', border: '1px solid var(--attn-border)', borderRadius: '6px', backgroundColor: 'var(--attn-bg)', color: 'var(--attn-fg)' },
       '.cm-content': { fontFamily: 'var(--attn-mono)', caretColor: 'var(--attn-fg)' },
       '.cm-gutters': { backgroundColor: 'var(--attn-surface)', color: 'var(--attn-muted)', borderRight: '1px solid var(--attn-border)' },
       '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--attn-accent) 8%, transparent)' },

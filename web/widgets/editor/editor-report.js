@@ -23,7 +23,7 @@ const css = `
 .editor-host { margin: 0.5rem 0; }
 .editor-host .cm-editor { max-width: 100%; }
 /* The code before the editor loads, as the editor will show it (its font, lines, gutter and cap). */
-.code-preview { margin: 0; font-family: var(--attn-mono); font-size: 0.9rem; line-height: 1.4; white-space: pre-wrap;
+.code-preview { margin: 0; font-family: var(--attn-mono); font-size: calc(0.9 * var(--attn-em)); line-height: 1.4; white-space: pre-wrap;
   overflow-wrap: anywhere; max-height: 28rem; overflow: hidden; padding: 4px 8px 4px 46px; border: 1px solid var(--attn-border);
   border-radius: 6px; background: linear-gradient(to right, var(--attn-surface) 38px, var(--attn-bg) 38px); color: var(--attn-muted); }
 .verdict { font-weight: 600; }
@@ -32,10 +32,10 @@ const css = `
 .verdict.fail, .error { color: var(--attn-error); }
 .first-failure { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.4rem 0.6rem; border-radius: 4px; overflow-wrap: anywhere; }
 .diagnosis { border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.4rem 0.6rem; border-radius: 4px; }
-table.cases { border-collapse: collapse; font-size: 0.85rem; width: 100%; margin: 0.4rem 0; }
+table.cases { border-collapse: collapse; font-size: calc(0.85 * var(--attn-em)); width: 100%; margin: 0.4rem 0; }
 table.cases th, table.cases td { border: 1px solid var(--attn-border); padding: 0.2rem 0.4rem; text-align: left; vertical-align: top; }
 table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
-.ops { font-size: 0.85rem; }
+.ops { font-size: calc(0.85 * var(--attn-em)); }
 .ops code { font-family: var(--attn-mono); }
 .results { overflow-x: auto; }
 .result.stale { border: 2px dashed var(--attn-involved-border); border-radius: 6px; padding: 0 0.4rem 0.2rem; }
@@ -44,7 +44,7 @@ table.cases td.num { font-family: var(--attn-mono); white-space: nowrap; }
 .train-readout { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.2rem 0.7rem; margin: 0.4rem 0; }
 .race .line-chart { position: relative; height: 260px; width: 100%; }
 .race-summary { font-weight: 600; }
-.train-readout .readout { font-family: var(--attn-mono); font-size: 0.88rem; overflow-wrap: anywhere; }
+.train-readout .readout { font-family: var(--attn-mono); font-size: calc(0.88 * var(--attn-em)); overflow-wrap: anywhere; }
 .loss-note { border-left: 4px solid var(--attn-error); background: var(--attn-surface); padding: 0.4rem 0.6rem; border-radius: 4px; }
 .loss-note strong { color: var(--attn-error); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -270,27 +270,27 @@ let sheet = null;
 function headsSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: 0.95rem; }
+    :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: calc(0.95 * var(--attn-em)); }
     input[type="text"] { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small);
       background: var(--attn-bg); color: inherit; max-width: 100%; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .tabs { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.6rem 0 0.3rem; }
     .tab { background: transparent; color: var(--attn-accent); padding: 0.25rem 0.7rem; }
     .overview { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); gap: 0.5rem 1.25rem; }
-    .tags-text { font-size: 0.88rem; }
-    .tag-list { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; }
+    .tags-text { font-size: calc(0.88 * var(--attn-em)); }
+    .tag-list { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: calc(0.88 * var(--attn-em)); }
     .tag-list li { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.1rem 0.4rem; }
     .tag-word { font-weight: 600; }
     .tag { color: var(--attn-muted); }
     .tag-other { font-style: italic; }
     .head-figure { max-width: 100%; }
-    .rule { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
-    .notes { font-size: 0.88rem; padding-left: 1.2rem; }
+    .rule { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); margin: 0; }
+    .notes { font-size: calc(0.88 * var(--attn-em)); padding-left: 1.2rem; }
     .stack-row { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: flex-start; }
-    .stack-text { font-size: 0.88rem; max-width: 26rem; font-family: var(--attn-mono); }
+    .stack-text { font-size: calc(0.88 * var(--attn-em)); max-width: 26rem; font-family: var(--attn-mono); }
     .joined { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
-    .joined-text { font-size: 0.9rem; }
-    .reasons { font-size: 0.9rem; padding-left: 1.3rem; }
+    .joined-text { font-size: calc(0.9 * var(--attn-em)); }
+    .reasons { font-size: calc(0.9 * var(--attn-em)); padding-left: 1.3rem; }
   `);
   return sheet;
 }

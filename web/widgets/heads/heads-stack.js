@@ -4,7 +4,7 @@
 
 import { h } from '../../ui/dom.js';
 import { viridisCss } from '../../ui/colour-scale.js';
-import { sizeCanvas } from '../../ui/canvas.js';
+import { sizeCanvas, canvasFont } from '../../ui/canvas.js';
 import { redrawForPrint } from '../../ui/print-redraw.js';
 
 export class StackView {
@@ -46,7 +46,6 @@ export class StackView {
     }
     // Labels to the right of the whole stack, one per sheet, level with the sheet's top edge.
     const right = dx * (heads - 1) + side + 6;
-    ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
     for (let layer = 0; layer < heads; layer++) {
       const { x: x0, y: y0 } = origin(layer);
@@ -57,7 +56,7 @@ export class StackView {
       ctx.lineTo(right - 2, y0 + 6);
       ctx.stroke();
       ctx.fillStyle = fg;
-      ctx.font = `${layer === chosen ? 'bold ' : ''}11px system-ui, sans-serif`;
+      ctx.font = canvasFont(styles, 11, { bold: layer === chosen });
       ctx.fillText(`head ${layer + 1}`, right, y0 + 6);
     }
     const { x: cx, y: cy } = origin(chosen);

@@ -10,13 +10,13 @@
 //   plane.draw({ range: 4, points: [{ x, y, label: 'k1', weight: 0.4, shape: 'circle' }], marker: { x, y, label: 'q', shape: 'star' } });
 
 import { h } from '../../ui/dom.js';
-import { sizeCanvas } from '../../ui/canvas.js';
+import { sizeCanvas, canvasFont } from '../../ui/canvas.js';
 import { COORDINATE_LIMIT } from './lookup-memory.js';
 import { markBox, placeLabels } from './lookup-labels.js';
 
 const LARGEST_SIDE = 320;
-const POINT_FONT = { font: '12px system-ui, sans-serif', size: 12 };
-const MARKER_FONT = { font: 'bold 13px system-ui, sans-serif', size: 13 };
+const POINT_FONT = { size: 12, bold: false };
+const MARKER_FONT = { size: 13, bold: true };
 const SMALL_STEP = 0.1, LARGE_STEP = 1;
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
@@ -101,7 +101,9 @@ export class Plane {
     if (state.outline?.length) this.#outline(ctx, toPixel, state.outline, fg);
     const wanted = state.points.map((point) => this.#point(ctx, toPixel, { ...point, colour: colour(point.colour, fg) }, fg));
     wanted.push(this.#marker(ctx, toPixel, state.marker, fg));
-    // Over every mark, and each clear of the others (the query's or output's label moves aside).
+    // In the widget's font (--attn-font), over every mark, and each clear of the others (the
+    // query's or output's label moves aside).
+    for (const label of wanted) label.font = canvasFont(styles, label.size, { bold: label.bold });
     this.labels = placeLabels(wanted, side, (text, font) => { ctx.font = font; return ctx.measureText(text).width; });
     this.marks = wanted.map((mark) => ({ text: mark.text, ...markBox(mark) }));
     for (const label of this.labels) this.#label(ctx, label, fg);

@@ -20,21 +20,21 @@ export function lookupSheet() {
     .side > :first-child { margin-top: 0; }
     .plane-column { flex: 1 1 15rem; max-width: 320px; min-width: 0; }
     .plane-column .plane { max-width: none; }
-    .plane figcaption { font-size: 0.85rem; color: var(--attn-muted); margin-bottom: 0.2rem; }
+    .plane figcaption { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); margin-bottom: 0.2rem; }
     .plane-box { width: 100%; }
     .plane-canvas { display: block; border-radius: 6px; border: 1px solid var(--attn-border); touch-action: none; }
     .plane-canvas[role="application"] { cursor: crosshair; }
-    .readout { font-family: var(--attn-mono); font-size: 0.88rem; }
+    .readout { font-family: var(--attn-mono); font-size: calc(0.88 * var(--attn-em)); }
     .controls { display: grid; grid-template-columns: fit-content(40%) minmax(0, 1fr); gap: 0.4rem 0.8rem; align-items: center; max-width: 34rem; }
     .controls input[type="text"] { font: inherit; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border); border-radius: 6px;
       background: var(--attn-bg); color: inherit; width: 7.5rem; max-width: 100%; }
     .sharpness { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
     .sharpness input[type="range"] { flex: 1; min-width: 8rem; }
     input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
-    .note { font-size: 0.88rem; color: var(--attn-muted); }
+    .note { font-size: calc(0.88 * var(--attn-em)); color: var(--attn-muted); }
     .tied-note { max-width: 44rem; }
     .bars { list-style: none; padding: 0; margin: 0.3rem 0; max-width: 36rem; }
-    .bar-row { display: grid; grid-template-columns: 4.5rem minmax(0, 1fr) 7.5rem; gap: 0.5rem; align-items: center; font-size: 0.85rem; }
+    .bar-row { display: grid; grid-template-columns: 4.5rem minmax(0, 1fr) 7.5rem; gap: 0.5rem; align-items: center; font-size: calc(0.85 * var(--attn-em)); }
     .bar-label, .bar-value { font-family: var(--attn-mono); }
     .bar-value { text-align: right; }
     .bar-track { height: 0.8rem; background: var(--attn-surface); border: 1px solid var(--attn-border); border-radius: 3px; overflow: hidden; }
@@ -48,13 +48,13 @@ export function lookupSheet() {
     .checks .fails { color: var(--attn-error); }
     .memory summary { cursor: pointer; margin-top: 0.6rem; }
     .table-scroll { max-width: 100%; overflow-x: auto; }
-    .memory-table { border-collapse: collapse; font-size: 0.85rem; margin: 0.4rem 0; }
+    .memory-table { border-collapse: collapse; font-size: calc(0.85 * var(--attn-em)); margin: 0.4rem 0; }
     .memory-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
     .memory-table th, .memory-table td { padding: 0.15rem 0.3rem; border-bottom: 1px solid var(--attn-border); }
     .memory-table input { font: inherit; font-family: var(--attn-mono); width: 4.2rem; padding: 0.15rem 0.3rem;
       border: 1px solid var(--attn-border); border-radius: 4px; background: var(--attn-bg); color: inherit; }
     .memory-table input:disabled { opacity: 0.6; }
-    .memory-table button { padding: 0.15rem 0.5rem; font-size: 0.8rem; }
+    .memory-table button { padding: 0.15rem 0.5rem; font-size: calc(0.8 * var(--attn-em)); }
     @media (max-width: 480px) {
       .bar-row { grid-template-columns: 4rem minmax(0, 1fr) 6.5rem; }
     }

@@ -425,8 +425,8 @@ function masksSheet() {
     fieldset.batch { border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small); padding: 0.4rem 0.8rem; margin: 0.5rem 0; }
     fieldset.batch legend { font-weight: 600; padding: 0 0.3rem; }
     fieldset.batch .radio-row { margin-top: 0.4rem; }
-    .note { font-size: 0.85rem; color: var(--attn-muted); }
-    .formula-line { font-family: var(--attn-mono); font-size: 0.9rem; background: var(--attn-surface); padding: 0.35rem 0.6rem; border-radius: var(--attn-radius-small); }
+    .note { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); }
+    .formula-line { font-family: var(--attn-mono); font-size: calc(0.9 * var(--attn-em)); background: var(--attn-surface); padding: 0.35rem 0.6rem; border-radius: var(--attn-radius-small); }
     .panels { display: flex; flex-wrap: wrap; gap: 0.75rem 1.5rem; align-items: flex-start; }
     .panel { max-width: 100%; overflow-x: auto; }
     table.mask-grid td { min-width: 0; padding: 0; }
@@ -443,7 +443,7 @@ function masksSheet() {
     table.stats-table td { min-width: 0; }
     table.stats-table tbody th { text-align: left; white-space: nowrap; }
     table.stats-table td.short { font-weight: 700; }
-    .compare :is(h2, h3, h4, h5, h6) { margin: 0.8rem 0 0.2rem; font-size: 0.95rem; }
+    .compare :is(h2, h3, h4, h5, h6) { margin: 0.8rem 0 0.2rem; font-size: calc(0.95 * var(--attn-em)); }
     details { margin-top: 0.6rem; }
     summary { cursor: pointer; }
   `);

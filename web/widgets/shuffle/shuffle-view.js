@@ -69,27 +69,27 @@ export function shuffleSheet() {
       background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); font-weight: 600; }
     .word-strip { counter-reset: place; }
     .word-strip li { counter-increment: place; }
-    .word-strip button::before { content: counter(place); font-weight: 400; color: var(--attn-muted); font-size: 0.75rem; margin-right: 0.3rem; }
+    .word-strip button::before { content: counter(place); font-weight: 400; color: var(--attn-muted); font-size: calc(0.75 * var(--attn-em)); margin-right: 0.3rem; }
     .word-strip button.moved { border-color: var(--attn-involved-border); border-style: dashed; }
     .word-strip button.dragging { opacity: 0.5; cursor: grabbing; }
     .word-strip button.drop-target { outline: 3px solid var(--attn-accent); outline-offset: 2px; }
-    .hint { font-size: 0.85rem; color: var(--attn-muted); }
+    .hint { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); }
     .summary { font-weight: 600; }
     .note { background: var(--attn-surface); border-left: 4px solid var(--attn-involved-border); padding: 0.4rem 0.7rem; }
-    table.outputs { border-collapse: collapse; font-size: 0.88rem; margin: 0.4rem 0; }
-    table.outputs caption { text-align: left; color: var(--attn-muted); font-size: 0.85rem; padding-bottom: 0.2rem; }
+    table.outputs { border-collapse: collapse; font-size: calc(0.88 * var(--attn-em)); margin: 0.4rem 0; }
+    table.outputs caption { text-align: left; color: var(--attn-muted); font-size: calc(0.85 * var(--attn-em)); padding-bottom: 0.2rem; }
     table.outputs th, table.outputs td { border-bottom: 1px solid var(--attn-border); padding: 0.3rem 0.4rem; text-align: left; vertical-align: middle; }
-    table.outputs thead th { font-weight: 600; color: var(--attn-muted); font-size: 0.8rem; }
+    table.outputs thead th { font-weight: 600; color: var(--attn-muted); font-size: calc(0.8 * var(--attn-em)); }
     table.outputs td.place { white-space: nowrap; }
     table.outputs td.diff { font-family: var(--attn-mono); white-space: nowrap; }
     table.outputs td.diff .verdict-word { font-family: var(--attn-font); color: var(--attn-muted); margin-left: 0.3rem; }
     table.outputs tr.changed td.diff { font-weight: 700; }
     table.outputs tr.changed td.diff .verdict-word { color: var(--attn-fg); }
-    .same-means { font-size: 0.85rem; color: var(--attn-muted); }
-    .swap-note { font-size: 0.85rem; color: var(--attn-muted); margin: 0; }
+    .same-means { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); }
+    .swap-note { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); margin: 0; }
     .vec-line { display: flex; align-items: center; gap: 0.5rem; white-space: nowrap; }
-    .vec-label { color: var(--attn-muted); font-size: 0.75rem; min-width: 2.6rem; flex: none; }
-    .vec-numbers { display: inline-block; font-family: var(--attn-mono); font-size: 0.78rem; }
+    .vec-label { color: var(--attn-muted); font-size: calc(0.75 * var(--attn-em)); min-width: 2.6rem; flex: none; }
+    .vec-numbers { display: inline-block; font-family: var(--attn-mono); font-size: calc(0.78 * var(--attn-em)); }
     .bars { display: inline-flex; gap: 2px; height: 1.6rem; align-items: stretch; flex: none; }
     .bar-slot { position: relative; width: 6px; background: linear-gradient(var(--attn-border), var(--attn-border)) center / 100% 1px no-repeat; }
     .bar { position: absolute; left: 0; right: 0; bottom: 50%; height: calc(var(--size) * 50%); background: var(--attn-accent); border-radius: 1px; }

@@ -340,19 +340,19 @@ function stepperSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
     .step-list { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0.5rem 0; }
-    .step-list button { padding: 0.2rem 0.6rem; font-size: 0.85rem; }
+    .step-list button { padding: 0.2rem 0.6rem; font-size: calc(0.85 * var(--attn-em)); }
     .step-indicator { margin: 0; font-weight: 600; }
     .summary { margin-top: 0.8rem; }
-    .explanation { font-family: var(--attn-mono); font-size: 0.88rem; background: var(--attn-surface);
+    .explanation { font-family: var(--attn-mono); font-size: calc(0.88 * var(--attn-em)); background: var(--attn-surface);
                    border-left: 4px solid var(--attn-involved-border); padding: 0.45rem 0.7rem; overflow-wrap: anywhere; }
-    .edit-status { min-height: 2.9em; font-size: 0.85rem; }
+    .edit-status { min-height: 2.9em; font-size: calc(0.85 * var(--attn-em)); }
     .edit-status p { margin: 0.2rem 0; max-width: 40rem; }
     .edit-hint { color: var(--attn-muted); }
     .edit-status:has(.cell-error:not([hidden])) .edit-hint { display: none; }
-    .changes { border-left: 4px solid var(--attn-accent); padding: 0.1rem 0.7rem; font-size: 0.9rem; }
+    .changes { border-left: 4px solid var(--attn-accent); padding: 0.1rem 0.7rem; font-size: calc(0.9 * var(--attn-em)); }
     .changes .toolbar { margin: 0.3rem 0; }
     .lesson-panel { border-top: 1px solid var(--attn-border); margin-top: 1rem; padding-top: 0.4rem; }
-    .lesson-panel :is(h2, h3, h4, h5, h6) { margin: 0.4rem 0; font-size: 1rem; }
+    .lesson-panel :is(h2, h3, h4, h5, h6) { margin: 0.4rem 0; font-size: var(--attn-em); }
   `);
   return sheet;
 }

@@ -93,7 +93,7 @@ export function asymmetrySheet() {
   sheet.replaceSync(`
     .asymmetry-maps { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); gap: 1rem; }
     .asymmetry-maps > div { min-width: 0; }
-    .asymmetry-number { font-family: var(--attn-mono); font-size: 0.88rem; overflow-wrap: anywhere; }
+    .asymmetry-number { font-family: var(--attn-mono); font-size: calc(0.88 * var(--attn-em)); overflow-wrap: anywhere; }
   `);
   return sheet;
 }

@@ -97,19 +97,19 @@ export function scalingSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
     .scaling { display: flex; flex-direction: column; gap: 0.2rem; margin: 0.4rem 0; }
-    .scaling label { font-size: 0.85rem; font-weight: 600; }
+    .scaling label { font-size: calc(0.85 * var(--attn-em)); font-weight: 600; }
     .scaling-row { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: flex-start; }
     .scaling-slider { display: inline-flex; flex-direction: column; width: min(18rem, 100%); }
     .scaling-slider input { width: 100%; margin: 0; accent-color: var(--attn-accent); }
-    .scaling-marks { display: flex; justify-content: space-between; font-size: 0.78rem; color: var(--attn-muted); }
+    .scaling-marks { display: flex; justify-content: space-between; font-size: calc(0.78 * var(--attn-em)); color: var(--attn-muted); }
     .scaling-marks .chapter-mark { color: var(--attn-fg); font-weight: 600; }
     .scaling input[type="text"] { font: inherit; width: 5.5rem; padding: 0.2rem 0.35rem; border: 1px solid var(--attn-border);
                                     border-radius: var(--attn-radius-small); background: var(--attn-bg); color: var(--attn-fg); }
     .scaling input[aria-invalid="true"] { border: 2px dashed var(--attn-error); }
     .scaling input:disabled { opacity: 0.55; }
-    .scaling .field-error { font-size: 0.82rem; margin: 0; }
+    .scaling .field-error { font-size: calc(0.82 * var(--attn-em)); margin: 0; }
     .scaling .field-error:empty { display: none; }
-    .scaling-rows { font-size: 0.85rem; font-family: var(--attn-mono); margin: 0.1rem 0; overflow-wrap: anywhere; }
+    .scaling-rows { font-size: calc(0.85 * var(--attn-em)); font-family: var(--attn-mono); margin: 0.1rem 0; overflow-wrap: anywhere; }
   `);
   return sheet;
 }

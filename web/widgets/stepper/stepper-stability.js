@@ -145,21 +145,21 @@ export function stabilitySheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
     .stability .field { display: flex; flex-direction: column; gap: 0.2rem; max-width: 100%; }
-    .stability .field label { font-size: 0.85rem; font-weight: 600; }
+    .stability .field label { font-size: calc(0.85 * var(--attn-em)); font-weight: 600; }
     .stability .field input { font: inherit; width: 14rem; max-width: 100%; padding: 0.2rem 0.35rem; border: 1px solid var(--attn-border);
                               border-radius: var(--attn-radius-small); background: var(--attn-bg); color: var(--attn-fg); }
     .stability .field input[aria-invalid="true"] { border: 2px dashed var(--attn-error); }
-    .stability .field-error { font-size: 0.82rem; margin: 0; }
+    .stability .field-error { font-size: calc(0.82 * var(--attn-em)); margin: 0; }
     .stability .field-error:empty { display: none; }
-    .stability table.results { border-collapse: collapse; margin: 0.6rem 0; font-size: 0.88rem; }
-    .stability table.results caption { text-align: left; font-size: 0.85rem; color: var(--attn-muted); padding-bottom: 0.2rem; }
+    .stability table.results { border-collapse: collapse; margin: 0.6rem 0; font-size: calc(0.88 * var(--attn-em)); }
+    .stability table.results caption { text-align: left; font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); padding-bottom: 0.2rem; }
     .stability table.results th, .stability table.results td { border: 1px solid var(--attn-border); padding: 0.25rem 0.5rem; text-align: right; }
     .stability table.results th[scope="row"] { text-align: left; font-weight: 500; }
     .stability table.results thead th { background: var(--attn-surface); font-weight: 600; }
     .stability table.results td { font-family: var(--attn-mono); white-space: nowrap; }
     .stability table.results td.list { white-space: normal; }
     .stability table.results td.list > span { white-space: nowrap; }
-    .stability .note { font-size: 0.9rem; }
+    .stability .note { font-size: calc(0.9 * var(--attn-em)); }
   `);
   return sheet;
 }

@@ -8,31 +8,31 @@ let sheet = null;
 export function headsSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
-    .map-note { max-width: 48rem; font-size: 0.88rem; color: var(--attn-muted); border-left: 3px solid var(--attn-involved-border); padding-left: 0.6rem; margin: 0.5rem 0; }
+    .map-note { max-width: 48rem; font-size: calc(0.88 * var(--attn-em)); color: var(--attn-muted); border-left: 3px solid var(--attn-involved-border); padding-left: 0.6rem; margin: 0.5rem 0; }
     .map-host { max-width: 100%; min-width: 0; }
     .heads-grid-box { max-width: 100%; overflow: auto; margin: 0.5rem 0; position: relative; } /* holds its cells' .sr-only text */
     table.heads-grid { border-collapse: separate; border-spacing: 0.3rem; }
-    table.heads-grid th { font-size: 0.8rem; font-weight: 500; color: var(--attn-muted); text-align: left; white-space: nowrap; }
+    table.heads-grid th { font-size: calc(0.8 * var(--attn-em)); font-weight: 500; color: var(--attn-muted); text-align: left; white-space: nowrap; }
     .cell-button { display: flex; flex-direction: column; align-items: center; gap: 0.15rem; width: 7.2rem; padding: 0.3rem;
       background: var(--attn-surface); color: var(--attn-fg); border: 1px solid var(--attn-border); border-radius: 6px; }
     .cell-button:hover { border-color: var(--attn-accent); }
-    .cell-name { font-size: 0.78rem; font-weight: 600; }
+    .cell-name { font-size: calc(0.78 * var(--attn-em)); font-weight: 600; }
     .cell-map { display: block; min-height: 84px; }
     .cell-map.waiting { width: 84px; height: 84px; background: var(--attn-bg); border-radius: 3px; } /* a map's place before the lab starts */
-    .cell-role { font-size: 0.72rem; line-height: 1.25; text-align: center; color: var(--attn-muted); min-height: 2.5em; }
+    .cell-role { font-size: calc(0.72 * var(--attn-em)); line-height: 1.25; text-align: center; color: var(--attn-muted); min-height: 2.5em; }
     .cell-role.has-role { color: var(--attn-fg); font-weight: 600; }
     .heads-summary p { margin: 0.3rem 0; }
-    .thresholds { font-size: 0.85rem; color: var(--attn-muted); }
+    .thresholds { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); }
     .heads-section { border-top: 1px solid var(--attn-border); margin-top: 0.8rem; padding-top: 0.3rem; }
-    .field .legend { font-size: 0.85rem; }
+    .field .legend { font-size: calc(0.85 * var(--attn-em)); }
     .consistency-chart { margin: 0.4rem 0; max-width: 34rem; }
     .consistency-chart .chart-box { position: relative; width: 100%; aspect-ratio: 1.5; } /* HistogramChart's: its place before it is drawn */
     .small-map.waiting { display: block; background: var(--attn-surface); border-radius: 3px; }
     pre.window-text.waiting { color: var(--attn-muted); }
     .side-by-side { display: flex; flex-wrap: wrap; gap: 0.8rem; }
     .window-figure { margin: 0; flex: 1 1 12rem; max-width: 20rem; min-width: 0; }
-    .window-figure figcaption { font-size: 0.85rem; margin: 0.2rem 0; }
-    pre.window-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--attn-mono); font-size: 0.78rem; background: var(--attn-surface); padding: 0.3rem; border-radius: 4px; margin: 0.2rem 0; }
+    .window-figure figcaption { font-size: calc(0.85 * var(--attn-em)); margin: 0.2rem 0; }
+    pre.window-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--attn-mono); font-size: calc(0.78 * var(--attn-em)); background: var(--attn-surface); padding: 0.3rem; border-radius: 4px; margin: 0.2rem 0; }
     .knockout-result { font-weight: 600; }
     table.knockout-table td.text-cell { font-family: var(--attn-font); text-align: left; }
     .specialisation { margin: 0.4rem 0 0.8rem; }

@@ -163,7 +163,7 @@ export function trainSheet() {
   sheet.replaceSync(`
     .panel { border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small); margin: 0.7rem 0; padding: 0.5rem 0.8rem; min-width: 0; }
     .panel legend { font-weight: 600; padding: 0 0.3rem; }
-    .field { display: inline-flex; flex-direction: column; gap: 0.1rem; font-size: 0.85rem; max-width: 100%; min-width: 0; }
+    .field { display: inline-flex; flex-direction: column; gap: 0.1rem; font-size: calc(0.85 * var(--attn-em)); max-width: 100%; min-width: 0; }
     .field select, .field input[type=text], .field input[type=file] { max-width: 100%; min-width: 0; }
     .field input[type=number] { width: 7rem; }
     .fields { display: flex; flex-wrap: wrap; gap: 0.5rem 0.9rem; }
@@ -171,22 +171,22 @@ export function trainSheet() {
     .own-text textarea { width: min(32rem, 100%); max-width: 100%; font: inherit; }
     .own-text .field { flex: 1 1 16rem; }
     input, select, textarea { font: inherit; color: inherit; background: var(--attn-bg); border: 1px solid var(--attn-border); border-radius: 4px; padding: 0.15rem 0.3rem; }
-    .stats { display: grid; grid-template-columns: fit-content(45%) minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: 0.92rem; }
+    .stats { display: grid; grid-template-columns: fit-content(45%) minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.4rem 0; font-size: calc(0.92 * var(--attn-em)); }
     .stats dt { color: var(--attn-muted); }
     .stats dd { margin: 0; font-family: var(--attn-mono); overflow-wrap: anywhere; }
     .line-chart { position: relative; height: 260px; width: 100%; }
-    pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: var(--attn-radius-small); min-height: 2.5rem; font-family: var(--attn-mono); font-size: 0.88rem; margin-bottom: 0.2rem; }
+    pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: var(--attn-radius-small); min-height: 2.5rem; font-family: var(--attn-mono); font-size: calc(0.88 * var(--attn-em)); margin-bottom: 0.2rem; }
     pre.sample .waiting { color: var(--attn-muted); } /* the dots of a sample not written yet */
     .prompt { text-decoration: underline; text-decoration-thickness: 2px; text-underline-offset: 3px; background: var(--attn-involved); border-radius: 3px; }
-    .sample-key { font-size: 0.85rem; color: var(--attn-muted); margin: 0 0 0.3rem; }
+    .sample-key { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); margin: 0 0 0.3rem; }
     .sample-key .prompt { color: var(--attn-fg); padding: 0 0.2em; }
-    .running { font-size: 0.8rem; color: var(--attn-fg); font-style: italic; }
+    .running { font-size: calc(0.8 * var(--attn-em)); color: var(--attn-fg); font-style: italic; }
     .running::before { content: "≠ "; font-style: normal; font-weight: 700; }
     .field:has(.running:not([hidden])) input { border-style: dashed; border-width: 2px; }
-    .field-problem { font-size: 0.8rem; max-width: 14rem; }
+    .field-problem { font-size: calc(0.8 * var(--attn-em)); max-width: 14rem; }
     .field-problem::before, .build-problem::before { content: "⚠ "; }
     .field input[aria-invalid=true] { border-color: var(--attn-error); border-width: 2px; }
-    .build-problem { flex: 1 1 16rem; font-size: 0.9rem; }
+    .build-problem { flex: 1 1 16rem; font-size: calc(0.9 * var(--attn-em)); }
     .field-problem[hidden], .build-problem[hidden] { display: none; }
     .not-applied { border-left: 4px solid var(--attn-involved-border); background: var(--attn-involved); padding: 0.3rem 0.6rem; border-radius: 4px; margin: 0.4rem 0; display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; }
     .not-applied[hidden] { display: none; }
