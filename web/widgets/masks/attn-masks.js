@@ -69,7 +69,7 @@ const sum6 = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 6));
 /** "All 5 rows sum to 1, …", or how many of them are NaN, in the singular where it is one. */
 function rowsInWords(n, empty, even) {
   const kept = n - empty;
-  const evenly = `${even} of ${kept} spread${kept === 1 ? 's' : ''} ${kept === 1 ? 'its' : 'their'} weight evenly (entropy equal to ln k).`;
+  const evenly = `${even} of ${kept} spread${even === 1 ? 's' : ''} ${even === 1 ? 'its' : 'their'} weight evenly (entropy equal to ln k).`; // the verb agrees with `even`: 1 of 5 spreads
   if (!empty) return `All ${n} rows sum to 1, and ${evenly}`;
   const nan = empty === 1 ? `${empty} of ${n} rows has no allowed key and is NaN` : `${empty} of ${n} rows have no allowed key and are NaN`;
   if (!kept) return `${nan}.`;
