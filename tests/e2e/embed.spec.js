@@ -227,6 +227,30 @@ test('“Copy embed code” copies both forms with the current settings, and eac
   await expect(embedded.getByRole('checkbox', { name: 'Causal mask' })).not.toBeChecked();
 });
 
+test('“Copy embed code” after a refused value copies the settings in force, not the refused text', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  const stepper = page.locator('attn-stepper');
+  await started(stepper);
+  const copyElementForm = async () => {
+    await stepper.getByRole('button', { name: 'Copy embed code' }).click();
+    await expect(stepper.getByText('Copied both forms to the clipboard.')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    return copied.match(/<attn-stepper[^>]*><\/attn-stepper>/)[0];
+  };
+  // A refused step while the step in force is the default: the code has no step at all.
+  await stepper.evaluate((el) => el.setAttribute('step', '99'));
+  await expect.poll(() => stepper.evaluate((el) => el.problems.map((p) => p.key))).toEqual(['step']);
+  expect(await copyElementForm()).toBe('<attn-stepper></attn-stepper>');
+  // A refused step after a good one: the good one is copied.
+  await stepper.evaluate((el) => { el.step = 2; el.mask = 'none'; el.setAttribute('step', 'two'); });
+  await expect(stepper.getByText('Step 2 of 6: Scores')).toBeVisible();
+  expect(await copyElementForm()).toBe('<attn-stepper step="2" mask="none"></attn-stepper>');
+  // The embed code shown for copying by hand says the same.
+  await stepper.getByText('Show the embed code').click();
+  await expect(stepper.getByRole('textbox', { name: 'Script and element' })).toHaveValue(/<attn-stepper step="2" mask="none"><\/attn-stepper>/);
+});
+
 test('every widget in the lab but the learner’s workspace (training lab, editor) has a “Copy embed code” control', async ({ page }) => {
   await page.goto('/');
   const workspace = ['attn-train', 'attn-editor'];

@@ -460,13 +460,25 @@ export class AttnWidget extends ElementBase {
     return this.constructor.recordedAttributes.filter((name) => this.hasAttribute(name)).map((name) => [name, this.getAttribute(name)]);
   }
 
-  /** Both embed forms (script + element, iframe) with the current settings, as text. */
+  /** settings() as they are in force: a refused attribute gives the text of its last good value
+   *  (none when that is the value it has while absent), not the text that was refused. */
+  #settingsInForce() {
+    return this.constructor.recordedAttributes.flatMap((name) => {
+      if (!this.#problems.has(name)) return this.hasAttribute(name) ? [[name, this.getAttribute(name)]] : [];
+      const kind = this.constructor.declarations[name];
+      const text = kind.format(this.attributeValue(name));
+      return text === null || text === kind.format(kind.fallback) ? [] : [[name, text]];
+    });
+  }
+
+  /** Both embed forms (script + element, iframe) with the settings in force, as text: pasted
+   *  elsewhere, they show what this widget shows, never a value it refused. */
   embedSnippets() {
     return embedCode({
       tag: this.localName,
       name: this.localName.replace(/^attn-/, ''),
       title: this.constructor.title,
-      attributes: this.settings(),
+      attributes: this.#settingsInForce(),
       height: this.getBoundingClientRect().height || 600,
     });
   }
