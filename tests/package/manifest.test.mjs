@@ -3,7 +3,9 @@
 // current), and for every registered widget its attributes, properties (with what their setters
 // take), methods (each one its class has), events (`change` among them, each detail typed), parts
 // and custom properties are the declared ones. The live elements
-// are held to the same manifest in the browser (tests/e2e/elements.spec.js).
+// are held to the same manifest in the browser (tests/e2e/elements.spec.js). Every method a
+// widget's class has is declared, or is widget-base.js's (its helpers and the subclass hooks):
+// anything else a page could call from devtools must be private (#) or not on the element.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { propertyName } from '../../web/ui/attribute-types.js';
 import { themeInputs } from '../../web/ui/theme.js';
 import { COMMON_MEMBERS } from '../../web/ui/element-declarations.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
+import { AttnWidget } from '../../web/ui/widget-base.js';
 import { root } from './packed.mjs';
 
 const built = JSON.parse(readFileSync(join(root, 'dist/custom-elements.json'), 'utf8'));
@@ -54,6 +57,27 @@ test('every registered widget is in the manifest with its declarations', async (
     for (const part of ['root', 'title', 'body', 'in-words']) assert.ok(element.cssParts.some((p) => p.name === part), `${tag} has the part ${part}`);
     assert.deepEqual(element.cssProperties.map((p) => [p.name, p.default]), themeInputs().map((p) => [p.name, p.initial]), `${tag}: custom properties`);
   }
+});
+
+/** The subclass contract of widget-base.js (README, “Adding a widget”): hooks a widget implements. */
+const HOOKS = new Set(['inWords', 'build', 'begin', 'render', 'settle', 'changeDetail', 'refusal']);
+
+test('every public method of a widget’s class is declared, or is widget-base.js’s', async () => {
+  // <attn-decode> had useModel(), stepOnce(), play(), pause() and measure(), <attn-check> check(),
+  // newNumbers() and clearProgress(), <attn-exercise> start(), mark(), showHint() and forget(),
+  // <attn-train> modelWeights(), and more: public, but in no manifest, type or README.
+  const base = new Set(Object.getOwnPropertyNames(AttnWidget.prototype));
+  const undeclared = [];
+  for (const { tag, Widget } of await widgetClasses()) {
+    for (let proto = Widget.prototype; proto !== AttnWidget.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const { value } = Object.getOwnPropertyDescriptor(proto, name);
+        if (typeof value !== 'function' || name === 'constructor' || base.has(name) || HOOKS.has(name)) continue;
+        if (!Object.hasOwn(Widget.declaredMethods, name)) undeclared.push(`<${tag}>.${name}()`);
+      }
+    }
+  }
+  assert.deepEqual(undeclared, [], 'public methods that are not declared (declare them with method() or make them private)');
 });
 
 test('each attribute’s default in the manifest is the text of its declared fallback', async () => {

@@ -139,16 +139,35 @@ export async function everyFunction(): Promise<string> {
   const running: boolean = await train.startTraining();
   await train.pauseTraining();
   train.showLossChart();
-  void running;
+  const trained: Uint8Array = await train.modelWeights();
+  void [running, trained.length];
+  // Every other widget's declared methods (README): its buttons, for a page's script.
+  document.createElement('attn-stepper').reset();
+  document.createElement('attn-masks').clearEdits();
+  document.createElement('attn-lookup').usePreset('duplicates');
+  const timed: number[] = (await cost.measure()).map((point) => point.ms);
+  const rows: number = (await document.createElement('attn-variance').reproduce()).variance.length;
+  const decoder = document.createElement('attn-decode');
+  decoder.useModel('train');
+  const decodedStep: number = decoder.stepOnce();
+  decoder.play();
+  decoder.pause();
+  const speedUp: number = (await decoder.measure()).ratio;
+  void [timed, rows, decodedStep, speedUp];
   document.createElement('attn-lookup').addEventListener('input', (event) => { const [x, y]: [number, number] = event.detail.query; void (x + y); });
   // The learner's side: loaded on demand, so typed by tag only (the entry exports no class for them).
   const check = document.createElement('attn-check');
   check.questions = new Set(['variance', 'crossover']);
   check.questions = 'variance entries';
   check.addEventListener('answered', (event) => { const right: boolean = event.detail.right; void (right && event.detail.tries); });
+  check.clearProgress();
   const exercise = document.createElement('attn-exercise');
   exercise.task = 'cost-crossover';
   exercise.addEventListener('solved', (event) => { const solved: 'cost-crossover' | string = event.detail.task; void solved; });
+  const opened: HTMLElement = await exercise.start();
+  const hints: number = exercise.showHint();
+  exercise.forget();
+  void [opened.localName, hints];
   const names = WIDGETS.map((widget) => widget.name);
   const entry = findWidget('masks');
   if (location.protocol === 'https:') await enableOffline({ scope: '/' });

@@ -12,12 +12,15 @@
 // Events (declaredEvents below): `change` (bubbles) when `questions` changes, detail = { questions };
 //         `answered` (bubbles) once per checked answer, detail = { question, right, tries }.
 // Parts: controls (the rows of buttons), question (each fieldset), feedback.
+// Method (declaredMethods): clearProgress(), “Clear my answers” for a page's script. Checking an
+//         answer and new numbers act on what the learner typed in one question: its buttons only.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choices, quote } from '../../ui/attribute-types.js';
-import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
+import { event, method, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId, withSuperscripts } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
+import { mustBeOnPage } from '../../ui/widget-calls.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { QUESTIONS, QUESTION_IDS } from './check-questions.js';
 import { sectionLink } from './section-link.js';
@@ -36,6 +39,12 @@ export class AttnCheck extends AttnWidget {
     answered: event({
       when: 'an answer was checked (not for text that is not an answer)',
       detail: { question: QUESTION_IDS.map((id) => `'${id}'`).join(' | '), right: 'boolean', tries: 'number' },
+    }),
+  };
+  static declaredMethods = {
+    clearProgress: method({
+      does: 'forgets every answer kept in this browser by every <attn-check> on the page, as “Clear my answers” does, and empties the fields; '
+        + 'throws an AttnError when the widget is not on the page',
     }),
   };
   static declaredParts = {
@@ -72,7 +81,7 @@ export class AttnCheck extends AttnWidget {
     const promptId = uniqueId('question');
     view.prompt = h('span', { id: promptId });
     view.problem = h('p', { className: 'error', role: 'alert', hidden: true, id: uniqueId('problem') });
-    view.checkButton = actionButton({ disabled: true, onclick: () => this.check(question.id) }, 'Check answer');
+    view.checkButton = actionButton({ disabled: true, onclick: () => this.#check(question.id) }, 'Check answer');
     const controls = [];
     if (question.kind === 'choice') {
       const name = uniqueId(question.id);
@@ -85,9 +94,9 @@ export class AttnCheck extends AttnWidget {
       });
     } else {
       view.input = h('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', id: uniqueId('answer'), 'aria-describedby': view.problem.id,
-        onkeydown: (event) => { if (event.key === 'Enter') this.check(question.id); } });
+        onkeydown: (event) => { if (event.key === 'Enter') this.#check(question.id); } });
       controls.push(h('div', { className: 'number' }, h('label', { for: view.input.id }, question.unit), view.input));
-      view.newButton = actionButton({ className: 'secondary', onclick: () => this.newNumbers(question.id) }, 'New numbers');
+      view.newButton = actionButton({ className: 'secondary', onclick: () => this.#newNumbers(question.id) }, 'New numbers');
     }
     view.fieldset = h('fieldset', { part: 'question', 'aria-describedby': view.problem.id },
       h('legend', {}, h('span', { className: 'number-label' }, `Question ${QUESTIONS.indexOf(question) + 1}. `), view.prompt),
@@ -172,7 +181,7 @@ export class AttnCheck extends AttnWidget {
   }
 
   /** Checks the learner's answer to question `id` (one action: one `answered` event). */
-  check(id) {
+  #check(id) {
     const view = this.views.get(id);
     if (!this.attn) return;
     const answer = this.#entry(view);
@@ -195,7 +204,7 @@ export class AttnCheck extends AttnWidget {
   }
 
   /** The same question with other numbers (the next seed), kept in the progress. */
-  newNumbers(id) {
+  #newNumbers(id) {
     const view = this.views.get(id);
     const seed = view.seed + 1;
     this.store.put(PREFIX + id, { seed, answer: '', right: false, tries: 0, firstTry: false });
@@ -206,6 +215,7 @@ export class AttnCheck extends AttnWidget {
 
   /** Forgets every answer of every <attn-check> on the page (they share the store). */
   clearProgress() {
+    mustBeOnPage(this, 'clearProgress()');
     this.store.clear(PREFIX);
     for (const view of this.views.values()) this.#show(view, undefined);
     this.#showScore('Your answers were cleared from this browser.');

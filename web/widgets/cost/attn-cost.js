@@ -18,13 +18,15 @@
 // Events: `change` (bubbles) once per action, detail = { n, dModel, heads, window, cell, memoryMax };
 //         `measured-memory` (bubbles) when "Measure memory" finishes, detail = { points }; `measured`
 //         (bubbles) when a measurement series finishes, detail = { points: [{ n, ms, predicted }] }.
+// Method (declaredMethods): measure(), “Measure in my browser” for a page's script.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer } from '../../ui/attribute-types.js';
-import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
+import { event, method, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
+import { measureForScript, mustHaveStarted } from '../../ui/widget-calls.js';
 import { LogChart } from '../../ui/log-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
 import { counted, tickNumber, byteSize as bytes } from '../../ui/format.js';
@@ -59,6 +61,13 @@ export class AttnCost extends AttnWidget {
     }),
   };
   static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
+  static declaredMethods = {
+    measure: method({
+      does: 'times the core’s attention for N = 128 … 4,096, as “Measure in my browser” does, and resolves to the points of the `measured` event; '
+        + 'rejects with an AttnError before the widget has started, while a measurement runs, or when it fails',
+      returns: 'Promise<{ n: number; ms: number; predicted: number }[]>',
+    }),
+  };
 
   inWords() {
     return 'A calculator for one layer of multi-head attention. Choose the number of tokens N, the model '
@@ -111,7 +120,7 @@ export class AttnCost extends AttnWidget {
       this.chartBox, this.chartText);
     placeChartTable(this.chartCanvas, 'multiply-adds against N (tokens)'); // LogChart's caption
 
-    this.measureButton = actionButton({ onclick: () => this.act(() => this.measure()) }, 'Measure in my browser');
+    this.measureButton = actionButton({ onclick: () => this.act(() => this.#measure()) }, 'Measure in my browser');
     this.measureStatus = h('p', { className: 'measure-status', role: 'status' });
     this.measureTable = h('table', { className: 'cost-table', 'aria-label': 'Measured attention times', hidden: true });
     this.measureCanvas = h('canvas', { role: 'img', 'aria-label': 'Log–log chart of measured and predicted attention times against N' });
@@ -221,9 +230,17 @@ export class AttnCost extends AttnWidget {
     this.chartCanvas.dataset.drawn = `${dModel}/${heads}`;
   }
 
-  /** Times the core's attention for N = 128 … 4,096 and plots it beside the scaled model. */
+  /** “Measure in my browser” for a page's script: resolves to the points of the `measured` event,
+   *  rejects with a sentence before the start, while a measurement runs, or when it fails. */
   async measure() {
-    if (!this.attn || this.measuring) return;
+    mustHaveStarted(this, 'measure()');
+    return measureForScript(this, 'measure()', { running: this.measuring, measure: () => this.#measure(), statusLine: this.measureStatus });
+  }
+
+  /** Times the core's attention for N = 128 … 4,096 and plots it beside the scaled model; resolves
+   *  to the points, or to null when it failed (said on the status line). */
+  async #measure() {
+    if (!this.attn || this.measuring) return null;
     this.measuring = true;
     this.measureButton.disabled = true;
     const points = [];
@@ -249,8 +266,10 @@ export class AttnCost extends AttnWidget {
         + `${points.slice(1).map((p, i) => (p.ms / points[i].ms).toFixed(1)).join(', ')} (the model says 4).`;
       await this.#drawMeasured(points);
       this.dispatchEvent(new CustomEvent('measured', { bubbles: true, detail: { points } }));
+      return points;
     } catch (error) {
       this.measureStatus.textContent = `Measuring failed: ${error.message}`;
+      return null;
     } finally {
       this.measuring = false;
       this.measureButton.disabled = false;

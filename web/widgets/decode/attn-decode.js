@@ -18,15 +18,19 @@
 //                when chosen (its weights are copied; press the button again after more training)
 // Events: `change` (bubbles) once per action, detail = { prompt, step, temperature, seed, layer,
 //         head, source }; `measured` (bubbles) when "Measure" finishes, detail = the measurement.
+// Methods (declaredMethods): useModel(source), stepOnce(), play(), pause(), measure(): its
+//         buttons for a page's script; at a bad time (before the start, while the model loads,
+//         with the context full) each throws or rejects with an AttnError that says so.
 // Keyboard: every control is a native button, input or select; the heatmaps take arrow keys.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, decimal, integer, text } from '../../ui/attribute-types.js';
-import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
+import { detailType, event, method, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
+import { measureForScript, mustHaveStarted, refuseCall, shown } from '../../ui/widget-calls.js';
 import { counted, fixed, sig } from '../../ui/format.js';
 import { fetchDefaultCheckpoint, DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
 import { DecodeRun } from './decode-run.js';
@@ -70,6 +74,25 @@ export class AttnDecode extends AttnWidget {
     ...HEATMAP_EVENTS,
   };
   static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
+  static declaredMethods = {
+    useModel: method({
+      does: 'decodes with the shipped model or the page’s <attn-train>’s model as it is now, as the Model buttons do (the same source again: '
+        + 'fresh weights); the text starts over; a model that cannot be used is said on the widget; throws an AttnError for another source',
+      parameters: { source: this.declaredAttributes.source.type },
+    }),
+    stepOnce: method({
+      does: 'generates one more character, as Step does, and returns the new step; throws an AttnError before the widget has started, while its model loads, '
+        + 'when the context is full, or when the prompt cannot be read (said on the widget too)',
+      returns: 'number',
+    }),
+    play: method({ does: 'steps every 450 ms until Pause or the end of the context, as Play does; throws an AttnError before the start, while the model loads or when the context is full' }),
+    pause: method({ does: 'stops playing, as Pause does (nothing to do when it is not playing)' }),
+    measure: method({
+      does: 'times decoding with the cache and recomputing, as “Measure” does, and resolves to the `measured` event’s detail; '
+        + 'rejects with an AttnError before the start, while the model loads, while a measurement runs or when it fails',
+      returns: `Promise<${detailType(this.declaredEvents.measured.detail)}>`,
+    }),
+  };
 
   inWords() {
     return 'A small character model continues a prompt one character at a time. At each step the newest '
@@ -106,8 +129,8 @@ export class AttnDecode extends AttnWidget {
     this.seedInput = this.bindField('seed', input({ type: 'number', id: 'seed', min: 0, step: 1 }));
     this.layerSelect = h('select', { id: 'layer', onchange: () => this.act(() => { this.layer = Number(this.layerSelect.value); }) });
     this.headSelect = h('select', { id: 'head', onchange: () => this.act(() => { this.head = Number(this.headSelect.value); }) });
-    this.stepButton = actionButton({ onclick: () => this.stepOnce() }, 'Step');
-    this.playButton = actionButton({ className: 'secondary', onclick: () => this.play() }, 'Play');
+    this.stepButton = actionButton({ onclick: () => this.#stepOnce() }, 'Step');
+    this.playButton = actionButton({ className: 'secondary', onclick: () => this.#play() }, 'Play');
     this.pauseButton = actionButton({ className: 'secondary', disabled: true, onclick: () => this.pause() }, 'Pause');
     this.resetButton = actionButton({ className: 'secondary', onclick: () => this.act(() => { this.step = 0; }) }, 'Reset');
     this.sourceButtons = {
@@ -129,7 +152,7 @@ export class AttnDecode extends AttnWidget {
     this.workLine = h('p', { className: 'note work-line' });
     this.charts = new DecodeCharts();
 
-    this.measureButton = actionButton({ onclick: () => this.act(() => this.measure()) }, 'Measure');
+    this.measureButton = actionButton({ onclick: () => this.act(() => this.#measure()) }, 'Measure');
     this.measureStatus = h('p', { className: 'note', role: 'status' });
     this.measureTable = h('table', { className: 'decode-table', hidden: true });
 
@@ -176,6 +199,7 @@ export class AttnDecode extends AttnWidget {
 
   /** "The shipped model" / "The training lab's model": loads it (again) and starts the text over. */
   useModel(source) {
+    if (!Object.hasOwn(this.sourceButtons ?? { shipped: 1, train: 1 }, source)) refuseCall('useModel()', `the source must be “shipped” or “train”, not ${shown(source)}.`);
     if (source === this.source) this.#loadModel(source); // the same source again: fresh weights
     else this.act(() => { this.source = source; });       // render() loads it
   }
@@ -190,7 +214,7 @@ export class AttnDecode extends AttnWidget {
     if (source === 'shipped') return { bytes: await fetchDefaultCheckpoint(), label: 'the shipped model' };
     const lab = this.#trainingLab();
     if (!lab) throw new AttnError(Status.UNAVAILABLE, 'there is no training lab (<attn-train>) on this page.');
-    if (typeof lab.modelWeights !== 'function') throw new AttnError(Status.UNAVAILABLE, 'the training lab has not started yet: scroll to it first.');
+    if (!lab.started) throw new AttnError(Status.UNAVAILABLE, 'the training lab has not started yet: scroll to it first.');
     return { bytes: await lab.modelWeights(), label: `the training lab’s model at step ${lab.step ?? 0}` };
   }
 
@@ -230,9 +254,29 @@ export class AttnDecode extends AttnWidget {
     return Boolean(this.run) && this.run.full(this.prompt, this.step);
   }
 
+  /** Step for a page's script: the new step, or an AttnError saying why there is none. */
+  stepOnce() {
+    this.#canDecode('stepOnce()');
+    if (!this.#stepOnce() && this.hasProblem('core')) refuseCall('stepOnce()', this.problems.find((p) => p.key === 'core').message, Status.UNAVAILABLE);
+    return this.step;
+  }
+
+  /** Play for a page's script. */
+  play() {
+    this.#canDecode('play()');
+    this.#play();
+  }
+
+  /** Throws unless a step can be decoded now: started, a model loaded, room in the context. */
+  #canDecode(call) {
+    mustHaveStarted(this, call);
+    if (!this.run) refuseCall(call, 'the model is still loading; try again once the widget shows its text.', Status.UNAVAILABLE);
+    if (this.#atEnd()) refuseCall(call, `the context is full (t = ${this.run.context}): reset the step to decode again.`, Status.UNAVAILABLE);
+  }
+
   /** One more character, unless the context is full (then nothing happens: its sentence is shown)
    *  or the prompt cannot be read (its sentence is said of the prompt). */
-  stepOnce() {
+  #stepOnce() {
     this.commitTyped();
     if (!this.run || this.#atEnd()) return false;
     try {
@@ -247,11 +291,11 @@ export class AttnDecode extends AttnWidget {
     return !this.hasProblem('core') && !this.#atEnd();
   }
 
-  play() {
+  #play() {
     if (this.timer || !this.run || this.#atEnd()) return;
-    this.timer = setInterval(() => { if (!this.stepOnce()) this.pause(); }, PLAY_MS);
+    this.timer = setInterval(() => { if (!this.#stepOnce()) this.pause(); }, PLAY_MS);
     this.#showButtons();
-    if (!this.stepOnce()) this.pause();
+    if (!this.#stepOnce()) this.pause();
   }
 
   pause() {
@@ -268,8 +312,16 @@ export class AttnDecode extends AttnWidget {
     this.pauseButton.disabled = !this.timer;
   }
 
+  /** “Measure” for a page's script: resolves to the measurement, or rejects with a sentence. */
   async measure() {
-    if (!this.run || this.measuring) return;
+    mustHaveStarted(this, 'measure()');
+    if (!this.run) refuseCall('measure()', 'the model is still loading; try again once the widget shows its text.', Status.UNAVAILABLE);
+    return measureForScript(this, 'measure()', { running: this.measuring, measure: () => this.#measure(), statusLine: this.measureStatus });
+  }
+
+  /** Times both ways of decoding; resolves to the measurement, or null when it failed (said). */
+  async #measure() {
+    if (!this.run || this.measuring) return null;
     const chars = Array.from(this.prompt);
     const length = Math.max(1, this.run.context - chars.length);
     this.measuring = true;
@@ -287,8 +339,10 @@ export class AttnDecode extends AttnWidget {
       this.measureStatus.textContent = `The cache decoded ${sig(result.ratio, 3)} times as fast on this machine`
         + `${result.same ? ', and both ways wrote the same characters.' : '. (The two texts differed: a rounding tie between two characters.)'}`;
       this.dispatchEvent(new CustomEvent('measured', { bubbles: true, detail: result }));
+      return result;
     } catch (error) {
       this.measureStatus.textContent = `Measuring failed: ${error.message}`;
+      return null;
     } finally {
       this.measuring = false;
       this.measureButton.disabled = false;

@@ -307,7 +307,9 @@ export class AttnEditor extends AttnWidget {
 
   async #startTraining() {
     // Its status line follows the lab (train-readout.js): running, then why it stopped.
-    if (await this.#trainLab().startTraining()) {
+    // A failure (or a lab not started) rejects; the lab's error line says why.
+    const started = await this.#trainLab().startTraining().catch(() => false);
+    if (started) {
       this.emitChange({ what: 'start' });
     } else {
       this.status.textContent = 'Training could not start: the training lab says why.';
@@ -315,7 +317,12 @@ export class AttnEditor extends AttnWidget {
   }
 
   async #pauseTraining() {
-    await this.#trainLab().pauseTraining(); // the status line: the readout's sentence, at the pause
+    try {
+      await this.#trainLab().pauseTraining(); // the status line: the readout's sentence, at the pause
+    } catch (error) {
+      this.status.textContent = `Training could not pause: ${error.message}`;
+      return;
+    }
     this.emitChange({ what: 'pause' });
   }
 }

@@ -15,12 +15,15 @@
 // Events (declaredEvents below): `change` (bubbles) when `task` changes, detail = { task };
 //         `solved` (bubbles) the first time the task is done, detail = { task }.
 // Parts: controls (the row of buttons), hints, feedback (the verdict), conditions.
+// Methods (declaredMethods): start(), showHint(), forget(), its three buttons for a page's script.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice } from '../../ui/attribute-types.js';
-import { event, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
+import { event, method, settingsDetail, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
+import { mustBeOnPage, mustHaveStarted, refuseCall } from '../../ui/widget-calls.js';
+import { Status } from '../../lib/errors.js';
 import { ProgressStore } from '../../lib/progress-store.js';
 import { findWidget } from '../registry.js';
 import { sectionLink } from '../check/section-link.js';
@@ -39,6 +42,22 @@ export class AttnExercise extends AttnWidget {
   static declaredEvents = {
     change: event({ when: '`task` changed', detail: settingsDetail(this.declaredAttributes) }),
     solved: event({ when: 'the task was done for the first time in this browser', detail: { task: TASK_IDS.map((id) => `'${id}'`).join(' | ') } }),
+  };
+  static declaredMethods = {
+    start: method({
+      does: 'opens the task’s widget, as “Start the exercise” does (the widget written inside, or a new one), moves the focus to it once it has started '
+        + 'and remembers the exercise as started; resolves to that widget; rejects with an AttnError before the exercise has started',
+      returns: 'Promise<HTMLElement>',
+    }),
+    showHint: method({
+      does: 'reveals the next hint, as “Show a hint” does (kept in this browser), and returns how many are shown; throws an AttnError when every hint '
+        + 'is shown already or the exercise is not on the page',
+      returns: 'number',
+    }),
+    forget: method({
+      does: 'forgets this exercise’s progress in this browser (started, solved, hints), as “Forget my progress” does; a widget written inside stays; '
+        + 'throws an AttnError when the exercise is not on the page',
+    }),
   };
   static declaredParts = {
     ...CONTROL_PARTS,
@@ -75,7 +94,7 @@ export class AttnExercise extends AttnWidget {
     this.addEventListener('change', (event) => {
       if (event.target === this || event.target !== this.widget) return;
       this.lastDetail = event.detail;
-      this.mark();
+      this.#mark();
     });
     // A refusal in the widget fires no `change`: the verdict stays, marked as about its last good settings.
     this.addEventListener('problems', (event) => {
@@ -89,10 +108,13 @@ export class AttnExercise extends AttnWidget {
   }
 
   /** Opens the task's widget (the learner's "Start the exercise"), and remembers that it was. */
-  start() {
+  async start() {
+    mustHaveStarted(this, 'start()');
     const task = findTask(this.task);
     this.store.put(PREFIX + task.id, { ...this.store.get(PREFIX + task.id), opened: true });
-    this.#ensureWidget().then(() => this.#focusWhenStarted(this.widget));
+    await this.#ensureWidget();
+    this.#focusWhenStarted(this.widget);
+    return this.widget;
   }
 
   /** Moves the focus to the new widget once it has started (the start button is gone by then). */
@@ -152,11 +174,11 @@ export class AttnExercise extends AttnWidget {
     this.results.hidden = false;
     await findWidget(task.tag).load();
     await customElements.whenDefined(task.tag);
-    if (this.widget === widget) this.mark();
+    if (this.widget === widget) this.#mark();
   }
 
   /** Recomputes the task from the widget's public face and says what holds. */
-  mark() {
+  #mark() {
     const task = findTask(this.task);
     if (!this.attn || !this.widget || this.widget.localName !== task.tag) return;
     let outcome;
@@ -186,23 +208,29 @@ export class AttnExercise extends AttnWidget {
     markStale(this.verdict, refusing ? 'the widget refuses what was typed in it (its message says why), so this is about the settings it still holds.' : null);
   }
 
-  /** Reveals the next hint (kept in the progress). */
+  /** Reveals the next hint (kept in the progress); returns how many are shown. */
   showHint() {
+    mustBeOnPage(this, 'showHint()');
     const task = findTask(this.task);
     const record = this.store.get(PREFIX + task.id) ?? {};
+    if ((record.hints ?? 0) >= task.hints.length) {
+      refuseCall('showHint()', `every hint of this exercise is shown already (${task.hints.length} of ${task.hints.length}).`, Status.UNAVAILABLE);
+    }
     const shown = Math.min(task.hints.length, (record.hints ?? 0) + 1);
     this.store.put(PREFIX + task.id, { ...record, hints: shown });
     this.#showHints();
     this.hintList.lastElementChild?.focus();
+    return shown;
   }
 
   /** Forgets this exercise's progress (started, solved, hints); a widget written inside stays. */
   forget() {
+    mustBeOnPage(this, 'forget()');
     const task = findTask(this.task);
     this.store.clear(PREFIX + task.id);
     this.#showHints();
     this.#openIfStarted();
-    this.mark();
+    this.#mark();
   }
 
   #showHints() {

@@ -18,14 +18,17 @@
 // Events: `change` (bubbles) once per action (a drag released, an arrow key, a preset, an
 //         edit): detail = { keys, values, query, sharpness, tied, order }, plus preset: name;
 //         `input` (bubbles) while the query is dragged, detail = { query }.
+// Method (declaredMethods): usePreset(name), a preset button for a page's script (entries are
+//         added and removed through `keys` and `values`).
 // Keyboard: on the keys' plane the arrow keys move the query (0.1; with Shift, 1); every other
 //           control is a native input or button.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, custom, decimal, presence, quote, readNumber } from '../../ui/attribute-types.js';
-import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
+import { event, method, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { AttnError, Status } from '../../lib/errors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
+import { refuseCall, shown } from '../../ui/widget-calls.js';
 import { actionButton } from '../../ui/action-button.js';
 import { fixed } from '../../ui/format.js';
 import { DataTable } from '../../ui/data-table.js';
@@ -75,6 +78,13 @@ export class AttnLookup extends AttnWidget {
   };
   // Its table of results has the figures' tools row (the CSV) and table, but no figure: the planes
   // are illustrations of the table's numbers.
+  static declaredMethods = {
+    usePreset: method({
+      does: 'starts again from a preset, as its button under “Start from” does: its memory, query and sharpness, keys and values untied; '
+        + 'one `change` with preset: name; throws an AttnError naming the presets for any other name',
+      parameters: { name: Object.keys(PRESETS).map((name) => `'${name}'`).join(' | ') },
+    }),
+  };
   static declaredParts = { ...CONTROL_PARTS, 'figure-tools': FIGURE_PARTS['figure-tools'], 'data-table': FIGURE_PARTS['data-table'] };
 
   inWords() {
@@ -127,8 +137,8 @@ export class AttnLookup extends AttnWidget {
     this.checks = h('ul', { className: 'checks', 'aria-label': 'The checks, on this update' });
     this.editor = new MemoryEditor({
       onCommit: (keys, values) => this.act(() => { this.keys = keys; if (!this.tied) this.values = values; }, { edited: true }),
-      onAdd: () => this.addEntry(),
-      onRemove: (entry) => this.removeEntry(entry),
+      onAdd: () => this.#addEntry(),
+      onRemove: (entry) => this.#removeEntry(entry),
       onProblem: (sentence) => this.setProblem('memory', sentence),
     });
     this.routeProblems(this.editor.error, ['memory']);
@@ -157,7 +167,8 @@ export class AttnLookup extends AttnWidget {
 
   /** Starts again from a preset: its memory, query and sharpness. */
   usePreset(name) {
-    const preset = PRESETS[name];
+    const preset = Object.hasOwn(PRESETS, name) ? PRESETS[name] : null;
+    if (!preset) refuseCall('usePreset()', `there is no preset ${shown(name)}; the presets are ${Object.keys(PRESETS).map((key) => `“${key}”`).join(', ')}.`);
     this.act(() => {
       this.keys = preset.keys;
       this.values = preset.values;
@@ -167,14 +178,14 @@ export class AttnLookup extends AttnWidget {
     }, { preset: name });
   }
 
-  addEntry() {
+  #addEntry() {
     this.act(() => {
       this.keys = [...this.keys, [0, 0]];
       if (!this.tied) this.values = [...this.values, [0, 0]];
     }, { added: this.keys.length + 1 });
   }
 
-  removeEntry(entry) {
+  #removeEntry(entry) {
     this.act(() => {
       this.keys = this.keys.filter((_, j) => j !== entry);
       if (!this.tied) this.values = this.values.filter((_, j) => j !== entry);
@@ -219,7 +230,7 @@ export class AttnLookup extends AttnWidget {
     this.setProblem('entries', null);
     this.result = state;
     this.#draw(state);
-    this.refreshTied(state);
+    this.#refreshTied(state);
   }
 
   /** While the query is dragged: recompute and redraw, without changing the attribute yet. */
@@ -243,7 +254,8 @@ export class AttnLookup extends AttnWidget {
     if (keys.length === values.length) this.editor.update(keys, values, { tied: this.tied });
   }
 
-  refreshTied({ m }) {
+  /** The note under “Values = keys”. */
+  #refreshTied({ m }) {
     this.tiedNote.textContent = this.tied
       ? `Each value now equals its key. What you match on is what you hand over: the output is a blend of the ${m} keys themselves, so an entry can no longer be found by one thing and return another, and the answer can only lie among the keys the query already resembles.`
       : 'Keys and values are different things: a key says what an entry offers (it is what the query is compared with), a value is what the entry hands over if chosen.';

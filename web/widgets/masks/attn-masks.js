@@ -20,12 +20,13 @@
 // refused with a message, and the last good state stays on screen.
 // Events: `change` (bubbles) once per action; detail = { sentence, second, masks, window, scores,
 //         sequence, compare, edits, emptyRows }, plus toggled: [row, col] or cleared: true.
+// Method (declaredMethods): clearEdits(), "Clear my edits" (a cell is flipped through `edits`).
 // Keyboard: Tab reaches every control; in the mask grid the arrow keys move, Enter or Space
 //           toggles the focused cell; the heatmaps take the arrow keys too.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, choice, choices, integer, presence, custom, readNumber, quote } from '../../ui/attribute-types.js';
-import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
+import { event, method, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { AttnError } from '../../lib/errors.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
@@ -102,6 +103,10 @@ export class AttnMasks extends AttnWidget {
     ...HEATMAP_EVENTS,
   };
   static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS, ...FIGURE_PARTS };
+  // A page flips cells through the `edits` property; a click's flip (#toggleCell) is the grid's.
+  static declaredMethods = {
+    clearEdits: method({ does: 'removes every mask cell the learner flipped, as “Clear my edits” does: one `change` with cleared: true (none when nothing was flipped)' }),
+  };
 
   inWords() {
     return 'The tokens of a short sentence attend to one another through a mask. In the mask grid each cell '
@@ -228,7 +233,7 @@ export class AttnMasks extends AttnWidget {
   }
 
   /** Flips mask cell (i, j) of the sentence shown between 0 and −∞. */
-  toggleCell(i, j) {
+  #toggleCell(i, j) {
     const { n, mask, built, sequence } = this.state;
     const key = `${sequence}:${i}:${j}`;
     const next = mask[i * n + j] === -Infinity ? 0 : -Infinity;
@@ -306,7 +311,7 @@ export class AttnMasks extends AttnWidget {
     const labels = state.tokens.map((t, i) => `${i + 1} ${t}`);
     const views = {
       key,
-      grid: new MaskGrid({ tokens: state.tokens, onToggle: (i, j) => this.toggleCell(i, j) }),
+      grid: new MaskGrid({ tokens: state.tokens, onToggle: (i, j) => this.#toggleCell(i, j) }),
       heatmap: new Heatmap({ label: 'Attention weights (mask before the softmax)', rowLabels: state.tokens, colLabels: state.tokens }),
       buggyMap: new Heatmap({ label: 'Weights masked after the softmax (the bug)', rowLabels: state.tokens, colLabels: state.tokens }),
       numbers: new MatrixView({ name: 'Weights', caption: 'Weights, row by row', rows: state.n, cols: state.n, rowLabels: labels, colLabels: labels.map((_, j) => String(j + 1)), format: (x) => fixed(x, 3) }),

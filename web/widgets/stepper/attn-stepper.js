@@ -20,13 +20,14 @@
 //          typed cell, beside the matrices.
 // Events: `change` (bubbles), once per action (a step, a toggle, an edit, "Reset example");
 //         detail = { step, mask, scale }, plus edited (the matrix) or reset: true.
+// Method (declaredMethods): reset(), "Reset example" for a page's script (the step is a property).
 // Keyboard: ← / → (or Back / Next) move between steps, and focus follows in the step list (one
 //           tab stop); Home and End jump to the ends. Each matrix is one tab stop whose cells
 //           the arrow keys move between (matrix-view.js).
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer, choice, boolean, decimal, numbers } from '../../ui/attribute-types.js';
-import { event, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
+import { event, method, CONTROL_PARTS, MATRIX_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
 import { MatrixView, EditLine } from '../../ui/matrix-view.js';
@@ -70,6 +71,11 @@ export class AttnStepper extends AttnWidget {
     }),
   };
   static declaredParts = { ...CONTROL_PARTS, ...MATRIX_PARTS, ...FIGURE_PARTS };
+  // The step shown is the `step` property; going to one is setting it.
+  static declaredMethods = {
+    reset: method({ does: 'puts the chapter’s example back, as “Reset example” does: one `change` with reset: true; cells typed and not applied, '
+      + 'or refused, are dropped first' }),
+  };
 
   inWords() {
     return 'Two tokens go through attention one step at a time. Their queries, keys and values come from '
@@ -100,12 +106,12 @@ export class AttnStepper extends AttnWidget {
   build(body) {
     this.focusedCells = STEPS.map((step) => ({ ...step.focus }));
 
-    this.backButton = actionButton({ className: 'secondary', onclick: () => this.move(-1) }, '← Back');
-    this.nextButton = actionButton({ onclick: () => this.move(1) }, 'Next →');
+    this.backButton = actionButton({ className: 'secondary', onclick: () => this.#move(-1) }, '← Back');
+    this.nextButton = actionButton({ onclick: () => this.#move(1) }, 'Next →');
     this.indicator = h('p', { className: 'step-indicator', 'aria-live': 'polite' });
     // One tab stop: the current step's button (the arrow keys move to the others).
     this.stepButtons = STEPS.map((step, index) => h('button', {
-      type: 'button', className: 'secondary', onclick: () => this.goTo(index + 1),
+      type: 'button', className: 'secondary', onclick: () => this.#goTo(index + 1),
     }, `${index + 1}. ${step.title}`));
     this.stepList = h('ol', { className: 'step-list', 'aria-label': 'Steps' },
       this.stepButtons.map((button) => h('li', {}, button)));
@@ -173,31 +179,31 @@ export class AttnStepper extends AttnWidget {
   /** The chapter's example again: one action, one `change` (with reset: true). A refused or
    *  half-typed cell is dropped first (its message too), so the example's values show in it. */
   reset() {
-    for (const panel of this.panels) for (const view of Object.values(panel.views)) if (view.onEdit) view.discardTyped();
+    for (const panel of this.panels ?? []) for (const view of Object.values(panel.views)) if (view.onEdit) view.discardTyped();
     this.act(() => { for (const key of INPUT_NAMES) this[key] = EXAMPLE[key]; }, { reset: true });
   }
 
-  /** Shows step `step` (clamped to 1–6). */
-  goTo(step) {
+  /** Shows step `step` (clamped to 1–6): Back, Next, the step list and the arrow keys. */
+  #goTo(step) {
     this.act(() => { this.step = Math.min(Math.max(step, 1), STEPS.length); });
   }
 
-  move(delta) {
-    this.goTo(this.step + delta);
+  #move(delta) {
+    this.#goTo(this.step + delta);
   }
 
   /** Typed matrix entries are applied before any other action too. */
   commitTyped() {
     super.commitTyped();
-    for (const panel of this.panels) for (const view of Object.values(panel.views)) view.commitTyped();
+    for (const panel of this.panels ?? []) for (const view of Object.values(panel.views)) view.commitTyped();
   }
 
   #onKey(event) {
     if (event.target instanceof HTMLInputElement && ['text', 'range'].includes(event.target.type)) return; // their own arrow keys
     const moves = { ArrowRight: 1, ArrowLeft: -1 };
-    if (event.key in moves) this.move(moves[event.key]);
-    else if (event.key === 'Home') this.goTo(1);
-    else if (event.key === 'End') this.goTo(STEPS.length);
+    if (event.key in moves) this.#move(moves[event.key]);
+    else if (event.key === 'Home') this.#goTo(1);
+    else if (event.key === 'End') this.#goTo(STEPS.length);
     else return;
     event.preventDefault();
     // In the step list, focus follows the step (Enter then stays where it is).
@@ -330,7 +336,7 @@ export class AttnStepper extends AttnWidget {
       elsewhere.length ? h('div', { className: 'toolbar' }, elsewhere.map((stepIndex) => actionButton({
         type: 'button', className: 'secondary',
         // The button's panel is hidden as the step changes: the focus goes to that step in the list.
-        onclick: () => { this.goTo(stepIndex + 1); this.stepButtons[stepIndex].focus(); },
+        onclick: () => { this.#goTo(stepIndex + 1); this.stepButtons[stepIndex].focus(); },
       }, `Show step ${stepIndex + 1}, ${STEPS[stepIndex].title}`))) : null);
   }
 }

@@ -12,7 +12,9 @@
 //   preset   "small" (default) or "nanogpt": the configuration a new model starts from
 //   probe    the probe text (default: a sentence of the default corpus)
 // Its numbers come from its training worker: it never loads the page's core (needsCore = false).
-// Method for other widgets: modelWeights() → the current model's weights file (<attn-decode>).
+// Methods (declaredMethods), for <attn-editor>, <attn-decode> and any page's script:
+//         useAttention(source), startTraining(), pauseTraining(), showLossChart(), modelWeights()
+//         (the current model's weights file: <attn-decode>'s "The training lab's model").
 // Events: `change` (bubbles) once per action: a model built or loaded, training started or
 //         paused, the preset or the probe changed, or the attention function changed (what
 //         'attention', with `learner` true or false); detail = { what, step, learner?, preset? }.
@@ -21,7 +23,6 @@
 //         stopped: why it is not running, null while it runs: { reason: 'done' (it reached its
 //         target step) | 'pause' | 'error' | 'model' (a model arrived: built, loaded, switched), step,
 //         valLoss (at the pause, for 'pause'), message (for 'error') }).
-// Methods for <attn-editor>: useAttention(source), startTraining(), pauseTraining(), showLossChart().
 // Keyboard: every control is a native button, input or select; the heatmap takes arrow keys.
 //
 // Its parts, one file each here:
@@ -55,6 +56,7 @@ import { headsSheet } from './heads-styles.js';
 import { sayBeside } from './field-problem.js';
 import { readWholeNumber } from '../../ui/number-field.js';
 import { Status } from '../../lib/errors.js';
+import { mustBeOnPage, mustHaveStarted, refuseCall, shown } from '../../ui/widget-calls.js';
 
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
 
@@ -83,16 +85,26 @@ export class AttnTrain extends AttnWidget {
     ...HEATMAP_EVENTS,
   };
   static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
-  // For <attn-editor>, and any page's script (modelWeights() is <attn-decode>'s, not declared).
+  // For <attn-editor>, <attn-decode> and any page's script; before the lab has started each throws
+  // (or rejects) with an AttnError saying so (widget-calls.js).
   static declaredMethods = {
     useAttention: method({
       does: 'trains (and draws maps) with the learner’s attention function, given as its source text, or with the built-in C path again for null; '
-        + 'pauses training first; rejects with a sentence (with the line, for the learner’s errors) when it cannot switch or the lab has not started',
+        + 'pauses training first; rejects with a sentence (with the line, for the learner’s errors) when it cannot switch, the lab has not started or the source is not a string or null',
       parameters: { source: 'string | null' }, returns: 'Promise<void>',
     }),
-    startTraining: method({ does: 'starts training, as the Start button does; resolves to whether it runs', returns: 'Promise<boolean>' }),
-    pauseTraining: method({ does: 'pauses training, as the Pause button does', returns: 'Promise<void>' }),
-    showLossChart: method({ does: 'scrolls the loss chart into view and moves the focus to it' }),
+    startTraining: method({
+      does: 'starts training, as the Start button does; resolves to whether it runs (false when “Train until step” is refused, said beside it); '
+        + 'rejects with an AttnError before the lab has started or when training cannot start',
+      returns: 'Promise<boolean>',
+    }),
+    pauseTraining: method({ does: 'pauses training, as the Pause button does (nothing to do when it is not running); rejects with an AttnError before the lab has started', returns: 'Promise<void>' }),
+    showLossChart: method({ does: 'scrolls the loss chart into view and moves the focus to it; throws an AttnError when the lab is not on the page' }),
+    modelWeights: method({
+      does: 'resolves to the current model’s weights file (what “Download weights” saves; <attn-decode> decodes with it); '
+        + 'rejects with an AttnError before the lab has started',
+      returns: 'Promise<Uint8Array>',
+    }),
   };
   static needsCore = false;
 
@@ -252,33 +264,43 @@ export class AttnTrain extends AttnWidget {
    * (and back) as its weights. Throws (with the line, for the learner's errors) when it cannot switch.
    */
   async useAttention(source) {
-    if (!this.client) throw new Error('The training lab has not started yet: scroll to it first.');
+    mustHaveStarted(this, 'useAttention()');
+    if (source !== null && typeof source !== 'string') {
+      refuseCall('useAttention()', `the attention function must be given as its source text (a string), or null for the built-in one, not ${shown(source)}.`);
+    }
     if (this.running) await this.#pauseTraining();
     await this.attention.use(source);
   }
 
   /**
    * The current model's weights file (a Uint8Array), for other widgets on the page: <attn-decode>
-   * decodes with it. Throws a sentence when the lab has not started.
+   * decodes with it. Rejects with a sentence when the lab has not started.
    */
   async modelWeights() {
-    if (!this.client) throw new Error('the training lab has not started yet: scroll to it first.');
+    mustHaveStarted(this, 'modelWeights()');
     return this.client.request('save');
   }
 
-  /** Starts training (as the Start button does); resolves to whether it runs. */
+  /** Starts training (as the Start button does); resolves to whether it runs. A refusal (a target
+   *  step the field cannot take or the model has reached) is said beside the field, as for the
+   *  button, and the promise resolves to false; a failure rejects. */
   async startTraining() {
-    await this.#startTraining();
-    return this.running;
+    mustHaveStarted(this, 'startTraining()');
+    if (this.running) return true;
+    const started = await this.#startTraining();
+    if (started === undefined) refuseCall('startTraining()', this.errorLine.textContent.replace(/^⚠ /, ''), Status.UNAVAILABLE);
+    return started;
   }
 
-  /** Pauses training (as the Pause button does). */
+  /** Pauses training (as the Pause button does); nothing to do when it is not running. */
   async pauseTraining() {
+    mustHaveStarted(this, 'pauseTraining()');
     if (this.running) await this.#pauseTraining();
   }
 
   /** Scrolls the loss chart into view and moves the focus to it. */
   showLossChart() {
+    mustBeOnPage(this, 'showLossChart()');
     this.lossCurve.focus();
   }
 
@@ -332,22 +354,24 @@ export class AttnTrain extends AttnWidget {
   }
 
   /** Start: a target step the field cannot take, or one the model has reached, is refused beside
-   *  "Train until step" and nothing is trained. */
+   *  "Train until step" and nothing is trained. Resolves to whether it runs; undefined when it
+   *  failed (said on the error line). */
   async #startTraining() {
     const t = this.training;
     const until = readWholeNumber(t.until);
     sayBeside(t.until, t.untilProblem, until.error ?? null);
-    if (until.error) return;
-    await this.#task('Training could not start', async () => {
+    if (until.error) return false;
+    return this.#task('Training could not start', async () => {
       const { started, step } = await this.client.request('start', { untilStep: until.value });
       if (!started) {
         const where = step > until.value ? `past the target ${until.value}` : 'the target';
         sayBeside(t.until, t.untilProblem, `Already at step ${step}, ${where}: raise Train until step to go on.`);
-        return;
+        return false;
       }
       this.#setRunning(true);
       this.message.textContent = 'Training…';
       this.emitChange({ what: 'start', step: this.step });
+      return true;
     });
   }
 

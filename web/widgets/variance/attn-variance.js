@@ -13,11 +13,14 @@
 // Its numbers come from its worker: it never loads the page's core (needsCore = false).
 // Events: `change` (bubbles) once per changed setting, detail = the settings (a new measurement
 //         follows); `reproduce` (bubbles) when the chapter's measurements are done, detail = the rows.
+// Method (declaredMethods): reproduce(), “Reproduce the chapter” for a page's script.
 // Keyboard: every control is a native input or button; Enter or leaving a field commits it.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
-import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
+import { detailType, event, method, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
+import { mustBeOnPage, refuseCall } from '../../ui/widget-calls.js';
+import { Status } from '../../lib/errors.js';
 import { fixed, scientific } from '../../ui/format.js';
 import { HistogramChart, normalDensity } from '../../ui/histogram-chart.js';
 import { placeChartTable } from '../../ui/placed-chart-table.js';
@@ -89,6 +92,13 @@ export class AttnVariance extends AttnWidget {
     }),
   };
   static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
+  static declaredMethods = {
+    reproduce: method({
+      does: 'reruns the chapter’s measurements in the background, as “Reproduce the chapter” does, and resolves to the rows of the `reproduce` event; '
+        + 'rejects with an AttnError when the widget is not on the page, while a run is under way, or when the run fails or is cancelled',
+      returns: `Promise<${detailType(this.declaredEvents.reproduce.detail)}>`,
+    }),
+  };
   static needsCore = false;
 
   inWords() {
@@ -349,9 +359,20 @@ export class AttnVariance extends AttnWidget {
       : slopeSentence(raw.meanGrad);
   }
 
-  /** Recomputes the chapter's measurements in the background worker and fills its tables. */
-  reproduce() {
-    this.chapter.reproduce();
+  /** “Reproduce the chapter” for a page's script: resolves to the rows of the `reproduce` event;
+   *  rejects with a sentence when the widget is not on the page, while a run is under way, or when
+   *  the run fails or is cancelled. */
+  async reproduce() {
+    mustBeOnPage(this, 'reproduce()');
+    if (this.chapter.running) refuseCall('reproduce()', 'the chapter is already being reproduced: wait for it (its `reproduce` event).', Status.UNAVAILABLE);
+    let run;
+    this.act(() => { run = this.chapter.reproduce(); });
+    try {
+      return await run;
+    } catch (error) {
+      const why = error instanceof Cancelled ? 'it was cancelled; the tables keep their last complete results.' : error.message;
+      return refuseCall('reproduce()', why, Status.UNAVAILABLE);
+    }
   }
 }
 

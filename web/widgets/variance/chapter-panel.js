@@ -5,7 +5,7 @@
 // (variance-gaps.js), each with its verdict. Every figure shown as ours comes from the C core.
 //
 //   const panel = new ChapterPanel({ heading: 'h3', headingId, jobs, act, seed: () => 1, onDone: (rows) => … });
-//   section.append(panel.section);   panel.reproduce();
+//   section.append(panel.section);   const rows = await panel.reproduce();
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
@@ -37,7 +37,8 @@ export class ChapterPanel {
     this.gapSentence = h('p', { className: 'note gap-note', 'aria-live': 'polite' }, ...gapNote(s.dk, null, null));
     this.progress = progressRow('Reproducing the chapter', () => act(() => jobs.cancel()));
     this.status = h('p', { className: 'status-line', role: 'status' });
-    this.button = actionButton({ onclick: () => act(() => this.reproduce()) }, 'Reproduce the chapter');
+    // A failure or a Cancel is said on the status line.
+    this.button = actionButton({ onclick: () => act(() => { this.reproduce().catch(() => {}); }) }, 'Reproduce the chapter');
     this.section = h('section', { className: 'panel', 'aria-labelledby': headingId },
       h(heading, { id: headingId }, 'Reproduce the chapter'),
       h('p', {}, `The chapter measured Var(q·k)/d_k over ${group(CHAPTER.draws)} random draws at four head widths, and `
@@ -55,20 +56,26 @@ export class ChapterPanel {
       this.gapSentence);
   }
 
-  /** Recomputes the chapter's measurements in the background worker and fills the tables. */
+  /** True while a run is under way. */
+  get running() { return this.button.disabled; }
+
+  /** Recomputes the chapter's measurements in the background worker and fills the tables; resolves
+   *  to the rows, or rejects with what stopped it (said on the status line too; Cancelled for Cancel). */
   reproduce() {
     const { progress, status, button } = this;
     const seed = this.seed();
     button.disabled = true;
     status.textContent = `Running ${group(2 * CHAPTER.variance.length)} score measurements and ${2 * CHAPTER.saturation.trials} softmax trials with seed ${seed}…`;
     progress.show(true);
-    this.jobs.run(reproductionJobs(seed), (f, left) => progress.set(f, left)).then((results) => {
+    return this.jobs.run(reproductionJobs(seed), (f, left) => progress.set(f, left)).then((results) => {
       const rows = reproductionRows(results);
       this.#fill(rows);
       status.textContent = `Done, with seed ${seed}.`;
       this.onDone(rows);
+      return rows;
     }, (error) => {
       status.textContent = error instanceof Cancelled ? 'Cancelled. The tables keep their last complete results.' : error.message;
+      throw error;
     }).finally(() => {
       progress.show(false);
       button.disabled = false;
