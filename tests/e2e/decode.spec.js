@@ -138,3 +138,64 @@ test('a pasted prompt longer than the limit is refused with its real length, and
   expect(await field.inputValue()).toHaveLength(5000);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
 });
+
+// The shipped model has 2 layers of 4 heads: a layer or head beyond them is refused like a step
+// beyond the context, beside the Layer and Head selects, naming the largest that fits.
+const NO_LAYER_9 = '⚠ There is no layer 9: this model has 2 layers, so the layer can be at most 2. The last good state is still shown.';
+const NO_HEAD_5 = '⚠ There is no head 5: this model has 4 heads in each layer, so the head can be at most 4. The last good state is still shown.';
+const keysMap = (widget, layer, head) => widget.getByRole('application', { name: new RegExp(`^Cached keys, layer ${layer}, head ${head} `) });
+
+test('a layer beyond the model (the attribute) is refused beside the Layer select; the last good layer stays', async ({ page }) => {
+  const widget = await openDecode(page);
+  const layer = widget.getByLabel('Layer', { exact: true });
+  await layer.selectOption('2');
+  await expect(keysMap(widget, 2, 1)).toBeVisible();
+  await widget.evaluate((el) => el.setAttribute('layer', '9'));
+  await expect(layer).toHaveAccessibleDescription(NO_LAYER_9);
+  await expect(layer).toHaveAttribute('aria-invalid', 'true');
+  await expect(widget.locator('.attribute-problems')).toBeHidden(); // not the generic line under the title
+  expect(await widget.evaluate((el) => [el.layer, el.problems.map((p) => p.key)])).toEqual([2, ['layer']]);
+  await expect(layer).toHaveValue('2');
+  await expect(keysMap(widget, 2, 1)).toBeVisible();
+  await layer.selectOption('1'); // a layer the model has takes the refusal back
+  await expect(keysMap(widget, 1, 1)).toBeVisible();
+  await expect(widget).toHaveAttribute('layer', '1');
+  await expect(layer).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(widget.getByRole('alert')).toBeHidden();
+  expect(await widget.evaluate((el) => el.problems)).toEqual([]);
+});
+
+test('a head beyond the model (the property) is refused beside the Head select; the last good head stays', async ({ page }) => {
+  const widget = await openDecode(page);
+  const head = widget.getByLabel('Head', { exact: true });
+  await widget.evaluate((el) => { el.head = 3; });
+  await expect(keysMap(widget, 1, 3)).toBeVisible();
+  await widget.evaluate((el) => { el.head = 5; });
+  await expect(head).toHaveAccessibleDescription(NO_HEAD_5);
+  await expect(head).toHaveAttribute('aria-invalid', 'true');
+  expect(await widget.evaluate((el) => el.head)).toBe(3);
+  await expect(keysMap(widget, 1, 3)).toBeVisible();
+  await widget.getByRole('button', { name: 'Step', exact: true }).click(); // the widget goes on working
+  await expect(widget.getByText(/^t = 16 of 64:/)).toBeVisible();
+  await expect(head).toHaveAccessibleDescription(NO_HEAD_5);
+  await widget.evaluate((el) => { el.head = 4; });
+  await expect(keysMap(widget, 1, 4)).toBeVisible();
+  await expect(head).not.toHaveAttribute('aria-invalid', 'true');
+  expect(await widget.evaluate((el) => el.problems)).toEqual([]);
+});
+
+test('a link’s layer and head beyond the model: refused once the model loads, beside their selects, and layer 1, head 1 are shown', async ({ page }) => {
+  await page.goto('/#decode&decode.layer=9&decode.head=5');
+  const widget = page.locator('attn-decode');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByText(/^t = 15 of 64:/)).toBeVisible({ timeout: 30000 });
+  await expect(widget.getByLabel('Layer', { exact: true })).toHaveAccessibleDescription(`${NO_LAYER_9} ${NO_HEAD_5}`);
+  await expect(widget.getByLabel('Head', { exact: true })).toHaveAccessibleDescription(`${NO_LAYER_9} ${NO_HEAD_5}`);
+  await expect(widget.locator('.attribute-problems')).toBeHidden();
+  expect(await widget.evaluate((el) => [el.layer, el.head, el.problems.map((p) => p.key)])).toEqual([1, 1, ['layer', 'head']]);
+  await expect(keysMap(widget, 1, 1)).toBeVisible();
+  await widget.getByLabel('Head', { exact: true }).selectOption('2');
+  await expect(keysMap(widget, 1, 2)).toBeVisible();
+  await expect(widget.getByLabel('Layer', { exact: true })).toHaveAccessibleDescription(NO_LAYER_9);
+  await expect(widget.getByLabel('Head', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+});

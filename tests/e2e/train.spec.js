@@ -268,6 +268,58 @@ test('training draws the curve, the loss falls, pause and resume work', async ({
   await expect(widget.getByLabel('Sampled text')).toHaveText(/^Prompt: the  Generated: .{20,}/s);
 });
 
+test('the validation loss measured at a pause is a point of the chart at its step, in its table, CSV and SVG', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.addInitScript(() => {
+    window.progress = [];
+    document.addEventListener('progress', (event) => {
+      if (event.target.localName === 'attn-train') window.progress.push(event.detail);
+    });
+  });
+  const widget = await openTrainer(page);
+  // The worker trains in chunks (a few steps of the shipped model each) and measures the
+  // validation loss after each chunk that passes a multiple of 50; a pause answers after the
+  // chunk under way, with the loss measured then. Paused until the last chunk passed no multiple
+  // of 50: the pause's loss is then the only one at its step.
+  let paused = null;
+  for (let attempt = 0; attempt < 6 && !paused; attempt++) {
+    const from = Number(await stat(widget, 'step').textContent());
+    await page.evaluate(() => { window.progress = []; });
+    await widget.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThan(from);
+    await widget.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => page.evaluate(() => window.progress.some((detail) => detail.stopped?.reason === 'pause')), { timeout: 30_000 }).toBe(true);
+    await expect(widget.getByRole('button', { name: 'Start' })).toBeEnabled();
+    const events = await page.evaluate(() => window.progress);
+    const pause = events.find((detail) => detail.stopped?.reason === 'pause');
+    const before = Math.max(from, ...events.filter((detail) => detail.running && detail.step < pause.stopped.step).map((detail) => detail.step));
+    if (Math.floor(before / 50) === Math.floor(pause.stopped.step / 50)) paused = pause;
+  }
+  expect(paused, 'a pause after a chunk that passed no multiple of 50').toBeTruthy();
+  const { step, valLoss } = paused.stopped;
+  expect(paused.valLoss).toBe(valLoss); // the event reports the loss just drawn
+  await expect(widget.getByText(`Paused at step ${step}, validation loss ${valLoss.toFixed(4)} nats per character.`)).toBeVisible();
+  const drawn = await widget.evaluate((el) => el.chart.chart.data.datasets.find((d) => d.label === 'validation loss').data.map(({ x, y }) => [x, y]));
+  expect(drawn.at(-1)).toEqual([step, valLoss]);
+  const steps = drawn.map(([x]) => x);
+  expect(steps).toEqual([...new Set(steps)].sort((a, b) => a - b)); // in step order, one loss a step
+
+  await widget.getByRole('button', { name: 'Show data as a table' }).first().click();
+  const table = widget.getByRole('table', { name: /^Loss curves/ });
+  const headers = await table.locator('thead th').allTextContents();
+  const column = headers.indexOf('validation loss');
+  const row = table.locator('tbody tr').filter({ has: page.locator(`th[data-value="${step}"]`) });
+  await expect(row.locator('td').nth(column - 1)).toHaveAttribute('data-value', String(valLoss));
+
+  const tools = widget.getByRole('group', { name: /^Download “Loss curves/ });
+  const [csv] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV' }).click()]);
+  const line = readFileSync(await csv.path(), 'utf8').split(/\r?\n/).find((l) => l.startsWith(`${step},`));
+  expect(line.split(',')[column]).toBe(String(valLoss));
+  const [svg] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'SVG' }).click()]);
+  const dots = readFileSync(await svg.path(), 'utf8').match(/<circle [^>]*fill="#c2410c"/g) ?? [];
+  expect(dots).toHaveLength(drawn.length); // one per validation loss (the legend’s sample is not a circle)
+});
+
 test('probing a text: every layer and head has an exactly zero upper triangle', async ({ page }) => {
   const widget = await openTrainer(page);
   await widget.getByLabel('Probe text', { exact: true }).fill('the children said "we are brave."');

@@ -91,3 +91,19 @@ test('a real run that overfits (a small model, 1,000 characters) gets the overfi
     model.dispose();
   }
 });
+
+test('a pause at a step already evaluated measures the same loss: the history says the step has one, and <attn-train> draws it once', async () => {
+  const attn = await loadWasmAttn();
+  const { text } = attn.defaultCorpus({ length: 1000, seed: 5 });
+  const model = attn.createModel({ layers: 1, heads: 2, dModel: 32, context: 16, batch: 4, lr: 0.01, seed: 1, text });
+  try {
+    const h = new LossHistory();
+    model.train(WINDOW);
+    h.addValidation(WINDOW, model.evaluate());
+    assert.equal(model.evaluate(), h.validation[0][1]); // the same windows: the same number again
+    assert.equal(h.hasValidation(WINDOW), true);
+    assert.equal(h.hasValidation(WINDOW + 1), false);
+  } finally {
+    model.dispose();
+  }
+});

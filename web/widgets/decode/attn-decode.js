@@ -107,11 +107,28 @@ export class AttnDecode extends AttnWidget {
       + '“Measure” times both ways of decoding in your browser.';
   }
 
-  /** A step the model's context cannot hold is refused (the last good step stays): judged once
-   *  the model is loaded, and again when it arrives (render). */
+  /** A step the model's context cannot hold, or a layer or head the model does not have, is
+   *  refused (the last good value stays): judged once the model is loaded, and again when it
+   *  arrives (render). */
   refusal(name, value) {
-    if (name !== 'step' || !this.run) return undefined;
-    return this.run.roomProblem(this.prompt, value);
+    if (!this.run) return undefined;
+    if (name === 'step') return this.run.roomProblem(this.prompt, value);
+    if (name === 'layer' || name === 'head') return beyondModel(name, value, this.run.model.config);
+    return undefined;
+  }
+
+  /** A refusal of the layer or the head marks its select too (they are not bound fields). */
+  setProblem(key, message) {
+    super.setProblem(key, message);
+    const select = { layer: this.layerSelect, head: this.headSelect }[key];
+    if (!select) return;
+    if (this.hasProblem(key)) {
+      select.setAttribute('aria-invalid', 'true');
+      select.setAttribute('aria-describedby', this.cacheError.id);
+    } else {
+      select.removeAttribute('aria-invalid');
+      select.removeAttribute('aria-describedby');
+    }
   }
 
   /** A new prompt, temperature, seed or model starts the text again. */
@@ -141,8 +158,11 @@ export class AttnDecode extends AttnWidget {
     this.endLine = h('p', { className: 'note end-line', role: 'status' });
     this.modelLine = h('p', { className: 'note model-line', role: 'status' }, 'Loading the shipped model…');
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
-    this.routeProblems(this.error, ['prompt', 'prompt-model', 'temperature', 'seed', 'step', 'layer', 'head', 'source', 'core', 'model'],
-      (message) => `${message}${this.view ? ' The last good state is still shown.' : ''}`, { 'prompt-model': 'prompt' });
+    const kept = (message) => `${message}${this.view ? ' The last good state is still shown.' : ''}`;
+    this.routeProblems(this.error, ['prompt', 'prompt-model', 'temperature', 'seed', 'step', 'source', 'core', 'model'], kept, { 'prompt-model': 'prompt' });
+    // A layer or head the model does not have: said beside their selects.
+    this.cacheError = h('p', { className: 'error', role: 'alert', hidden: true });
+    this.routeProblems(this.cacheError, ['layer', 'head'], kept);
 
     this.textHost = h('p', { className: 'decoded', 'aria-live': 'polite' });
     this.summary = h('p', { className: 'summary' });
@@ -172,6 +192,7 @@ export class AttnDecode extends AttnWidget {
       h('div', { className: 'toolbar' },
         h('label', { for: 'layer' }, 'Layer'), this.layerSelect,
         h('label', { for: 'head' }, 'Head'), this.headSelect),
+      this.cacheError,
       this.cacheHost,
       h(this.subheading, {}, 'What comes next'),
       scrollFocus(h('div', { className: 'table-scroll' }, this.nextTable), 'Next characters (scrolls sideways)'),
@@ -370,14 +391,17 @@ export class AttnDecode extends AttnWidget {
     for (const [name, button] of Object.entries(this.sourceButtons)) button.setAttribute('aria-pressed', String(name === this.source));
     if (changed.has('source') && this.attn && this.source !== this.loaded?.source) this.#loadModel(this.source);
     if (!this.attn || !this.run) return this.#drawWaiting();
-    const { layers, heads, dModel } = this.run.model.config;
+    const { config } = this.run.model;
+    const { layers, heads, dModel } = config;
+    // A layer or head taken before this model loaded (a link's, or one the previous model had)
+    // that it does not have: refused now, and the one shown stays if this model has it, else 1.
+    for (const name of ['layer', 'head']) {
+      const beyond = beyondModel(name, this[name], config);
+      const shown = this.shown?.[name] ?? 1;
+      if (beyond) this.withdrawValue(name, beyondModel(name, shown, config) ? 1 : shown, beyond);
+    }
     fillSelect(this.layerSelect, layers, this.layer);
     fillSelect(this.headSelect, heads, this.head);
-    if (this.layer > layers || this.head > heads) {
-      const which = this.layer > layers ? `layer ${this.layer}` : `head ${this.head}`;
-      this.setProblem('core', `This model has ${counted(layers, 'layer')} of ${counted(heads, 'head')}: there is no ${which}.`);
-      return;
-    }
     // A step taken before the model loaded (a link's) that its context cannot hold: refused now,
     // and the last good step (the one shown, if it still fits the prompt) stays.
     const room = this.run.roomProblem(this.prompt, this.step);
@@ -399,6 +423,7 @@ export class AttnDecode extends AttnWidget {
     this.view = view;
     if (first) this.redrawProblems(); // a prompt refused while the model loaded: its last good state is now shown
     const layer = this.layer - 1, head = this.head - 1;
+    this.shown = { layer: this.layer, head: this.head };
     drawText(this.textHost, view);
     const newest = view.chars.at(-1);
     this.summary.textContent = `t = ${view.t} of ${view.context}: the prompt’s ${counted(view.promptLength, 'character')} and ${counted(view.t - view.promptLength, 'new one', 'new ones')}. `
@@ -418,6 +443,15 @@ export class AttnDecode extends AttnWidget {
     const shown = this.view ? this.view.t - this.view.promptLength : 0;
     return this.run.roomProblem(this.prompt, shown) ? 0 : shown;
   }
+}
+
+/** Why `value` of the layer or head select (counted from 1, as shown) is beyond a model of
+ *  `config` ({ layers, heads }), naming the largest that fits; undefined when it fits. */
+function beyondModel(name, value, { layers, heads }) {
+  const total = name === 'layer' ? layers : heads;
+  if (value <= total) return undefined;
+  const has = name === 'layer' ? counted(layers, 'layer') : `${counted(heads, 'head')} in each layer`;
+  return `There is no ${name} ${value}: this model has ${has}, so the ${name} can be at most ${total}.`;
 }
 
 /** A select of 1..count, showing `value`. */

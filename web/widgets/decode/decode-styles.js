@@ -12,7 +12,7 @@ export function decodeSheet() {
     input[type="text"], input[type="number"], select { font: inherit; padding: 0.25rem 0.4rem; border: 1px solid var(--attn-border);
       border-radius: 6px; background: var(--attn-bg); color: inherit; max-width: 100%; }
     input[type="number"] { width: 8rem; }
-    input[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
+    :is(input, select)[aria-invalid="true"] { outline: 2px dashed var(--attn-error); }
     .note { font-size: calc(0.88 * var(--attn-em)); color: var(--attn-muted); }
     .decoded { font-family: var(--attn-mono); white-space: pre-wrap; background: var(--attn-surface); border: 1px solid var(--attn-border);
       border-radius: 6px; padding: 0.4rem 0.6rem; min-height: 2.2rem; }

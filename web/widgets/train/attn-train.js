@@ -378,9 +378,14 @@ export class AttnTrain extends AttnWidget {
   async #pauseTraining() {
     await this.#task('Training could not pause', async () => {
       const { step, valLoss } = await this.client.request('pause');
+      // The loss measured now is a validation point on the chart like the evaluations' (one per
+      // step), and the note reads it, before the `progress` event reports them.
+      if (valLoss !== null) {
+        if (this.lossCurve.addMeasured(step, valLoss)) this.lossCurve.showNote(true, this.#noteContext());
+        this.stats.validation(valLoss);
+      }
       this.#setRunning(false, { reason: 'pause', step, valLoss });
       this.message.textContent = `Paused at step ${step}${valLoss === null ? '' : `, validation loss ${fixed(valLoss, 4)} nats per character`}.`;
-      if (valLoss !== null) this.stats.validation(valLoss);
       this.emitChange({ what: 'pause', step });
       await this.weightsActions.keep();
       await this.#probe();

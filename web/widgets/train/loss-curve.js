@@ -7,6 +7,7 @@
 //   await curve.ready;  curve.setSeries(accent);
 //   curve.restart(baselines);                 // a new model: empty curves, its baselines
 //   curve.addTrain([[step, loss], …]);  curve.addValidation(step, loss);  curve.addCurve(record);
+//   curve.addMeasured(step, loss);            // the loss measured at a pause: drawn unless its step has one
 //   curve.showNote(fresh, { floor, learner });
 //   curve.latest()                            // → { trainLoss, valLoss, note }, for the `progress` event
 
@@ -55,6 +56,15 @@ export class LossCurve {
   addValidation(step, loss) {
     this.chart.add('validation loss', [[step, loss]]);
     this.history.addValidation(step, loss);
+  }
+
+  /** A validation loss measured outside the evaluations (at a pause), drawn at its step like
+   *  theirs, unless one is drawn at that step already (the same model, measured the same way).
+   *  True when it was drawn. */
+  addMeasured(step, loss) {
+    if (this.history.hasValidation(step)) return false;
+    this.addValidation(step, loss);
+    return true;
   }
 
   /** The shipped model's recorded curve, drawn as if it had been trained here. */

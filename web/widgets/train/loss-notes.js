@@ -3,7 +3,7 @@
 // feed it curves.
 //
 //   const history = new LossHistory();
-//   history.addTrain([[step, loss], …]);  history.addValidation(step, loss);
+//   history.addTrain([[step, loss], …]);  history.addValidation(step, loss);  history.hasValidation(step);
 //   history.note({ floor, learner })     // → { kind: 'peeking' | 'overfitting', title, text } or null
 //
 // Two things need explaining:
@@ -46,6 +46,11 @@ export class LossHistory {
 
   addValidation(step, loss) {
     this.validation.push([step, loss]);
+  }
+
+  /** True when a validation loss at `step` is kept. */
+  hasValidation(step) {
+    return this.validation.some(([s]) => s === step);
   }
 
   /** The mean training loss of the WINDOW steps up to `step` (null when there are none). */
