@@ -23,7 +23,8 @@
 //   inWords()            the "In words" text, in the project's own words, ending with the current
 //                        result once there is one (it is read again after every render; a widget
 //                        whose results arrive later calls refreshInWords() when they do)
-//   build(body)          builds its DOM into `body` once; binds its text fields (bindField)
+//   build(body)          builds its DOM into `body` once; binds its text fields (bindField) and
+//                        names the other controls a refusal marks (markControl: a select)
 //   begin(attn)          called once, when the widget first comes into view (attn: the page's
 //                        core, or null without needsCore)
 //   render(changed)      recomputes and redraws from the current values (called once before
@@ -118,6 +119,7 @@ export class AttnWidget extends ElementBase {
   #toldProblems = '[]';    // the problems the last `problems` event gave (JSON), so an event means a change
   #problemsTold = false;   // a `problems` event is queued for the end of the action
   #fields = new Map();     // attribute → { input, read, show, dirty }
+  #controls = new Map();   // attribute → { input }: a control that is not a bound field (a select), marked by its refusal
 
   constructor() {
     super();
@@ -333,8 +335,19 @@ export class AttnWidget extends ElementBase {
   /** Shows `message` for `key` (an attribute, or a widget's own key such as 'core'); null clears it. */
   setProblem(key, message) {
     if (!this.#problems.set(key, message)) return;
-    if (this.built) this.#problems.draw(this.problemLine, this.#fields);
+    if (this.built) this.#problems.draw(this.problemLine, this.#markable());
     this.#tellProblems();
+  }
+
+  /** Marks `control` (a select or another control that is not a bound field) invalid, described
+   *  by the sentence, while attribute `name` is refused, as a bound field is. Call it in build(). */
+  markControl(name, control) {
+    this.#controls.set(name, { input: control });
+  }
+
+  /** Every field and control a refusal marks: the bound fields, then the marked controls. */
+  #markable() {
+    return new Map([...this.#controls, ...this.#fields]);
   }
 
   /** What the widget refuses now, for a script: [{ key, message }], where key is the attribute
@@ -362,7 +375,7 @@ export class AttnWidget extends ElementBase {
   /** Draws the problems again: for a format that reads the widget's state (whether a last good
    *  state is shown), call it when that state first comes (after the start, a model, a run). */
   redrawProblems() {
-    if (this.built) this.#problems.draw(this.problemLine, this.#fields);
+    if (this.built) this.#problems.draw(this.problemLine, this.#markable());
   }
 
   // ---------------------------------------------------------------- life cycle
@@ -416,7 +429,7 @@ export class AttnWidget extends ElementBase {
     for (const [name, field] of this.#fields) {
       field.input.value = this.#problems.has(name) ? this.getAttribute(name) : field.show(this.attributeValue(name));
     }
-    this.#problems.draw(this.problemLine, this.#fields);
+    this.#problems.draw(this.problemLine, this.#markable());
     this.#showEmbedControl(this.attributeValue('embed-code'));
     // A first draw of the controls before the core has loaded (this.attn is still null), so a
     // widget below the fold already shows its settings; render() returns early without a core.

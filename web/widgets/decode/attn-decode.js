@@ -117,20 +117,6 @@ export class AttnDecode extends AttnWidget {
     return undefined;
   }
 
-  /** A refusal of the layer or the head marks its select too (they are not bound fields). */
-  setProblem(key, message) {
-    super.setProblem(key, message);
-    const select = { layer: this.layerSelect, head: this.headSelect }[key];
-    if (!select) return;
-    if (this.hasProblem(key)) {
-      select.setAttribute('aria-invalid', 'true');
-      select.setAttribute('aria-describedby', this.cacheError.id);
-    } else {
-      select.removeAttribute('aria-invalid');
-      select.removeAttribute('aria-describedby');
-    }
-  }
-
   /** A new prompt, temperature, seed or model starts the text again. */
   settle(changed) {
     if (['prompt', 'temperature', 'seed', 'source'].some((name) => changed.has(name)) && !changed.has('step')) this.step = 0;
@@ -163,6 +149,8 @@ export class AttnDecode extends AttnWidget {
     // A layer or head the model does not have: said beside their selects.
     this.cacheError = h('p', { className: 'error', role: 'alert', hidden: true });
     this.routeProblems(this.cacheError, ['layer', 'head'], kept);
+    this.markControl('layer', this.layerSelect);
+    this.markControl('head', this.headSelect);
 
     this.textHost = h('p', { className: 'decoded', 'aria-live': 'polite' });
     this.summary = h('p', { className: 'summary' });
