@@ -123,6 +123,25 @@ test('a widget with theme="dark" prints light: white background, black text, hea
   await expect.poll(labelColour).toBeLessThan(60);
 });
 
+/** Every table shown in a widget, printed: where it is, its right edge, its widget's, and its widths. */
+function printedTables(page) {
+  return page.evaluate(() => {
+    const found = [];
+    for (const host of document.querySelectorAll('*')) {
+      for (const table of host.shadowRoot?.querySelectorAll('table') ?? []) {
+        const box = table.getBoundingClientRect(), widget = host.getBoundingClientRect();
+        if (box.width === 0) continue; // not shown
+        found.push({ where: `${host.localName} ${table.className}: ${(table.caption?.textContent ?? table.getAttribute('aria-label') ?? '').slice(0, 50)}`,
+          right: box.right, widgetRight: widget.right, scrollWidth: table.scrollWidth, width: table.clientWidth || box.width });
+      }
+    }
+    return found;
+  });
+}
+
+/** A table cut at the edge of A4's 718 px of text, or wider than its widget or its own box. */
+const isCut = (t) => t.right > t.widgetRight + 0.5 || t.right > 718 || t.scrollWidth > Math.ceil(t.width) + 1;
+
 test.describe('printing on A4 (718 CSS px of text width)', () => {
   test.use({ viewport: { width: 718, height: 1000 } });
 
@@ -140,21 +159,28 @@ test.describe('printing on A4 (718 CSS px of text width)', () => {
     });
     expect(opened).toBeGreaterThan(20);
     await page.emulateMedia({ media: 'print' });
-    const tables = await page.evaluate(() => {
-      const found = [];
-      for (const host of document.querySelectorAll('*')) {
-        for (const table of host.shadowRoot?.querySelectorAll('table') ?? []) {
-          const box = table.getBoundingClientRect(), widget = host.getBoundingClientRect();
-          if (box.width === 0) continue; // not shown
-          found.push({ where: `${host.localName} ${table.className}: ${(table.caption?.textContent ?? table.getAttribute('aria-label') ?? '').slice(0, 50)}`,
-            right: box.right, widgetRight: widget.right, scrollWidth: table.scrollWidth, width: table.clientWidth || box.width });
-        }
-      }
-      return found;
-    });
+    const tables = await printedTables(page);
     expect(tables.length).toBeGreaterThan(30);
-    const cut = tables.filter((t) => t.right > t.widgetRight + 0.5 || t.right > 718 || t.scrollWidth > Math.ceil(t.width) + 1);
+    const cut = tables.filter(isCut);
     expect(cut, 'tables wider than their widget or the page').toEqual([]);
+  });
+
+  test('long words fit the page too: <attn-masks> with twelve long words, <attn-cross> with 60-character words', async ({ page }) => {
+    test.setTimeout(180_000);
+    const words = (count, make) => encodeURIComponent(Array.from({ length: count }, (_, i) => make(i)).join(' '));
+    const long = words(12, () => 'internationalisation');
+    const source = words(10, (i) => `${'x'.repeat(58)}${i}`), target = words(10, (i) => `${'y'.repeat(58)}${i}`);
+    for (const query of [`masks&sentence=${long}&second=${long}&compare=`, `cross&mode=cache&source=${source}&target=${target}&step=10`]) {
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(`/embed.html?widget=${query}`);
+      const widget = page.locator(`attn-${query.split('&')[0]}`);
+      await started(widget);
+      await expect(widget.locator('table').filter({ visible: true }).first()).toBeVisible();
+      await page.emulateMedia({ media: 'print' });
+      const tables = await printedTables(page);
+      expect(tables.length, query.slice(0, 20)).toBeGreaterThan(1);
+      expect(tables.filter(isCut), `tables cut in ${query.slice(0, 20)}`).toEqual([]);
+    }
   });
 
   test('buttons that only act are not printed; buttons that show a choice or a state are', async ({ page }) => {

@@ -19,7 +19,8 @@ import { ACTION_ONLY } from './action-button.js';
    A table fits the page's width: paper cannot scroll sideways, so a box that scrolls on screen
    shows everything, and a table wider than its box wraps instead: its cells' text and a cell's
    line of numbers (such as <attn-shuffle>'s output vectors) break between words and between
-   numbers (never inside a number), cells lose their screen minimum width, and a table of many
+   numbers (never inside a number), a header's word too long for its column breaks where it must
+   (<attn-masks> with twelve long words), cells lose their screen minimum width, and a table of many
    columns is set smaller and tighter. The rules are !important because the widgets' own sheets
    say nowrap for the screen; hidden screen-reader text (.sr-only, .visually-hidden) keeps its own. */
 export const printRules = `
@@ -41,6 +42,7 @@ export const printRules = `
   :is(caption, th, td), :is(caption, th, td) :not(.sr-only, .visually-hidden) { white-space: normal !important; }
   :is(th, td) :not(.sr-only, .visually-hidden) { flex-wrap: wrap !important; }
   :is(th, td) { min-width: 0 !important; }
+  th, th :not(.sr-only, .visually-hidden) { overflow-wrap: anywhere; }
   .table-scroll :is(caption, .verdict), .data-table-box :is(caption, thead th) { position: static !important; box-shadow: none !important; }
   /* A data table prints as rows of cells of one width (data-table.js measures --cell-ch and
      --head-ch): a row wider than the page goes on in a second line, under the first line's columns,

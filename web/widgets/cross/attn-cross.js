@@ -220,7 +220,7 @@ export class AttnCross extends AttnWidget {
     const body = h('tbody', {}, Array.from({ length: n }, (_, i) => {
       if (!weights) return h('tr', {}, h('th', { scope: 'row' }, `“${rowWords[i].text}”`), h('td', {}, '…'), h('td', {}, '…'), h('td', {}, '…'));
       const j = best(i);
-      return h('tr', {}, h('th', { scope: 'row' }, `“${rowWords[i].text}”`), h('td', {}, `“${colWords[j].text}”`),
+      return h('tr', {}, h('th', { scope: 'row' }, `“${rowWords[i].text}”`), h('td', { className: 'word' }, `“${colWords[j].text}”`),
         h('td', {}, fixed(weights[i * m + j], 3)), h('td', {}, fixed(sums[i], 6)));
     }));
     replaceChildren(this.rowsTable, h('caption', {}, 'Each query’s row of weights: where most of it goes, and its sum'), head, body);

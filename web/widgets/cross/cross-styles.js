@@ -30,6 +30,7 @@ export function crossSheet() {
     .role.k { border: 2px dashed var(--attn-fg); }
     .role.v { border: 3px double var(--attn-fg); }
     ${figureTableCss('.cross-table')}
+    @media print { .cross-table td.word { overflow-wrap: anywhere; } } /* paper: a word of up to 60 characters breaks, not the page */
     .step-line { font-size: calc(0.9 * var(--attn-em)); }
     .toolbar[hidden], .maps[hidden] { display: none; }
     .maps { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: flex-start; }

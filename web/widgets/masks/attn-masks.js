@@ -436,6 +436,7 @@ function masksSheet() {
     .panel { max-width: 100%; overflow-x: auto; }
     table.mask-grid td { min-width: 0; padding: 0; }
     table.mask-grid thead th { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; padding: 0.3rem 0.1rem; max-height: 7rem; }
+    @media print { table.mask-grid thead th { max-height: none; } } /* paper: a long word runs down its column, not across the page */
     table.mask-grid tbody th { text-align: right; white-space: nowrap; }
     .mask-cell { font: inherit; width: 2.5rem; padding: 0.25rem 0.2rem; text-align: center; border: none; border-radius: 0;
       background: transparent; color: var(--attn-fg); }
