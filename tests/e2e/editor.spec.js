@@ -254,7 +254,7 @@ test('the leaking bug, used and trained from the editor, drives the loss below t
   const controls = widget.getByRole('group', { name: 'Training with your attention' });
   await controls.getByRole('button', { name: 'Start training' }).click();
   await expect(controls.getByRole('button', { name: 'Pause training' })).toBeEnabled();
-  await expect(controls.getByText(new RegExp(`^Step 1,\\d{3} \\(training\\): training loss \\d\\.\\d{4} \\(mean of the last 50 steps\\), validation loss \\d\\.\\d{4}, corpus floor ${record.floor.toFixed(4).replace('.', '\\.')}\\.$`))).toBeVisible({ timeout: 30_000 });
+  await expect(controls.getByText(new RegExp(`^Step 1,\\d{3} \\(training\\): training loss \\d\\.\\d{4} \\(mean of the last 50 steps, (all|the last \\d+ of them) trained with the function in use\\), validation loss \\d\\.\\d{4} \\(measured through the function in use\\), corpus floor ${record.floor.toFixed(4).replace('.', '\\.')}\\.$`))).toBeVisible({ timeout: 30_000 });
   // Below the floor: the note, in the editor and under the lab's chart.
   await expect(controls.getByText(/^Peeking: The (training|validation) loss \(0\.\d{3}.*\) is below the corpus floor \(0\.231\)\..*Your attention must let positions see the future/)).toBeVisible({ timeout: 240_000 });
   await expect(lab.getByText(/^Peeking: .*below the corpus floor/)).toBeVisible();
@@ -447,11 +447,11 @@ test('after “Use my attention” on the shipped model, the editor’s training
   const widget = await openEditor(page);
   await widget.getByRole('button', { name: 'Use my attention' }).click();
   await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
-  await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(4)} \\(mean of the last 50 steps\\), validation loss \\d\\.\\d{4}, corpus floor ${record.floor.toFixed(4)}\\.$`));
+  await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(4)} \\(mean of the last 50 steps, all trained before the function in use\\), validation loss \\d\\.\\d{4} \\(measured through the function in use\\), corpus floor ${record.floor.toFixed(4)}\\.$`));
   expect(mean.toFixed(3)).toBe('0.372');
   // The same validation loss, to the same digits, as the lab's own table shows.
   const validation = await lab.locator('dd[data-stat="val"]').textContent();
-  await expect(widget.locator('.readout')).toContainText(`validation loss ${validation}, `);
+  await expect(widget.locator('.readout')).toContainText(`validation loss ${validation} (measured through the function in use), `);
   await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
 });
 
@@ -526,4 +526,62 @@ test('“Use my attention” with a train id that names nothing, or not a traini
   await use.click();
   await expect(widget.getByRole('status').filter({ hasText: /^Not used yet/ })).toHaveText('Not used yet: the training lab is not running.');
   expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+});
+
+test('Start training pressed while the editor switches the lab to new code waits for the switch, then trains; no figure at a step comes from another function', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.addInitScript(() => {
+    window.progress = [];
+    document.addEventListener('progress', (event) => {
+      if (event.target.localName === 'attn-train') window.progress.push(event.detail);
+    });
+  });
+  await page.goto('/#lab');
+  const lab = page.locator('attn-train');
+  await lab.scrollIntoViewIfNeeded();
+  await expect(lab.getByText(/^Loaded the shipped model: step 1000/)).toBeVisible({ timeout: 30_000 });
+  const mean = record.curve.train.slice(-50).reduce((a, b) => a + b, 0) / 50;
+  const widget = await openEditor(page);
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: 'Drop the scale' }).click();
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
+  const controls = widget.getByRole('group', { name: 'Training with your attention' });
+  const readout = controls.locator('.readout');
+  // The validation loss measured through the function without the scale, said to be its.
+  await expect(readout).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(4)} \\(mean of the last 50 steps, all trained before the function in use\\), `
+    + 'validation loss 1\\.\\d{4} \\(measured through the function in use\\), corpus floor \\d\\.\\d{4}\\.$'));
+
+  // The built-in code again; Start pressed while it compiles.
+  await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
+  await widget.getByRole('button', { name: 'Use my attention' }).click();
+  await expect(widget.locator('.editor-status')).toHaveText('Compiling your function for the training lab…');
+  const start = controls.getByRole('button', { name: 'Start training' });
+  await expect(start).toBeEnabled();
+  const clicked = await page.evaluate(() => window.progress.length);
+  await start.click();
+  // Until the switch is done, the numbers are said to be the function's used before.
+  await expect(readout).toHaveText(/^Switching to the code in the editor; until then the function in use is the one before\. Step 1,000: .*validation loss 1\.\d{4} \(measured through the function in use\)/);
+  await expect(controls.getByText('Training starts once the training lab runs the code in the editor.')).toBeVisible();
+  // Honoured: the lab switches, then trains with the new code.
+  await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 60_000 });
+  await expect(controls.getByRole('button', { name: 'Pause training' })).toBeEnabled({ timeout: 60_000 });
+  await expect.poll(async () => Number(await lab.locator('dd[data-stat="step"]').textContent()), { timeout: 60_000 }).toBeGreaterThan(1000);
+  await controls.getByRole('button', { name: 'Pause training' }).click();
+  await expect(lab.getByText(/^Paused at step \d+/)).toBeVisible({ timeout: 30_000 });
+
+  // Nothing was trained by the function being replaced: up to the switch (a new model for the
+  // lab at step 1,000) every report is at step 1,000 with the shipped model's training loss;
+  // after it, training runs and the steps go on from there.
+  const events = (await page.evaluate(() => window.progress)).slice(clicked);
+  const switched = events.findIndex((detail) => detail.stopped?.reason === 'model');
+  expect(switched).toBeGreaterThanOrEqual(0);
+  for (const detail of events.slice(0, switched + 1)) {
+    expect(detail.step).toBe(1000);
+    expect(detail.trainLoss.toFixed(4)).toBe(mean.toFixed(4));
+  }
+  const after = events.slice(switched + 1);
+  expect(after.some((detail) => detail.running && detail.step > 1000)).toBe(true);
+  const steps = after.map((detail) => detail.step);
+  expect(steps).toEqual([...steps].sort((a, b) => a - b));
 });

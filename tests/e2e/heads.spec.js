@@ -118,7 +118,8 @@ test('a learner’s sentence: the rules apply where they can and say where they 
   const box = widget.getByRole('textbox', { name: 'Sentence' });
   await box.fill('Run fast, Sam!');
   await box.press('Enter');
-  await expect(widget).toHaveAttribute('sentence', 'Run fast Sam');
+  await expect(widget).toHaveAttribute('sentence', 'Run fast, Sam!');
+  await expect(widget.getByRole('status').filter({ hasText: /^The heads read/ })).toHaveText('The heads read the words “Run” “fast” “Sam”; “,” “!” are left out (the punctuation around a word is not part of it).');
   await expect(widget.getByText('No pronoun (it, he, she, they…) in this sentence: the rule finds nothing, and every word looks at itself.')).toBeVisible();
   await expect(widget.getByText('“Run” has no noun or pronoun before it, so it looks at itself.')).toBeVisible();
   await expect(widget.getByText('No linking word (because, and, but, so…) in this sentence: every word looks at the start only.')).toBeVisible();
@@ -256,4 +257,23 @@ test('6.1’s trophy links open the heads on both sentences: the fixed pronoun r
     for (let i = 0; i < 6; i++) await map.press('ArrowRight'); // key 8, "suitcase"
     await expect(widget.getByText(/^query 10 “it” → key 8 “suitcase”: 0\.0\d$/)).toBeVisible();
   }
+});
+
+test('a sentence with punctuation stays as typed in the field; the line beside it names the words read and what was left out', async ({ page }) => {
+  const widget = await openHeads(page);
+  const box = widget.getByRole('textbox', { name: 'Sentence' });
+  const line = widget.getByRole('status').filter({ hasText: /^The heads read/ });
+  await expect(line).toBeHidden(); // the chapter's sentence is read as typed
+  await box.fill('Hello, world! (really) — yes');
+  await widget.getByRole('button', { name: 'Read it' }).click();
+  await expect(box).toHaveValue('Hello, world! (really) — yes');
+  await expect(widget).toHaveAttribute('sentence', 'Hello, world! (really) — yes');
+  await expect(line).toHaveText('The heads read the words “Hello” “world” “really” “yes”; “,” “!” “(” “)” “—” are left out (the punctuation around a word is not part of it).');
+  await expect(widget.getByText(/shape \(4, 4, 4\)/)).toBeVisible();
+  await expect(widget.getByRole('listitem').filter({ hasText: /^really/ })).toHaveCount(1); // the word classes list the bare words
+  // A word's own apostrophe is part of it; a sentence read as typed takes the line away.
+  await box.fill('the dog didn\'t bark');
+  await box.press('Enter');
+  await expect(box).toHaveValue('the dog didn\'t bark');
+  await expect(line).toBeHidden();
 });

@@ -118,7 +118,7 @@ test('a model field holding text that is not a number says so, not that it is em
   await layers.pressSequentially('2e');
   await widget.getByRole('button', { name: 'Build model' }).click();
   await expect(layers).toHaveAttribute('aria-invalid', 'true');
-  await expect(widget.locator('.field-problem:not([hidden])')).toHaveText(['Layers: what was typed is not a number (use digits, a decimal point and -).']);
+  await expect(widget.locator('.field-problem:not([hidden])')).toHaveText(['Layers: what was typed cannot be read as a number: it is too large (such as 1e309) or not written with digits, a decimal point and -.']);
 });
 
 test('a file that is not a weights file is refused beside the file field, naming it, until the next choice', async ({ page }) => {

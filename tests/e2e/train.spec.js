@@ -61,7 +61,7 @@ test('the `progress` event of the shipped model states its step, losses and base
   expect(events.length).toBeGreaterThan(0);
   for (const detail of events) {
     expect(detail).toEqual({
-      step: record.steps, running: false, learner: false, trainLoss: expect.any(Number), valLoss: record.valLoss,
+      step: record.steps, since: record.steps, running: false, learner: false, trainLoss: expect.any(Number), valLoss: record.valLoss,
       floor: record.floor, unigram: record.unigram, note: null, stopped: { reason: 'model', step: record.steps },
     });
   }
@@ -425,4 +425,41 @@ test('a text of the learner’s own, pasted or from a file, trains with its own 
   await expect(probeField).toHaveAttribute('aria-describedby', await problem.getAttribute('id'));
   await expect(probeField).toHaveAttribute('aria-invalid', 'true');
   await expect(widget.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
+});
+
+test('startTraining() during useAttention() waits for the switch and trains with the new function; pauseTraining() then pauses it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.addInitScript(() => {
+    window.progress = [];
+    document.addEventListener('progress', (event) => {
+      if (event.target.localName === 'attn-train') window.progress.push(event.detail);
+    });
+  });
+  const widget = await openTrainer(page);
+  const source = `function attention(ops, q, k, v, { heads }) {
+  const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
+  const weights = ops.softmax(ops.causalMask(ops.scale(ops.bmm(qh, kh, { transposeB: true }), 1 / Math.sqrt(qh.shape[3]))), -1);
+  return { out: ops.mergeHeads(ops.bmm(weights, vh)), weights };
+}`;
+  // Both called at once, as a page's script (or a learner's quick clicks) may: the start waits.
+  const started = await widget.evaluate(async (el, code) => {
+    window.progress = [];
+    const switching = el.useAttention(code);
+    const start = el.startTraining();
+    await switching;
+    return start;
+  }, source);
+  expect(started).toBe(true);
+  await expect(widget.getByText(/^Training…/)).toBeVisible({ timeout: 60_000 });
+  expect(await widget.evaluate((el) => el.usingLearnerAttention)).toBe(true);
+  await expect.poll(async () => Number(await stat(widget, 'step').textContent()), { timeout: 60_000 }).toBeGreaterThan(record.steps);
+  await widget.evaluate((el) => el.pauseTraining());
+  await expect(widget.getByText(/^Paused at step \d+/)).toBeVisible({ timeout: 30_000 });
+  // Up to the switch every report is at the shipped model's step (nothing trained by the function
+  // being replaced); after it, training ran with the new one.
+  const events = await page.evaluate(() => window.progress);
+  const switched = events.findIndex((detail) => detail.stopped?.reason === 'model');
+  expect(switched).toBeGreaterThanOrEqual(0);
+  for (const detail of events.slice(0, switched + 1)) expect(detail.step).toBe(record.steps);
+  expect(events.slice(switched + 1).some((detail) => detail.running && detail.learner && detail.step > record.steps)).toBe(true);
 });

@@ -11,6 +11,7 @@
 //
 //   splitWords('The dog bit the man.')  // → [{ text: 'The', bare: 'The', key: 'the' }, …,
 //                                       //    { text: 'man.', bare: 'man', key: 'man' }]
+//   leftOut('Hello, world! — yes')      // → [',', '!', '—']: what the bare words leave out
 
 const AROUND = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
@@ -25,4 +26,12 @@ export function splitWords(sentence) {
 /** "1 word", "13 words". */
 export function wordCount(count) {
   return count === 1 ? '1 word' : `${count} words`;
+}
+
+/** The characters of `sentence` that no bare word holds (punctuation around words, and "words"
+ *  of punctuation alone), each once, in the order typed: what a widget that reads bare words
+ *  should tell the learner it left out. */
+export function leftOut(sentence) {
+  const dropped = String(sentence ?? '').split(/\s+/).flatMap((text) => Array.from(text.match(AROUND)?.join('') ?? ''));
+  return [...new Set(dropped)];
 }

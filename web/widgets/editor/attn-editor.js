@@ -262,8 +262,12 @@ export class AttnEditor extends AttnWidget {
     return findTrainLab(this.train);
   }
 
+  /** "Use my attention". While it runs, `this.using` resolves to whether the lab took the code
+   *  (Start training waits for it), and the readout says its numbers are the function's before. */
   async #use() {
-    await this.#run('Compiling your function for the training lab', this.trainOut, async (source) => {
+    let used = false;
+    this.readout.switching(true);
+    const run = this.#run('Compiling your function for the training lab', this.trainOut, async (source) => {
       const lab = this.#trainLab();
       // A lab that has not started (it starts when it comes into view) has nothing to train:
       // say so, and where to go, before compiling anything.
@@ -275,8 +279,16 @@ export class AttnEditor extends AttnWidget {
       this.trainOut.show(h('p', {}, 'The training lab now runs your function. Start training here (or with Start in the lab), and watch the losses below; Show the loss chart takes you to its curves and maps. If the loss falls below the corpus floor, be suspicious: run the causality check.'), source);
       this.readout.show(true);
       this.status.textContent = 'Using your attention.';
+      used = true;
       this.emitChange({ what: 'use' });
     });
+    this.using = run.then(() => used);
+    try {
+      await run;
+    } finally {
+      this.using = null;
+      this.readout.switching(false);
+    }
   }
 
   /** Follows the lab: its progress (the readout), and when it drops the learner's function (a time limit, a crash). */
@@ -305,14 +317,33 @@ export class AttnEditor extends AttnWidget {
     });
   }
 
+  /**
+   * Start training: pressed while "Use my attention" switches the lab, it waits for the switch, so
+   * that the code in the editor trains (not the function it replaces). The status line follows the
+   * lab (train-readout.js): running, then why it stopped; what became of the press is said under
+   * the buttons, with the lab's sentence when it refuses.
+   */
   async #startTraining() {
-    // Its status line follows the lab (train-readout.js): running, then why it stopped.
-    // A failure (or a lab not started) rejects; the lab's error line says why.
-    const started = await this.#trainLab().startTraining().catch(() => false);
+    if (this.using) {
+      this.readout.say('Training starts once the training lab runs the code in the editor.');
+      if (!(await this.using)) {
+        this.readout.say('Training did not start: the code in the editor could not be used (the reason is above). '
+          + 'Press Start training again to train the function the lab still runs.', { problem: true });
+        return;
+      }
+    }
+    let started;
+    try {
+      started = await this.#trainLab().startTraining();
+    } catch (error) {
+      this.readout.say(`Training could not start: ${error.message}`, { problem: true });
+      return;
+    }
     if (started) {
+      this.readout.say('');
       this.emitChange({ what: 'start' });
     } else {
-      this.status.textContent = 'Training could not start: the training lab says why.';
+      this.readout.say('Training did not start: the training lab’s “Train until step” refuses it (the sentence is beside that field, in the lab).', { problem: true });
     }
   }
 
@@ -320,9 +351,10 @@ export class AttnEditor extends AttnWidget {
     try {
       await this.#trainLab().pauseTraining(); // the status line: the readout's sentence, at the pause
     } catch (error) {
-      this.status.textContent = `Training could not pause: ${error.message}`;
+      this.readout.say(`Training could not pause: ${error.message}`, { problem: true });
       return;
     }
+    this.readout.say('');
     this.emitChange({ what: 'pause' });
   }
 }

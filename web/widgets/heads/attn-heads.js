@@ -4,9 +4,11 @@
 // the whole multi-head computation: per-head weights (a heatmap each, and the stacked h × N × N
 // tensor), the head outputs, their concatenation and the output projection W^O. A learner can
 // type another sentence; the rules apply where they can, and the widget says where they find nothing.
+// The field keeps the sentence as typed; the heads read its bare words, and a line beside the
+// field says which words and which characters (punctuation) were left out.
 //
 // Attributes (declared below; observed and reflected as properties):
-//   sentence  the words read (default: the chapter's sentence); 2 to 16 words
+//   sentence  the sentence, as typed (default: the chapter's sentence); 2 to 16 words
 //   head      "1"–"4" (one head) or "all" (the four side by side); default "1"
 //   mask      "none" (default) or "causal"
 //   wo        "mix" (default: a fixed random W^O standing in for a trained one) or "identity"
@@ -17,6 +19,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { text, choice } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, withSuperscripts } from '../../ui/dom.js';
+import { leftOut } from '../../ui/sentence.js';
 import { actionButton } from '../../ui/action-button.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
@@ -31,7 +34,8 @@ export class AttnHeads extends AttnWidget {
   static title = 'Four heads read one sentence';
   static declaredAttributes = {
     sentence: text({ fallback: DEFAULT_SENTENCE, values: 'text, 2–16 words', shown: 'the chapter\'s sentence',
-      check: (typed) => { const read = readSentence(typed); return read.error ?? { value: read.words.join(' ') }; } }),
+      // Kept as typed (spaces between words made single): the heads read its bare words.
+      check: (typed) => readSentence(typed).error ?? { value: String(typed).trim().split(/\s+/).join(' ') } }),
     head: choice(TABS, { fallback: '1', label: 'head', values: '`1`–`4`, `all`' }),
     mask: choice(['none', 'causal'], { label: 'mask' }),
     wo: choice(['mix', 'identity'], { label: 'wo' }),
@@ -70,6 +74,8 @@ export class AttnHeads extends AttnWidget {
     this.focusedCell = { row: 7, col: 1 }; // "it" → "animal" in the chapter's sentence
     this.sentenceInput = this.bindField('sentence', h('input', { type: 'text', id: 'sentence', size: 48, maxlength: 200, spellcheck: 'false' }));
     this.sentenceError = h('p', { className: 'error', role: 'alert', hidden: true });
+    // A status line (the field's description is its problem line's: problem-lines.js).
+    this.wordsRead = h('p', { className: 'words-read', role: 'status', hidden: true });
     this.routeProblems(this.sentenceError, ['sentence']);
     const form = h('form', { className: 'toolbar', onsubmit: (event) => { event.preventDefault(); this.act(); } },
       h('label', { for: 'sentence' }, 'Sentence'), this.sentenceInput,
@@ -96,7 +102,7 @@ export class AttnHeads extends AttnWidget {
     this.joinedHost = h('div', { className: 'joined' });
     this.joinedText = h('p', { className: 'joined-text', 'aria-live': 'polite' });
 
-    body.append(form, this.sentenceError, options, tablist, this.panel, this.notes,
+    body.append(form, this.wordsRead, this.sentenceError, options, tablist, this.panel, this.notes,
       h(this.subheading, {}, 'How the demo classed each word'), this.tagList, this.tagsText,
       h(this.subheading, {}, 'The stacked weights tensor'),
       h('div', { className: 'stack-row' }, this.stack.element, this.stackText),
@@ -129,6 +135,7 @@ export class AttnHeads extends AttnWidget {
 
   render() {
     const { words } = readSentence(this.sentence);
+    this.#drawWordsRead(words);
     this.causalBox.checked = this.mask === 'causal';
     this.identityBox.checked = this.wo === 'identity';
     this.tabs.forEach((tab, i) => {
@@ -190,6 +197,16 @@ export class AttnHeads extends AttnWidget {
     replaceChildren(this.panel, h('div', { className: chosen === null ? 'overview' : 'single' }, figures));
     // Drawn once in the document, so the heatmaps pick up the theme's colours.
     this.maps.forEach((map, k) => (result ? map.update(result.weights.subarray(showing[k] * n * n, (showing[k] + 1) * n * n)) : map.reserve()));
+  }
+
+  /** Beside the field, when the heads do not read the sentence exactly as typed: the words they
+   *  read, and the characters left out. */
+  #drawWordsRead(words) {
+    const dropped = leftOut(this.sentence);
+    this.wordsRead.hidden = dropped.length === 0;
+    this.wordsRead.textContent = dropped.length === 0 ? ''
+      : `The heads read the words ${words.map((w) => `“${w}”`).join(' ')}; ${dropped.map((c) => `“${c}”`).join(' ')} `
+        + `${dropped.length === 1 ? 'is' : 'are'} left out (the punctuation around a word is not part of it).`;
   }
 
   /** Each word with the class the demo's lists gave it, and what that means. */
@@ -278,6 +295,7 @@ function headsSheet() {
     .tab { background: transparent; color: var(--attn-accent); padding: 0.25rem 0.7rem; }
     .overview { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); gap: 0.5rem 1.25rem; }
     .tags-text { font-size: calc(0.88 * var(--attn-em)); }
+    .words-read { font-size: calc(0.88 * var(--attn-em)); color: var(--attn-muted); margin: 0.2rem 0; }
     .tag-list { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: calc(0.88 * var(--attn-em)); }
     .tag-list li { border: 1px solid var(--attn-border); border-radius: 6px; padding: 0.1rem 0.4rem; }
     .tag-word { font-weight: 600; }

@@ -15,6 +15,7 @@
 import { h } from '../../ui/dom.js';
 import { TrainClient } from '../../lib/train-client.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
+import { WINDOW } from './loss-notes.js';
 
 export class AttentionSwitch {
   constructor(lab) {
@@ -27,8 +28,15 @@ export class AttentionSwitch {
 
   /** The training worker of the built-in attention; the lab starts with it. */
   start() {
-    this.client = new TrainClient(this.lab.onEvent);
-    return this.client;
+    const client = new TrainClient((event) => this.#fromWorker(client, event));
+    this.client = client;
+    return client;
+  }
+
+  /** A worker's event reaches the lab only from the worker that trains now: one being replaced
+   *  (or kept aside) says nothing about the model and function in use. */
+  #fromWorker(client, event) {
+    if (client === this.client) this.lab.onEvent(event);
   }
 
   /** True while training runs the learner's attention function. */
@@ -51,7 +59,7 @@ export class AttentionSwitch {
       this.lab.changed({ what: 'attention', step: info.steps, learner: false });
       return;
     }
-    const next = new LearnerTrainClient(this.lab.onEvent, (message) => this.#learnerDied(message));
+    const next = new LearnerTrainClient((event) => this.#fromWorker(next, event), (message) => this.#learnerDied(message));
     try {
       await next.request('attention', { source });
       const info = await next.request('load', { bytes });
@@ -60,7 +68,9 @@ export class AttentionSwitch {
       this.client = next;
       this.note.hidden = false;
       this.alert.hidden = true;
-      this.note.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, the validation loss is measured through it too, and the maps are the weights your code returns. Samples use the built-in attention, which sees only the past, as generating text must.';
+      this.note.textContent = 'Training runs your attention function from the editor below; its gradients come from the autograd, the validation loss is measured through it too, and the maps are the weights your code returns. '
+        + `The training loss is the mean of the last ${WINDOW} steps: until ${WINDOW} have been trained with this function, it counts steps trained before it. `
+        + 'Samples use the built-in attention, which sees only the past, as generating text must.';
       this.lab.adopt(info, 'Now using your attention', { continued: true });
       this.lab.changed({ what: 'attention', step: info.steps, learner: true });
     } catch (error) {

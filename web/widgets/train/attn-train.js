@@ -19,6 +19,8 @@
 //         paused, the preset or the probe changed, or the attention function changed (what
 //         'attention', with `learner` true or false); detail = { what, step, learner?, preset? }.
 //         `progress` (bubbles) as the losses come in and when training stops: detail = { step,
+//         since (the step at which the model and the attention function in use came together: a
+//         model arrived, or the function changed; the steps before it were trained otherwise),
 //         running, trainLoss, valLoss, floor, unigram, learner, note, stopped } (note: loss-notes.js;
 //         stopped: why it is not running, null while it runs: { reason: 'done' (it reached its
 //         target step) | 'pause' | 'error' | 'model' (a model arrived: built, loaded, switched), step,
@@ -61,6 +63,8 @@ import { mustBeOnPage, mustHaveStarted, refuseCall, shown } from '../../ui/widge
 const DEFAULT_PROBE = 'the queen said "i am late." she was tired.';
 
 export class AttnTrain extends AttnWidget {
+  #turns = Promise.resolve(); // the switch, start or pause under way (#inTurn)
+  #switches = 0;              // switches of attention function asked for and not done
   static title = 'Train a character-level transformer, then read its attention';
   static declaredAttributes = {
     preset: choice(Object.keys(PRESETS), { label: 'preset' }),
@@ -77,7 +81,7 @@ export class AttnTrain extends AttnWidget {
     progress: event({
       when: 'as the losses come in, and when training starts or stops',
       detail: {
-        step: 'number', running: 'boolean', learner: 'boolean', trainLoss: 'number | null', valLoss: 'number | null',
+        step: 'number', since: 'number', running: 'boolean', learner: 'boolean', trainLoss: 'number | null', valLoss: 'number | null',
         floor: 'number | null', unigram: 'number | null', note: "{ kind: 'peeking' | 'overfitting'; title: string; text: string } | null",
         stopped: "{ reason: 'done' | 'pause' | 'error' | 'model'; step: number; valLoss?: number | null; message?: string } | null",
       },
@@ -94,11 +98,12 @@ export class AttnTrain extends AttnWidget {
       parameters: { source: 'string | null' }, returns: 'Promise<void>',
     }),
     startTraining: method({
-      does: 'starts training, as the Start button does; resolves to whether it runs (false when “Train until step” is refused, said beside it); '
+      does: 'starts training, as the Start button does, after a switch of attention function under way (useAttention), so that the new function trains; '
+        + 'resolves to whether it runs (false when “Train until step” is refused, said beside it); '
         + 'rejects with an AttnError before the lab has started or when training cannot start',
       returns: 'Promise<boolean>',
     }),
-    pauseTraining: method({ does: 'pauses training, as the Pause button does (nothing to do when it is not running); rejects with an AttnError before the lab has started', returns: 'Promise<void>' }),
+    pauseTraining: method({ does: 'pauses training, as the Pause button does, after a switch or start under way (nothing to do when it is not running); rejects with an AttnError before the lab has started', returns: 'Promise<void>' }),
     showLossChart: method({ does: 'scrolls the loss chart into view and moves the focus to it; throws an AttnError when the lab is not on the page' }),
     modelWeights: method({
       does: 'resolves to the current model’s weights file (what “Download weights” saves; <attn-decode> decodes with it); '
@@ -179,8 +184,8 @@ export class AttnTrain extends AttnWidget {
     on(c.file, 'change', () => this.form.readFile());
     on(c.build, 'click', () => this.#build());
     const t = this.training;
-    on(t.start, 'click', () => this.#startTraining());
-    on(t.pause, 'click', () => this.#pauseTraining());
+    on(t.start, 'click', () => this.#startInTurn());
+    on(t.pause, 'click', () => this.#inTurn(() => this.#pauseTraining()));
     on(t.reset, 'click', () => this.#build());
     on(t.bothCores, 'change', () => this.#task('Two cores', () => this.client.request('parallel', { on: t.bothCores.checked })));
     const s = this.samplePanel;
@@ -268,8 +273,15 @@ export class AttnTrain extends AttnWidget {
     if (source !== null && typeof source !== 'string') {
       refuseCall('useAttention()', `the attention function must be given as its source text (a string), or null for the built-in one, not ${shown(source)}.`);
     }
-    if (this.running) await this.#pauseTraining();
-    await this.attention.use(source);
+    this.#switches += 1;
+    try {
+      await this.#inTurn(async () => {
+        if (this.running) await this.#pauseTraining();
+        await this.attention.use(source);
+      });
+    } finally {
+      this.#switches -= 1;
+    }
   }
 
   /**
@@ -286,8 +298,7 @@ export class AttnTrain extends AttnWidget {
    *  button, and the promise resolves to false; a failure rejects. */
   async startTraining() {
     mustHaveStarted(this, 'startTraining()');
-    if (this.running) return true;
-    const started = await this.#startTraining();
+    const started = await this.#startInTurn();
     if (started === undefined) refuseCall('startTraining()', this.errorLine.textContent.replace(/^⚠ /, ''), Status.UNAVAILABLE);
     return started;
   }
@@ -295,7 +306,7 @@ export class AttnTrain extends AttnWidget {
   /** Pauses training (as the Pause button does); nothing to do when it is not running. */
   async pauseTraining() {
     mustHaveStarted(this, 'pauseTraining()');
-    if (this.running) await this.#pauseTraining();
+    await this.#inTurn(async () => { if (this.running) await this.#pauseTraining(); });
   }
 
   /** Scrolls the loss chart into view and moves the focus to it. */
@@ -305,6 +316,23 @@ export class AttnTrain extends AttnWidget {
   }
 
   // ---------------------------------------------------------------- actions
+
+  /**
+   * Runs `body` once the switch of attention function, start or pause asked for before it is done,
+   * so that each acts on the worker that trains then: a Start pressed while a switch is under way
+   * starts the new function's training after it, never the old worker's just before it goes.
+   */
+  #inTurn(body) {
+    const turn = this.#turns.catch(() => {}).then(body);
+    this.#turns = turn;
+    return turn;
+  }
+
+  /** Start (the button, startTraining()), in turn; the message line says when it waits for a switch. */
+  #startInTurn() {
+    if (this.#switches > 0 && !this.running) this.message.textContent = 'Training starts once the switch of attention function is done…';
+    return this.#inTurn(() => (this.running ? true : this.#startTraining()));
+  }
 
   /**
    * Runs an action; a failure is shown on the error line (in the form's words) and returns
@@ -443,12 +471,16 @@ export class AttnTrain extends AttnWidget {
   #adopt(info, verb, { curve = null, continued = false } = {}) {
     this.info = info;
     this.step = info.steps;
+    this.since = info.steps; // the steps before were not trained with the attention in use now
     this.form.appliedSettings.running(info);
     const { config, baselines } = info;
     this.stats.adopted(info);
     if (!continued) this.lossCurve.restart(baselines);
-    if (curve && curve.steps === info.steps) this.lossCurve.addCurve(curve);
-    else if (info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
+    if (curve && curve.steps === info.steps) {
+      this.lossCurve.addCurve(curve);
+      // The record was measured through the built-in attention; the learner's is measured now.
+      if (this.usingLearnerAttention && info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
+    } else if (info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
     this.stats.training(this.lossCurve.latest().trainLoss);
     this.lossCurve.showNote(true, this.#noteContext());
     this.#setRunning(false, { reason: 'model', step: info.steps }); // its `progress` event: this model's step, losses and note
@@ -516,7 +548,7 @@ export class AttnTrain extends AttnWidget {
     this.dispatchEvent(new CustomEvent('progress', {
       bubbles: true,
       detail: {
-        step: this.step, running: Boolean(this.running), learner: this.usingLearnerAttention,
+        step: this.step, since: this.since, running: Boolean(this.running), learner: this.usingLearnerAttention,
         trainLoss, valLoss, floor: this.info?.baselines?.floor ?? null, unigram: this.info?.baselines?.unigram ?? null, note,
         stopped: this.stopped ?? null,
       },
