@@ -265,6 +265,22 @@ const described = (field) => field.evaluate((el) => {
     .map((id) => root.getElementById(id)).filter((line) => line && !line.hidden).map((line) => line.textContent).join(' ');
 });
 
+test('a number field of the page itself gets no extra `change` from the lab', async ({ page }) => {
+  await open(page, 'variance');
+  const changes = await page.evaluate(async () => {
+    const field = Object.assign(document.createElement('input'), { type: 'number' });
+    document.body.append(field);
+    let count = 0;
+    field.addEventListener('change', () => { count += 1; });
+    field.focus();
+    field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    field.blur();
+    field.remove();
+    return count;
+  });
+  expect(changes).toBe(0);
+});
+
 test('every number field answers what it holds when the focus leaves it: "1e309" after an empty field, and empty after "1e309"', async ({ page }) => {
   test.setTimeout(240_000);
   // The browser reads "1e309" (too large) as it reads an empty field, value '': it fired no `change`

@@ -6,13 +6,17 @@
 // entered” under "1e309"). Here a number field that had input since its last `change` gets one
 // when it loses the focus without the browser's (which comes before the focus leaves). Widgets
 // read their fields on `change` (widget-base.js bindField, and their own), so every number field
-// of every widget, in its shadow root too, is answered about what it holds. Installed once per
+// of every widget, in its shadow root, is answered about what it holds; a number field of the page
+// itself is left alone. Installed once per
 // document when this module is first imported (number-field.js imports it).
 
 const typed = new WeakSet();   // number fields with input since their last `change`
 const watched = new WeakSet(); // number fields listened to
 
-const isNumberField = (element) => element?.localName === 'input' && element.type === 'number';
+/** A number field of one of the lab's widgets (in an attn-* element's shadow root): a page's own
+ *  fields are the page's business, and get no event from here. */
+const isWidgetNumberField = (element) => element?.localName === 'input' && element.type === 'number'
+  && (element.getRootNode().host?.localName ?? '').startsWith('attn-');
 
 /** The field loses the focus: a `change`, unless the browser's came (it comes before `blur`). */
 function left(event) {
@@ -28,7 +32,7 @@ function left(event) {
 export function watchNumberFields(doc) {
   doc.addEventListener('input', (event) => {
     const field = event.composedPath()[0];
-    if (!isNumberField(field)) return;
+    if (!isWidgetNumberField(field)) return;
     typed.add(field);
     if (watched.has(field)) return;
     watched.add(field);
