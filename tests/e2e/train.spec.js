@@ -268,14 +268,19 @@ test('training draws the curve, the loss falls, pause and resume work', async ({
   await expect(widget.getByLabel('Sampled text')).toHaveText(/^Prompt: the  Generated: .{20,}/s);
 });
 
-test('the validation loss measured at a pause is a point of the chart at its step, in its table, CSV and SVG', async ({ page }) => {
-  test.setTimeout(180_000);
-  await page.addInitScript(() => {
+/** Keeps every `progress` event of the training lab in window.progress, from the page's start. */
+function recordProgressEvents(page) {
+  return page.addInitScript(() => {
     window.progress = [];
     document.addEventListener('progress', (event) => {
       if (event.target.localName === 'attn-train') window.progress.push(event.detail);
     });
   });
+}
+
+test('the validation loss measured at a pause is a point of the chart at its step, in its table, CSV and SVG', async ({ page }) => {
+  test.setTimeout(180_000);
+  await recordProgressEvents(page);
   const widget = await openTrainer(page);
   // The worker trains in chunks (a few steps of the shipped model each) and measures the
   // validation loss after each chunk that passes a multiple of 50; a pause answers after the
@@ -429,12 +434,7 @@ test('a text of the learner’s own, pasted or from a file, trains with its own 
 
 test('startTraining() during useAttention() waits for the switch and trains with the new function; pauseTraining() then pauses it', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.addInitScript(() => {
-    window.progress = [];
-    document.addEventListener('progress', (event) => {
-      if (event.target.localName === 'attn-train') window.progress.push(event.detail);
-    });
-  });
+  await recordProgressEvents(page);
   const widget = await openTrainer(page);
   const source = `function attention(ops, q, k, v, { heads }) {
   const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
