@@ -8,6 +8,10 @@ import { readFileSync } from 'node:fs';
 import { test, expect, whenStarted } from './fixtures.js';
 import { startAll, TAGS } from './a11y-pages.js';
 
+// A figure's downloads wait for its widget's numbers (some measure in a worker after they start),
+// which on a loaded two-core machine can take most of Playwright's default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 /** RFC 4180 CSV → rows of fields. */
 function parseCsv(text) {
   const rows = [];
@@ -37,20 +41,24 @@ async function dataTable(group) {
 }
 
 /**
- * Presses a download button by keyboard; returns the file's name and contents. Headless Chromium
- * dropped one of this test's ~75 downloads in a CI run: the page said "Saved …" (its link was
- * clicked) and no download came, so the test waited out its four minutes. A download that does
- * not come within 20 s is asked for once more; a second miss fails.
+ * Presses a download button by keyboard; returns the file's name and contents. The buttons are
+ * disabled until their figure has numbers (a widget measuring in its worker draws them after it
+ * has started), and a disabled button cannot take the focus: the button is waited for until it is
+ * enabled, and focused before each press. Headless Chromium dropped one of this test's ~75
+ * downloads in a CI run: the page said "Saved …" (its link was clicked) and no download came, so
+ * the test waited out its four minutes. A download that does not come within 20 s is asked for
+ * once more; a second miss fails.
  */
 async function download(page, button) {
-  await button.focus();
+  await expect(button).toBeEnabled({ timeout: 60_000 });
   for (let attempt = 1; ; attempt += 1) {
+    await button.focus();
+    await expect(button).toBeFocused();
     try {
       const [file] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.keyboard.press('Enter')]);
       return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
     } catch (error) {
       if (attempt === 2 || !/Timeout/.test(error.message)) throw error;
-      await expect(button).toBeFocused();
     }
   }
 }
