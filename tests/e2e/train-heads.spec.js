@@ -95,7 +95,7 @@ test('knocking a head out of the shipped model changes the validation loss by RE
   await widget.getByLabel('Head to knock out').selectOption({ label: 'L1 H2' });
   await widget.getByRole('button', { name: 'Knock it out' }).click();
   const result = widget.locator('.knockout-result');
-  await expect(result).toHaveText(/^L1 H2 replaced by zeros: validation loss \d\.\d{4} → \d\.\d{4} nats per character \([+−]\d\.\d{4}\)\. The prediction needs this head\.$/, { timeout: 60_000 });
+  await expect(result).toHaveText(/^L1 H2 replaced by zeros: validation loss \d\.\d{4} → \d\.\d{4} nats per character \([+−]\d\.\d{4}\)\. More than 0\.01 nats per character: the prediction needs this head\.$/, { timeout: 60_000 });
   const [, before, after, shown] = (await result.textContent()).match(/loss (\d\.\d{4}) → (\d\.\d{4}) .*\(([+−]\d\.\d{4})\)/);
   expect(Math.abs(Number(shown.replace('−', '-')) - delta)).toBeLessThanOrEqual(0.0006);
   expect(Math.abs(Number(after) - Number(before) - Number(shown.replace('−', '-')))).toBeLessThanOrEqual(0.00011);
@@ -105,7 +105,7 @@ test('knocking out every head: the sorted table holds what the core returns for 
   test.setTimeout(240_000);
   const widget = await openMeasured(page);
   await widget.getByRole('button', { name: 'Knock out every head' }).click();
-  await expect(widget.locator('.knockout-result')).toHaveText(/^Every head knocked out in turn \(replaced by zeros\); the validation loss is \d\.\d{4} with all of them\. The prediction needs L\d H\d most \(\+\d\.\d{4}\)\.$/, { timeout: 180_000 });
+  await expect(widget.locator('.knockout-result')).toHaveText(/^Every head knocked out in turn \(replaced by zeros\); the validation loss is \d\.\d{4} with every head in place\. (\d) of 8 heads raise it by more than 0\.01 nats per character when knocked out; the prediction needs L\d H\d most \(\+\d\.\d{4}\)\.$/, { timeout: 180_000 });
   const shown = await widget.locator('.knockout-table tbody tr').evaluateAll((rows) => rows.map((row) => ({
     head: row.querySelector('th').textContent,
     loss: Number(row.querySelectorAll('td')[2].dataset.value),
@@ -121,6 +121,9 @@ test('knocking out every head: the sorted table holds what the core returns for 
     });
     // Sorted: the largest rise first.
     for (let i = 1; i < shown.length; i++) expect(shown[i].delta).toBeLessThanOrEqual(shown[i - 1].delta);
+    // The sentence's count of needed heads is the core's: rises above the threshold it names.
+    const [, needed] = (await widget.locator('.knockout-result').textContent()).match(/(\d) of 8 heads raise/);
+    expect(Number(needed)).toBe(expected.rows.filter((r) => r.delta > 0.01).length);
     await expect(widget.locator('.knockout-table caption')).toHaveText(`Every head knocked out (replaced by zeros), the largest rise in validation loss first; intact: ${expected.baseline.toFixed(4)}`);
   } finally {
     model.dispose();
@@ -183,6 +186,14 @@ test('a window count out of range is refused beside its field; the last measurem
     await expect(widget.getByRole('button', { name: /^L1 H1 / })).toHaveText(roleOfFirst);
     await expect(widget.getByText(/^L1 H1, previous token over 128 windows of the validation text: mean \d\.\d{3}/)).toBeVisible();
   }
+  // An empty field is said to be empty (not "the text \"\""), marked ⚠ as every refusal beside a
+  // field is, and the sentence describes the field.
+  await field.fill('');
+  await field.press('Enter');
+  const line = widget.getByText('The heads could not be measured: windows must be a whole number, but the field is empty. The last measurement stays.');
+  await expect(line).toBeVisible({ timeout: 30_000 });
+  expect(await line.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"⚠ "');
+  await expect(field).toHaveAccessibleDescription(/but the field is empty/);
   // A good count measures again and clears the mark.
   await field.fill('16');
   await field.press('Enter');

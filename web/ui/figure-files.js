@@ -78,7 +78,8 @@ function drawTitle(ctx, title, { x, y, size, font, maxWidth }) {
 /** A file name from the widget's tag and the figure's title: masks-attention-weights.svg. */
 export function fileName(element, title, extension) {
   const host = element.getRootNode()?.host?.localName?.replace(/^attn-/, '') ?? 'attention-lab';
-  const words = title.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  // An apostrophe joins its word ("head’s" → "heads", not "head-s").
+  const words = title.normalize('NFKD').toLowerCase().replace(/(\p{L})['’](\p{L})/gu, '$1$2').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
   return `${host}-${words || 'figure'}.${extension}`;
 }
 

@@ -16,6 +16,12 @@ import { labelled } from './train-panels.js';
 
 const MODES = [['zero', 'zeros'], ['mean', 'its mean output']];
 const signed = (x) => `${x >= 0 ? '+' : '−'}${fixed(Math.abs(x), 4)}`;
+/** Nats per character: a knock-out that raises the validation loss by more than this is said to
+ *  be needed by the prediction; the sentences name it, so the verdict is never a hidden cut. */
+const NEEDED_RISE = 0.01;
+const verdict = (delta) => (delta > NEEDED_RISE
+  ? `More than ${NEEDED_RISE} nats per character: the prediction needs this head.`
+  : `At most ${NEEDED_RISE} nats per character: the prediction barely needs this head.`);
 
 export class HeadAblation {
   constructor({ heading, request }) {
@@ -74,7 +80,7 @@ export class HeadAblation {
     await this.#run(`Knocking out ${name}…`, async () => {
       const r = await this.request('ablate', { layer: Math.floor(g / heads), head: g % heads, mode });
       this.result.textContent = `${name} replaced by ${mode === 'zero' ? 'zeros' : 'its mean output'}: validation loss ${fixed(r.baseline, 4)} → ${fixed(r.loss, 4)} `
-        + `nats per character (${signed(r.delta)}). ${r.delta > 0.01 ? 'The prediction needs this head.' : 'The prediction barely needs this head.'}`;
+        + `nats per character (${signed(r.delta)}). ${verdict(r.delta)}`;
     });
   }
 
@@ -91,8 +97,10 @@ export class HeadAblation {
       } });
       this.#fillTable(r);
       const top = r.rows[0];
-      this.result.textContent = `Every head knocked out in turn (replaced by ${mode === 'zero' ? 'zeros' : 'its mean output'}); the validation loss is ${fixed(r.baseline, 4)} with all of them. `
-        + `The prediction needs ${headName(top.layer, top.head)} most (${signed(top.delta)}).`;
+      const needed = r.rows.filter((row) => row.delta > NEEDED_RISE).length;
+      this.result.textContent = `Every head knocked out in turn (replaced by ${mode === 'zero' ? 'zeros' : 'its mean output'}); the validation loss is ${fixed(r.baseline, 4)} with every head in place. `
+        + `${needed} of ${r.rows.length} ${r.rows.length === 1 ? 'head raises' : 'heads raise'} it by more than ${NEEDED_RISE} nats per character when knocked out; `
+        + `the prediction needs ${headName(top.layer, top.head)} most (${signed(top.delta)}).`;
     });
     this.progress.hidden = true;
   }

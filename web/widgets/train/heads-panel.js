@@ -11,7 +11,7 @@
 //   panel.measure();          // measure again (after training)
 //   panel.reserve(shape);     // before the lab starts: every place laid out for a model of that shape
 
-import { h, replaceChildren } from '../../ui/dom.js';
+import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
 import { fixed } from '../../ui/format.js';
 import { Heatmap } from '../../ui/heatmap.js';
@@ -25,6 +25,7 @@ import { HeadDialog } from './head-dialog.js';
 import { HeadConsistency } from './head-consistency.js';
 import { HeadAblation } from './head-ablation.js';
 import { labelled } from './train-panels.js';
+import { inFormWords } from './model-form.js';
 
 const S = HeadScore.count;
 
@@ -41,7 +42,10 @@ export class HeadsPanel {
     this.button = actionButton({ onclick: () => this.measure() }, 'Measure the heads');
     this.progress = h('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Windows measured so far' });
     this.status = h('p', { className: 'message', role: 'status', 'aria-live': 'polite' });
-    this.error = h('p', { className: 'error', 'aria-live': 'assertive' });
+    // What a measurement refused (a window count or seed out of range, an empty field), marked ⚠
+    // as every refusal beside a field is, and describing both fields.
+    this.error = h('p', { className: 'error refusal', 'aria-live': 'assertive', id: uniqueId('heads-problem') });
+    for (const input of [this.windows, this.seed]) input.setAttribute('aria-describedby', this.error.id);
     this.dialog = new HeadDialog(heading);
     this.grid = new HeadsGrid({ onOpen: (layer, head) => this.#openHead(layer, head) });
     this.summary = h('div', { className: 'heads-summary', 'aria-live': 'polite' });
@@ -142,7 +146,7 @@ export class HeadsPanel {
       this.status.textContent = '';
       const field = /seed/.test(error.message) ? this.seed : /windows/.test(error.message) ? this.windows : null;
       field?.setAttribute('aria-invalid', 'true');
-      this.error.textContent = `The heads could not be measured: ${error.message}${this.stats ? ' The last measurement stays.' : ''}`;
+      this.error.textContent = `The heads could not be measured: ${inFormWords(error.message)}${this.stats ? ' The last measurement stays.' : ''}`;
     } finally {
       if (token === this.token) this.progress.hidden = true;
     }

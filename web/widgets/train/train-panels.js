@@ -184,7 +184,7 @@ export function trainSheet() {
     .running::before { content: "≠ "; font-style: normal; font-weight: 700; }
     .field:has(.running:not([hidden])) input { border-style: dashed; border-width: 2px; }
     .field-problem { font-size: calc(0.8 * var(--attn-em)); max-width: 14rem; }
-    .field-problem::before, .build-problem::before { content: "⚠ "; }
+    .field-problem::before, .build-problem::before, .refusal:not(:empty)::before { content: "⚠ "; }
     .field input[aria-invalid=true] { border-color: var(--attn-error); border-width: 2px; }
     .build-problem { flex: 1 1 16rem; font-size: calc(0.9 * var(--attn-em)); }
     .field-problem[hidden], .build-problem[hidden] { display: none; }
