@@ -49,6 +49,27 @@ test('the cache mode: word by word, the cached row is causal self-attention’s'
   await expect(widget.getByRole('application', { name: /^Weights decoded so far with the cache \(1 row\): row t is word t’s query against the word cached then/ })).toBeVisible();
 });
 
+test('a mode offers only the sentences it reads, and names the unknown words of those alone', async ({ page }) => {
+  const widget = await openCross(page);
+  const [source, target, second] = ['Source (encoder)', 'Target (decoder)', 'Other source in the batch'].map((label) => widget.getByLabel(label));
+  await source.fill('the zorg cat sleeps');
+  await source.press('Enter');
+  await expect(widget.getByText(/Not in the lab’s vocabulary \(marked \*\): “zorg”/)).toBeVisible();
+  await widget.getByRole('radio', { name: 'Self-attention' }).check();
+  await expect(source).toBeEnabled();
+  await expect(target).toBeDisabled();
+  await expect(second).toBeDisabled();
+  await expect(widget.getByText(/Not in the lab’s vocabulary \(marked \*\): “zorg”/)).toBeVisible();
+  // The cache decodes the target alone: the source's unknown word is not its concern.
+  await widget.getByRole('radio').nth(2).check();
+  await expect(widget).toHaveAttribute('mode', 'cache');
+  await expect(source).toBeDisabled();
+  await expect(target).toBeEnabled();
+  await expect(second).toBeDisabled();
+  await expect(widget.getByText(/Not in the lab’s vocabulary/)).toBeHidden();
+  await expect(widget).toHaveAttribute('source', 'the zorg cat sleeps'); // kept for the other modes
+});
+
 test('an empty target is refused with a sentence, and the last good map stays; an unknown word is named', async ({ page }) => {
   const widget = await openCross(page);
   const target = widget.getByLabel('Target (decoder)');

@@ -133,6 +133,9 @@ export class AttnCross extends AttnWidget {
   render() {
     for (const mode of MODES) this.radios[mode].checked = this.mode === mode;
     this.stepBar.hidden = this.mode !== 'cache';
+    // A sentence this mode does not read cannot be typed into (its value is kept for the others).
+    this.sourceInput.disabled = this.mode === 'cache';
+    this.targetInput.disabled = this.mode === 'self';
     this.secondInput.disabled = this.mode !== 'cross';
     if (!this.attn) return this.#reserve();
     let state;

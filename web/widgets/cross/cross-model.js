@@ -81,9 +81,11 @@ export function crossLayout(s) {
   const source = words(s.source, 'The source sentence');
   const target = words(s.target, 'The target sentence');
   const second = words(s.second, 'The batch’s other source sentence');
-  // Each word outside the vocabulary once (by its key), said as first typed.
+  // Each word outside the vocabulary once (by its key), said as first typed: of the sentences this
+  // mode reads (self-attention reads the source alone, the cache the target alone).
+  const read = s.mode === 'self' ? source : s.mode === 'cache' ? target : [...source, ...target];
   const unknown = new Map();
-  for (const w of [...source, ...target]) if (!w.known && !unknown.has(w.key)) unknown.set(w.key, w.text);
+  for (const w of read) if (!w.known && !unknown.has(w.key)) unknown.set(w.key, w.text);
   const common = { unknown: [...unknown.values()], source, target, second };
   if (s.mode === 'self') return { ...common, mode: 'self', n: source.length, m: source.length };
   if (s.mode === 'cache') {
