@@ -24,6 +24,10 @@ test('Step: one more character, the counts and the cache’s bytes follow the fo
   await expect(widget.getByText(/^t = 16 of \d+: the prompt’s 15 characters and 1 new one\./)).toBeVisible();
   expect((await work(widget))[0]).toEqual(['4,096', '65,536', '16×']);
   await expect(widget.getByText(/2 · 2 · 16 · 64 · 4 bytes = 16,384 bytes/)).toBeVisible();
+  // The sentence under the table carries the whole step's ratio too (on a phone the table's last
+  // column is scrolled out of sight): the table's own figures.
+  const [, total, ratio] = (await work(widget))[2]; // the whole step: cached, recomputed, ratio
+  await expect(widget.getByText(new RegExp(`^The decoder counted 4,096 attention multiply-adds and [\\d,]+ in all at this step; recomputing the whole prefix would take ${ratio} as many \\(${total}\\)\\. `))).toBeVisible();
 });
 
 test('a character the model never saw is refused with a sentence; the last good state stays', async ({ page }) => {

@@ -158,7 +158,8 @@ export function drawWork(table, line, view, { layers, dModel }) {
       h('tr', { className: 'total' }, h('th', { scope: 'row' }, 'whole step'),
         h('td', {}, count(cost.cachedTotal)), h('td', {}, count(cost.recomputeTotal)), h('td', {}, ratio(cost.cachedTotal, cost.recomputeTotal)))));
   replaceChildren(line,
-    `The decoder counted ${count(step.work.attention)} attention multiply-adds and ${count(step.work.total)} in all at this step. `
+    `The decoder counted ${count(step.work.attention)} attention multiply-adds and ${count(step.work.total)} in all at this step; `
+    + `recomputing the whole prefix would take ${ratio(cost.cachedTotal, cost.recomputeTotal)} as many (${count(cost.recomputeTotal)}). `
     + `The cache holds a key and a value of ${dModel} numbers for each of the ${t} characters in each of the ${layers} layers: `
     + `2 · ${layers} · ${t} · ${dModel} · 4 bytes = ${count(cost.cacheBytes)} bytes (${bytes(cost.cacheBytes)}).`);
 }
