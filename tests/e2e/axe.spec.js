@@ -35,8 +35,10 @@ for (const scheme of ['light', 'dark']) {
   test.describe(`${scheme} scheme`, () => {
     test.use({ colorScheme: scheme });
 
+    // A whole page with every widget started, every panel opened, then audited: about a minute on
+    // an idle two-core machine, over two under CI's load with another such page in the other worker.
     test('the lab page has no axe violations', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       await page.goto('/');
       await startAll(page);
       await openPanels(page);
@@ -44,7 +46,7 @@ for (const scheme of ['light', 'dark']) {
     });
 
     test('the lab page at 320 px wide (tables and maps scroll) has no axe violations', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       await page.setViewportSize({ width: 320, height: 800 });
       await page.goto('/');
       await startAll(page);
@@ -56,7 +58,7 @@ for (const scheme of ['light', 'dark']) {
     // colours must keep the widgets' contrast.
     for (const theme of ['paper', 'slate']) {
       test(`the example course page in its ${theme} theme has no axe violations`, async ({ page }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(300_000);
         await page.goto(`/examples/course.html?theme=${theme}`);
         await expect(page.getByRole('radio', { name: theme === 'paper' ? 'Paper' : 'Slate' })).toBeChecked();
         await startAll(page);
