@@ -1,6 +1,6 @@
 // check.spec.js — <attn-check>, "Check yourself": a wrong and a right answer for every question
 // (numbers marked by the core: the variance by sampling, the score table and the crossover by the
-// cost model); bad and hostile text in every answer field gets a sentence, never an exception;
+// cost model, the KV cache's bytes by the decoding cost); bad and hostile text in every answer field gets a sentence, never an exception;
 // progress survives a reload, new numbers are kept, and clearing forgets them; every question is
 // reachable and answerable by keyboard alone; its links lead to the section that shows the answer.
 import AxeBuilder from '@axe-core/playwright';
@@ -40,6 +40,10 @@ const CHOICES = [
   [4, 'It makes no difference', /rows sum to less than 1/, 'Masking after the softmax zeroes', /the row sums fall below 1/],
   [5, 'A lower loss always', /beats the floor/, 'The model may be reading the future', /causality check/],
   [8, 'Much less computation', /about the same arithmetic/, 'Several different weightings', /cannot interfere until WO mixes them/],
+  // seed 004
+  [9, 'It is the value of the key that best matches', /that is a dictionary, a hard lookup/, 'It is a convex combination of the values', /never leaves the hull the lookup widget draws dashed/],
+  [10, 'All three from the source sentence', /that is self-attention/, 'Queries from the decoder’s current step', /removes that bottleneck/],
+  [12, 'That the previous character is the reason', /the row shows what was mixed, not what caused the output/, 'Which value vectors this head mixed', /such as the lab’s knock-out/],
 ];
 
 test('every choice question: a wrong option says why not, the right one says why', async ({ page }) => {
@@ -52,7 +56,7 @@ test('every choice question: a wrong option says why not, the right one says why
     await expect(feedback(group)).toHaveText(/^✓ Right \(on try 2\)\./);
     await expect(feedback(group)).toHaveText(rightWhy);
   }
-  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText(/^5 of 8 answered right\./);
+  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText(/^8 of 12 answered right\./);
 });
 
 test('the variance question is marked by the core’s sampling, within 5 %', async ({ page }) => {
@@ -91,12 +95,39 @@ test('the score-table and crossover questions are marked by the core’s cost mo
   await expect(feedback(crossover)).toHaveText(/^✓ Right \(on try 3\)\. N = 1,536, twice d_model\./);
 });
 
+test('the KV cache question is marked by the core’s decoding cost; new numbers ask it again and are marked anew', async ({ page }) => {
+  const widget = await open(page);
+  const cache = question(widget, 11);
+  await expect(cache).toContainText('A decoder of 12 layers with d_model = 768');
+  await expect(cache).toContainText('1,024 tokens long');
+  await expect(cache.getByRole('link')).toHaveText('Decoding with a KV cache: the widget counts the cache’s bytes and each step’s work');
+  await answer(widget, 11, '113,246,208'); // 3·L·t·d·4: the queries cached too
+  await expect(feedback(cache)).toHaveText(/^✗ Not yet\. Not quite: 113,246,208 caches the queries too\. A query is used once/);
+  await answer(widget, 11, '18874368'); // 2·L·t·d: numbers, not bytes
+  await expect(feedback(cache)).toHaveText(/18,874,368 is how many numbers the cache holds/);
+  await answer(widget, 11, '75,497,472');
+  await expect(feedback(cache)).toHaveText(/^✓ Right \(on try 3\)\. 75,497,472 bytes, about 72 MiB.*18,874,368 multiply-adds of attention, instead of the whole 1,024 × 1,024 table again, 19,327,352,832: 1,024 times fewer\./);
+
+  // New numbers: another cache (seed 1), the old answer is now wrong, the new one right.
+  await cache.getByRole('button', { name: 'New numbers' }).click();
+  await expect(cache).toContainText('A decoder of 48 layers with d_model = 2,048');
+  await expect(cache).toContainText('4,096 tokens long');
+  await expect(feedback(cache)).toBeHidden();
+  await answer(widget, 11, '75497472');
+  await expect(feedback(cache)).toHaveText(/^✗ Not yet\./);
+  await answer(widget, 11, '3221225472');
+  await expect(feedback(cache)).toHaveText(/^✓ Right \(on try 2\)\. 3,221,225,472 bytes.*4,096 times fewer\./);
+  await answer(widget, 11, '1610612736');
+  await expect(feedback(cache)).toHaveText(/1,610,612,736 is half of it, the keys alone/);
+});
+
 test('bad input in every answer field gets a sentence beside it, and is not counted', async ({ page }) => {
   const widget = await open(page);
   const cases = [
     [3, '', 'Type a variance first'], [3, 'ninety-six', '“ninety-six” is not a number'], [3, '-96', '“-96” is negative, and a variance never is.'],
     [6, '1.5', '“1.5” is not a whole number, and a number of entries is a count.'], [6, '1e400', '“1e400” is not a number'],
     [7, '0x600', '“0x600” is not a number'], [7, '−1536', '“−1536” is negative'],
+    [11, '72 MiB', '“72 MiB” is not a number: type a number of bytes'], [11, '0.5', '“0.5” is not a whole number, and a number of bytes is a count.'],
   ];
   for (const [n, text, sentence] of cases) {
     const group = await answer(widget, n, text);
@@ -108,7 +139,7 @@ test('bad input in every answer field gets a sentence beside it, and is not coun
   const first = question(widget, 1);
   await first.getByRole('button', { name: 'Check answer' }).click();
   await expect(first.getByRole('alert')).toHaveText('⚠ Choose one of the answers first.');
-  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText(/^0 of 8 answered right\./);
+  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText(/^0 of 12 answered right\./);
   // A good answer clears the sentence.
   const group = await answer(widget, 7, '1536');
   await expect(group.getByRole('alert')).toBeHidden();
@@ -146,7 +177,7 @@ test('progress survives a reload, new numbers are kept, and clearing forgets eve
   await page.reload();
   widget = page.locator('attn-check');
   await whenStarted(widget);
-  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText('3 of 8 answered right. Kept in this browser only.');
+  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText('3 of 12 answered right. Kept in this browser only.');
   await expect(question(widget, 1).getByRole('radio', { name: /^So that/ })).toBeChecked();
   await expect(feedback(question(widget, 1))).toHaveText(/^✓ Right\./);
   await expect(question(widget, 3)).toContainText('d_k = 160.');
@@ -154,10 +185,10 @@ test('progress survives a reload, new numbers are kept, and clearing forgets eve
   // Saved on the lab page too (same origin, same store).
   await page.goto('/#check');
   await whenStarted(page.locator('attn-check'));
-  await expect(page.locator('attn-check').getByRole('status').filter({ hasText: 'answered right' })).toHaveText(/^3 of 8/);
+  await expect(page.locator('attn-check').getByRole('status').filter({ hasText: 'answered right' })).toHaveText(/^3 of 12/);
 
   await page.locator('attn-check').getByRole('button', { name: 'Clear my answers' }).click();
-  await expect(page.locator('attn-check').getByRole('status').filter({ hasText: 'answered right' })).toHaveText('Your answers were cleared from this browser. 0 of 8 answered right. Kept in this browser only.');
+  await expect(page.locator('attn-check').getByRole('status').filter({ hasText: 'answered right' })).toHaveText('Your answers were cleared from this browser. 0 of 12 answered right. Kept in this browser only.');
   await page.reload();
   widget = page.locator('attn-check');
   await whenStarted(widget);
@@ -176,7 +207,7 @@ test('a record of another format version is not read, and storage that refuses i
   await page.addInitScript(() => Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } }));
   widget = await open(page);
   await answer(widget, 7, '1536');
-  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText('1 of 8 answered right. This browser does not allow storage here, so your answers last until the page closes.');
+  await expect(widget.getByRole('status').filter({ hasText: 'answered right' })).toHaveText('1 of 12 answered right. This browser does not allow storage here, so your answers last until the page closes.');
 });
 
 test('by keyboard alone: choose, check, type a number, get new numbers', async ({ page }) => {
@@ -199,6 +230,29 @@ test('by keyboard alone: choose, check, type a number, get new numbers', async (
   await page.keyboard.press('Enter');
   await expect(crossover).toContainText('d_model = 2,048');
   await expect(feedback(crossover)).toBeHidden();
+  // Seed 004's questions too: a choice by the arrow keys, the cache's bytes typed and new numbers.
+  const maps = question(widget, 12);
+  await maps.getByRole('radio').first().focus();
+  let chosen = '';
+  for (let presses = 0; presses < 4 && !/^Which value vectors/.test(chosen); presses++) {
+    await page.keyboard.press('ArrowDown');
+    chosen = await maps.getByRole('radio', { checked: true }).evaluate((radio) => radio.labels[0].textContent);
+  }
+  expect(chosen).toMatch(/^Which value vectors/);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(feedback(maps)).toHaveText(/^✓ Right\./);
+  const cache = question(widget, 11);
+  await cache.getByRole('textbox').focus();
+  await page.keyboard.type('75497472');
+  await page.keyboard.press('Enter');
+  await expect(feedback(cache)).toHaveText(/^✓ Right\. 75,497,472 bytes/);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(cache.getByRole('button', { name: 'New numbers' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(cache).toContainText('A decoder of 48 layers');
+  await expect(cache.getByRole('textbox')).toBeFocused();
 });
 
 test('the questions attribute chooses the questions; links go to the section that shows the answer', async ({ page }) => {
@@ -221,6 +275,11 @@ test('the questions attribute chooses the questions; links go to the section tha
   await expect(question(lab, 6).getByRole('link')).toHaveAttribute('href', '#s6-6');
   await question(lab, 6).getByRole('link').click();
   await expect(page.locator('#s6-6')).toBeInViewport();
+  // Seed 004's questions link to the sections that show them live, on the page.
+  for (const [n, id] of [[9, 'lookup'], [10, 'roles'], [11, 'decode'], [12, 'lab']]) {
+    await expect(question(lab, n).getByRole('link')).toHaveAttribute('href', `#${id}`);
+    await expect(page.locator(`section#${id}`)).toHaveCount(1);
+  }
 });
 
 test('answered, with right, wrong, refused and out-of-date feedback showing, it has no axe violations', async ({ page }) => {
@@ -232,6 +291,8 @@ test('answered, with right, wrong, refused and out-of-date feedback showing, it 
     await answer(widget, 6, 'abc');
     await answer(widget, 7, '1536');
     await answer(widget, 7, '1536.5'); // an out-of-date verdict too
+    await choose(widget, 10, 'Queries from the encoder');
+    await answer(widget, 11, '75497472');
     await expect(feedback(question(widget, 3))).toHaveText(/^✓ Right/);
     await expect(feedback(question(widget, 7))).toHaveText(/^Out of date: /);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -247,6 +308,7 @@ test('a refused entry after a checked answer marks that answer’s verdict out o
     [6, '4194304', /^✓ Right/, '4194304.5', '“4194304.5” is not a whole number'],
     [7, '768', /^✗ Not yet/, '0x600', '“0x600” is not a number'],
     [7, '1536', /^✓ Right/, '', 'Type'],
+    [11, '75497472', /^✓ Right/, '72 MiB', '“72 MiB” is not a number'],
   ];
   for (const [n, checked, verdict, refused, sentence] of cases) {
     const group = await answer(widget, n, checked);

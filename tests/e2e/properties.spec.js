@@ -269,7 +269,7 @@ test('a property set before the element is defined is taken up (or refused with 
   const made = await page.evaluate(async () => {
     if (customElements.get('attn-check')) throw new Error('<attn-check> is defined already: this is not the route on demand');
     const check = document.createElement('attn-check');
-    check.questions = 'variance entries';
+    check.questions = 'variance kv-cache';
     const refused = document.createElement('attn-check');
     refused.questions = 'variance sideways';
     document.querySelector('main').append(check, refused);
@@ -277,8 +277,8 @@ test('a property set before the element is defined is taken up (or refused with 
     const read = (el) => ({ questions: [...el.questions], attribute: el.getAttribute('questions'), problems: el.problems, shown: el.shadowRoot.querySelectorAll('[part="question"]').length });
     return [read(check), read(refused)];
   });
-  expect(made[0]).toEqual({ questions: ['variance', 'entries'], attribute: 'variance entries', problems: [], shown: 2 });
-  expect(made[1]).toMatchObject({ questions: await page.evaluate(() => [...customElements.get('attn-check').declarations.questions.fallback]), attribute: 'variance sideways', shown: 8 });
+  expect(made[0]).toEqual({ questions: ['variance', 'kv-cache'], attribute: 'variance kv-cache', problems: [], shown: 2 });
+  expect(made[1]).toMatchObject({ questions: await page.evaluate(() => [...customElements.get('attn-check').declarations.questions.fallback]), attribute: 'variance sideways', shown: 12 });
   expect(made[1].problems).toEqual([{ key: 'questions', message: expect.stringMatching(/^questions may hold projections, .* but it is “variance sideways”\.$/) }]);
   const check = page.locator('attn-check').first();
   await check.scrollIntoViewIfNeeded();

@@ -35,7 +35,7 @@ test('every declared attribute’s refusal names its setting', async () => {
 test('the two that were nameless name themselves: <attn-check questions> and <attn-lookup order>', async () => {
   const widgets = new Map((await widgetClasses()).map(({ tag, Widget }) => [tag, Widget]));
   assert.equal(widgets.get('attn-check').declarations.questions.parse('zz').error,
-    'questions may hold projections, scaling, variance, mask-order, low-loss, entries, crossover and heads, separated by spaces, but it is “zz”.');
+    'questions may hold projections, scaling, variance, mask-order, low-loss, entries, crossover, heads, blend, cross, kv-cache and maps, separated by spaces, but it is “zz”.');
   assert.equal(widgets.get('attn-lookup').declarations.order.parse('zz').error, 'order must be “entry” or “weight”, but it is “zz”.');
 });
 

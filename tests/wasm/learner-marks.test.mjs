@@ -46,6 +46,42 @@ test('entries and crossover: exact counts from the cost model, for every seed', 
   }
 });
 
+test('kv-cache: 2·L·t·d_model·4 bytes from the core’s decoding cost, for every seed; the classic slips are not', () => {
+  const q = question('kv-cache');
+  const seen = new Set();
+  for (let seed = 0; seed < 12; seed++) {
+    const numbers = q.numbers(seed);
+    const { layers, dModel, t } = numbers;
+    seen.add(`${layers} ${dModel} ${t}`);
+    const bytes = 2 * layers * t * dModel * 4; // a key and a value of d_model float32s per token per layer
+    const right = q.mark(attn, numbers, bytes.toLocaleString('en-US'));
+    assert.equal(right.right, true, `seed ${seed}`);
+    assert.match(right.sentence, new RegExp(`No queries are kept.*${t.toLocaleString('en-US')} times fewer\\.$`));
+    assert.equal(q.mark(attn, numbers, String(bytes)).right, true, 'digits without commas');
+    for (const [slip, sentence] of [[bytes / 4, /how many numbers the cache holds/], [bytes * 1.5, /caches the queries too/], [bytes + 4, /multiply those together/]]) {
+      const result = q.mark(attn, numbers, String(slip));
+      assert.equal(result.right, false, `seed ${seed}, answer ${slip}`);
+      assert.match(result.sentence, sentence, `seed ${seed}, answer ${slip}`);
+    }
+    assert.equal(q.mark(attn, numbers, String(bytes / 2)).right, false);
+    assert.equal(q.mark(attn, numbers, String(bytes / layers)).right, false);
+  }
+  assert.equal(seen.size, 12, 'twelve seeds, twelve different caches');
+  const seed0 = q.numbers(0);
+  assert.match(q.mark(attn, seed0, '37748736').sentence, /the keys alone/);
+  assert.match(q.mark(attn, seed0, '6291456').sentence, /one layer’s cache\. Each of the 12 layers/);
+  assert.match(q.mark(attn, seed0, '1.5').problem, /not a whole number/);
+});
+
+test('the questions: the first eight keep their numbers, four on seed 004 follow; every choice has one right option and a why for each', () => {
+  assert.deepEqual(QUESTIONS.map((q) => q.id), ['projections', 'scaling', 'variance', 'mask-order', 'low-loss', 'entries', 'crossover', 'heads', 'blend', 'cross', 'kv-cache', 'maps']);
+  assert.deepEqual(QUESTIONS.slice(8).map((q) => q.section), ['lookup', 'roles', 'decode', 'lab']);
+  for (const q of QUESTIONS.filter((question) => question.kind === 'choice')) {
+    assert.equal(q.options.filter((option) => option.right).length, 1, q.id);
+    for (const option of q.options) assert.match(option.why, option.right ? /^Right\. / : /^Not (that|so): /, `${q.id}: ${option.text}`);
+  }
+});
+
 test('text that is not an answer gets a sentence, never a mark', () => {
   const q = question('crossover'), numbers = q.numbers(0);
   for (const [text, sentence] of [['', /^Type a number of tokens first/], ['abc', /“abc” is not a number/], ['-5', /negative/], ['2.5', /not a whole number/], ['Infinity', /not a number/]]) {

@@ -1,14 +1,14 @@
 // attn-check.js — <attn-check>: "Check yourself", answered in the page. Seed 001's six questions
-// in the lab's own words and two the lab adds (check-questions.js): choices, or a number the C
-// core marks (check-marks.js: the variance by sampling, the score table and the crossover by the
-// cost model). Each answer gets feedback in plain words and a link to the section whose widget
+// in the lab's own words, two the lab adds and four on seed 004 (check-questions.js): choices, or
+// a number the C core marks (check-marks.js: the variance by sampling, the score table and the
+// crossover by the cost model, the KV cache's bytes by the decoding cost). Each answer gets feedback in plain words and a link to the section whose widget
 // shows it live. Numeric questions take new numbers on request (seeded). What the learner has
 // answered is kept in this browser only (web/lib/progress-store.js), survives a reload and can be
 // cleared; a bad answer (not a number, empty) gets a sentence beside its field and is not counted,
 // and the verdict of the answer before it, still shown, is marked out of date (stale-verdict.js).
 //
 // Attributes (declared below; observed and reflected as the property `questions`):
-//   questions   which questions to show, by id, space-separated (default: all eight)
+//   questions   which questions to show, by id, space-separated (default: all twelve)
 // Events (declaredEvents below): `change` (bubbles) when `questions` changes, detail = { questions };
 //         `answered` (bubbles) once per checked answer, detail = { question, right, tries }.
 // Parts: controls (the rows of buttons), question (each fieldset), feedback.
@@ -32,7 +32,7 @@ const PREFIX = 'check/';
 export class AttnCheck extends AttnWidget {
   static title = 'Check yourself';
   static declaredAttributes = {
-    questions: choices(QUESTION_IDS, { fallback: QUESTION_IDS, shown: 'all eight', label: 'questions' }),
+    questions: choices(QUESTION_IDS, { fallback: QUESTION_IDS, shown: 'all twelve', label: 'questions' }),
   };
   static declaredEvents = {
     change: event({ when: '`questions` changed', detail: settingsDetail(this.declaredAttributes) }),
@@ -57,7 +57,9 @@ export class AttnCheck extends AttnWidget {
     return 'Questions to answer without re-reading: why attention has three projections, what deleting the '
       + 'scaling does to the gradient, the variance of raw scores, why the mask comes before the softmax, why '
       + 'a suspiciously low loss is suspicious, the size of the score table, where the quadratic term wins, '
-      + 'and what several heads buy. Choose an answer or type a number, then check it: the feedback says '
+      + 'what several heads buy, what a softmax-weighted blend guarantees, where cross-attention takes its '
+      + 'queries, keys and values from and the bottleneck it removed, the bytes of a KV cache, and what a row of '
+      + 'an attention map does and does not tell you. Choose an answer or type a number, then check it: the feedback says '
       + 'what was right or what was not, and why, and links to the section that shows it live. Numbers are '
       + 'marked by the attention core, and “New numbers” asks the same question with other numbers. Your '
       + 'answers are kept in this browser only and can be cleared.';

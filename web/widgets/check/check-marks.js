@@ -11,6 +11,10 @@
 //               and 1 never are.
 //   entries     score-table entries of one head at N (attn.cost: scoreEntries), exactly.
 //   crossover   the N past which the quadratic term wins at d_model (attn.cost: crossover), exactly.
+//   kv-cache    the bytes of a float32 KV cache of L layers, width d_model, t tokens
+//               (attn.decodeCost: cacheBytes, 2·L·t·d_model·4), exactly; the feedback names the
+//               classic slips (no bytes per number, keys only, queries cached too, one layer) and
+//               says what the cache saves per step (decodeCost's attention work with it and without).
 
 import { readNumber, quote } from '../../ui/attribute-types.js';
 
@@ -18,6 +22,8 @@ export const VARIANCE_DRAWS = 50_000;
 export const VARIANCE_TOLERANCE = 0.05;
 /** The cost questions fix the head count; the score table of one head does not depend on it. */
 const COST_HEADS = 1;
+/** attn.decodeCost wants a vocabulary; its cache and its attention work do not depend on it. */
+const CACHE_VOCAB = 256;
 
 const count = (x) => Math.round(x).toLocaleString('en-US');
 const near = (a, b, tolerance) => Math.abs(a - b) <= tolerance * Math.abs(b);
@@ -79,4 +85,29 @@ export function markCrossover(attn, { dModel }, text) {
   const ratio = at.linear > 0 ? (at.quadratic / at.linear).toFixed(2) : '—';
   const where = read.value >= 1 && read.value <= 2 ** 24 ? `At N = ${count(read.value)}` : `At N = ${count(dModel)}`;
   return { right: false, sentence: `Not quite. ${where} the quadratic term is ${ratio} times the linear one: ${which}. Set 2·N²·d_model equal to 4·N·d_model² and solve for N.` };
+}
+
+/** "How many bytes does a float32 KV cache of L layers, width d_model, hold at t tokens?" */
+export function markCacheBytes(attn, { layers, dModel, t }, text) {
+  const read = readAnswer(text, { whole: true, what: 'a number of bytes' });
+  if ('problem' in read) return read;
+  const cost = attn.decodeCost({ vocab: CACHE_VOCAB, layers, dModel, t });
+  const bytes = cost.cacheBytes;
+  if (read.value === bytes) {
+    const saved = cost.recomputeAttention / cost.cachedAttention;
+    return { right: true, sentence: `Right: ${count(bytes)} bytes, about ${(bytes / 2 ** 20).toLocaleString('en-US', { maximumFractionDigits: 1 })} MiB: a key and a value of ${count(dModel)} numbers for each of the ${count(t)} tokens in each of the ${layers} layers, 2·L·t·d_model = ${count(cost.cacheEntries)} numbers of 4 bytes. No queries are kept: each is used once, at its own step, and never by a later token. What the memory buys: step ${count(t)} computes one row of scores against the cache, ${count(cost.cachedAttention)} multiply-adds of attention, instead of the whole ${count(t)} × ${count(t)} table again, ${count(cost.recomputeAttention)}: ${count(saved)} times fewer.` };
+  }
+  if (read.value === cost.cacheEntries) {
+    return { right: false, sentence: `Not quite: ${count(read.value)} is how many numbers the cache holds. Each is a float32 of 4 bytes, and the question asks for bytes.` };
+  }
+  if (read.value === bytes / 2) {
+    return { right: false, sentence: `Not quite: ${count(read.value)} is half of it, the keys alone (or the values alone). Every token leaves both a key and a value in every layer.` };
+  }
+  if (read.value === bytes * 1.5) {
+    return { right: false, sentence: `Not quite: ${count(read.value)} caches the queries too. A query is used once, at its own step, and no later token ever reads it: only keys and values are reused, so only they are kept.` };
+  }
+  if (read.value === bytes / layers) {
+    return { right: false, sentence: `Not quite: ${count(read.value)} is one layer’s cache. Each of the ${layers} layers attends with keys and values of its own, and keeps them.` };
+  }
+  return { right: false, sentence: 'Not quite. For every token and every layer the cache keeps one key and one value, each d_model numbers, and each number is a float32 of 4 bytes: multiply those together.' };
 }

@@ -1,5 +1,8 @@
 // check-questions.js — the questions of <attn-check>: seed 001's six "Check yourself" questions in
-// the lab's own words, and two the lab adds, whose numbers a learner can compute with the widgets.
+// the lab's own words, two the lab adds, whose numbers a learner can compute with the widgets, and
+// four on seed 004 (the lookup that returns a blend, cross-attention and the bottleneck it removed,
+// the KV cache's bytes, reading an attention map without over-reading it), appended so that the
+// numbers of the first eight do not move.
 // No DOM. Each question has
 //   id, section (the lab section id that shows the answer live), see (that section and widget, in words)
 //   and either
@@ -9,7 +12,7 @@
 // A numeric question's numbers come from its seed, so "New numbers" gives a question that cannot be
 // answered by copying, and a reload (the seed is kept in the progress) shows the same one.
 
-import { markVariance, markEntries, markCrossover } from './check-marks.js';
+import { markVariance, markEntries, markCrossover, markCacheBytes } from './check-marks.js';
 
 /** The value of `list` for `seed`: seed 0 is the first (the chapter's own example); each next seed
  *  gives a different value until the list comes round (7 shares no factor with the lengths used). */
@@ -20,6 +23,9 @@ export function pickFor(seed, list) {
 const HEAD_WIDTHS = [96, 16, 24, 32, 48, 64, 128, 160, 192, 256];
 const LENGTHS = [2048, 256, 384, 512, 768, 1024, 1536, 3072, 4096];
 const WIDTHS = [768, 256, 384, 512, 1024, 1280, 1600, 2048, 4096];
+/** The KV cache question's layers and tokens (seed 0: a GPT-2-small-sized model, 12 layers of 768, at 1,024 tokens). */
+const CACHE_LAYERS = [12, 2, 4, 6, 8, 24, 32, 48];
+const CACHE_TOKENS = [1024, 128, 256, 384, 512, 2048, 3000, 4096, 8192, 500];
 
 const count = (x) => x.toLocaleString('en-US');
 
@@ -113,6 +119,55 @@ export const QUESTIONS = Object.freeze([
         why: 'Not so: every head reads the whole sequence. The heads split the features, not the tokens.' },
       { text: 'They remove the need for the output projection W^O.', right: false,
         why: 'Not that: W^O is what mixes the heads’ findings back together; without it they never interact.' },
+    ],
+  },
+  {
+    id: 'blend', kind: 'choice', section: 'lookup', see: 'Attention is a lookup that returns a blend: drag the query and the output stays inside the dashed hull',
+    prompt: 'Attention’s weights are a softmax of the scores over the keys. What does that guarantee about the output, whatever the query?',
+    options: [
+      { text: 'It is a convex combination of the values: weights ≥ 0 that sum to 1 keep it inside their convex hull, never longer than the longest value.', right: true,
+        why: 'Right. The output is a weighted average of the values, not a transformation of them. Sharpness 0 gives their plain mean (every weight 1/M), a large sharpness the one best-matching value, and anything between is a blend that never leaves the hull the lookup widget draws dashed. That is why attention is numerically tame.' },
+      { text: 'It is the value of the key that best matches the query.', right: false,
+        why: 'Not that: that is a dictionary, a hard lookup. Every key gets a weight and the output blends all the values; only when one score stands far above the rest does its value take nearly everything.' },
+      { text: 'It can land anywhere, even far outside the values, because the weights are learned.', right: false,
+        why: 'Not so: the weights are not free parameters but a softmax of the scores, so each is at least 0 and they sum to 1. A blend with such weights cannot leave the values’ convex hull.' },
+      { text: 'It grows longer with the number of keys, since every value adds its share.', right: false,
+        why: 'Not that: the shares sum to 1, so more keys split the same total weight. The output is never longer than the longest value, however many keys there are.' },
+    ],
+  },
+  {
+    id: 'cross', kind: 'choice', section: 'roles', see: 'Where Q, K and V come from: the cross-attention widget, in its cross, self and cache modes',
+    prompt: 'A sequence-to-sequence RNN hands its decoder one fixed-size vector, the encoder’s final state. Attention, added to it, was cross-attention. Where do its queries, keys and values come from, and what does that fix?',
+    options: [
+      { text: 'Queries from the decoder’s current step; keys and values from every encoder state, all of them kept. The decoder looks at the part of the source it needs instead of one summary.', right: true,
+        why: 'Right. One 512-number summary has to carry every word of a forty-word source, its order and its structure; keeping every encoder state removes that bottleneck, and the alignment of target to source positions is learned, not engineered. Self-attention, all three from one sequence, came years later.' },
+      { text: 'All three from the source sentence: the encoder attends to itself.', right: false,
+        why: 'Not that: that is self-attention, all three from the same sequence, the later step. The decoder still has to read the source, and in cross-attention it is the decoder that asks.' },
+      { text: 'Queries from the encoder, keys and values from the decoder.', right: false,
+        why: 'Not so: that is the wrong way round. A query asks “what am I looking for right now?”, and the one asking is the decoder step being written; what it compares with (keys) and takes from (values) is the source.' },
+      { text: 'From the encoder’s final state, made wide enough to hold the whole sentence.', right: false,
+        why: 'Not that: a wider summary is still one fixed-size vector, and longer sources still overflow it; the bottleneck widget shows a wider summary only holds on for longer. Attention keeps every encoder state instead.' },
+    ],
+  },
+  {
+    id: 'kv-cache', kind: 'number', section: 'decode', see: 'Decoding with a KV cache: the widget counts the cache’s bytes and each step’s work',
+    numbers: (seed) => ({ layers: pickFor(seed, CACHE_LAYERS), dModel: pickFor(seed, WIDTHS), t: pickFor(seed, CACHE_TOKENS), seed }),
+    prompt: ({ layers, dModel, t }) => `A decoder of ${layers} layers with d_model = ${count(dModel)} generates with a KV cache of float32 numbers (4 bytes each). How many bytes does the cache hold once the sequence is ${count(t)} tokens long?`,
+    unit: 'Bytes',
+    mark: markCacheBytes,
+  },
+  {
+    id: 'maps', kind: 'choice', section: 'lab', see: 'Train a model, read its attention: each head’s map, its measured role and its knock-out',
+    prompt: 'In the training lab, one head’s row for the last character puts 0.9 of its weight on the character just before it. What does that row tell you?',
+    options: [
+      { text: 'Which value vectors this head mixed into that position, at this one step: mostly the previous character’s. Not what caused the prediction.', right: true,
+        why: 'Right. A row is one routing step among many layers and heads, with the residual stream and the MLP between it and the output. A previous-character head is a genuine finding, more so when it holds over many texts (the lab measures that); what a head does to the prediction takes an experiment, such as the lab’s knock-out.' },
+      { text: 'That the previous character is the reason for the model’s next prediction.', right: false,
+        why: 'Not that: the row shows what was mixed, not what caused the output. Other heads and layers, the residual stream and the MLP all act after it; to learn what a head does to the prediction, knock it out and watch the loss.' },
+      { text: 'Nothing: attention maps are noise and cannot be read.', right: false,
+        why: 'Not so: a row is a real distribution over the positions, and a pattern that holds across texts, such as a previous-character head or a position every token rests on, is a genuine finding. A map is only over-read when it is taken as the explanation of the output.' },
+      { text: 'That the head lost a tenth of the information, keeping only 0.9 of it.', right: false,
+        why: 'Not that: the row sums to 1, and the other 0.1 is spread over the other positions; nothing is lost. A peaked row found one clear position; a flat one hands back an average.' },
     ],
   },
 ]);
