@@ -181,7 +181,7 @@ test('<attn-check>.clearProgress(): refused off the page; on it, every answer ke
   await expect(first.locator('[part="feedback"]')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('attention-lab:progress'))).toContain('check/');
   expect(await call(widget, 'clearProgress')).toEqual({ value: null });
-  await expect(widget.getByText(/^Your answers were cleared from this browser\. 0 of 8 answered right\./)).toBeVisible();
+  await expect(widget.getByText(/^Your answers were cleared from this browser\. 0 of 12 answered right\./)).toBeVisible();
   await expect(first.locator('[part="feedback"]')).toBeHidden();
   expect(await first.getByRole('radio').evaluateAll((radios) => radios.some((radio) => radio.checked))).toBe(false);
 });
