@@ -20,8 +20,19 @@ async function clock() {
   return performance.now() / 1000;
 }
 
+/**
+ * Collects the garbage the page has left so far, when bench/run.mjs started Chromium with
+ * --expose-gc. Before each timed round, so that no contender's round pays for collecting what
+ * another contender allocated: the peers' N × N tables are megabytes of JS garbage each call, and
+ * on the page's main thread a collection counts in its CPU time.
+ */
+function collectGarbage() {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
+}
+
 /** Seconds per call over at least `minSeconds` of the clock (at least one call). */
 export async function secondsPerCall(fn, minSeconds) {
+  collectGarbage();
   let calls = 0;
   const start = await clock();
   let elapsed = 0;
