@@ -388,12 +388,32 @@ void attn__gemm_serial(float *c, float *work, const float *a, const float *b, in
  * claimed: it waits only for the other thread's panel in flight (`packed` counts those done).
  * One fork-join per product, not one for the packing and one for the rows. A block's rows see
  * the same arithmetic as in one call over all rows, so the result does not depend on the split. */
+/* Blocks of rows that shrink as the rows run out: each is a quarter of the rows still left (a
+ * multiple of 4, at least MIN_BLOCK_ROWS), so the first blocks are long (each streams all of packed
+ * B once, and B may not fit in a core's L2) and the last are short (a thread that finishes early
+ * waits at most one short block for the other). The split is fixed by m alone, and a block's rows
+ * see the same arithmetic whatever the split, so the bits are the same. Returns the blocks. */
+#define MIN_BLOCK_ROWS 8
+#define MAX_ROW_BLOCKS 64
+static int row_blocks(int row_start[MAX_ROW_BLOCKS + 1], int m) {
+    int blocks = 0, start = 0;
+    while (start < m) {
+        int rows = max_int(MIN_BLOCK_ROWS, round_up((m - start) / 4, GEMM_MR));
+        if (blocks == MAX_ROW_BLOCKS - 1) rows = m - start; /* only for m in the hundreds of millions: the last block takes the rest */
+        row_start[blocks++] = start;
+        start = min_int(m, start + rows);
+    }
+    row_start[blocks] = m;
+    return blocks;
+}
+
 struct gemm_job {
     float *c, *work;
     const float *a, *b;
     size_t a_floats; /* one thread's A area, after the packed B */
-    int transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, rows;
+    int transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc;
     int panels;      /* the first `panels` blocks pack op(B) (PACK_PANELS panels each); the rest are blocks of rows */
+    int row_start[MAX_ROW_BLOCKS + 1]; /* block r covers rows row_start[r] .. row_start[r + 1] - 1 */
     _Atomic int packed;
 };
 
@@ -407,7 +427,7 @@ static void gemm_block(void *ctx, int unit, int thread) {
     while (atomic_load(&job->packed) < job->panels) {
         /* the other thread finishes its last panel */
     }
-    int i0 = (unit - job->panels) * job->rows, rows = min_int(job->rows, job->m - i0);
+    const int block = unit - job->panels, i0 = job->row_start[block], rows = job->row_start[block + 1] - i0;
     /* Row i of op(A) starts at a + i·lda, or at column i (a + i) when A is stored transposed. */
     const float *a = job->a + (job->transpose_a ? (size_t)i0 : (size_t)i0 * job->lda);
     float *packed_a = job->work + packed_b_floats(job->k, job->n) + job->a_floats * (size_t)thread;
@@ -428,20 +448,21 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     ATTN__TRY(attn__check_product(transpose_b ? n : k, ldb));
     ATTN__TRY(attn__check_product(m, ldc));
 
-    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, about 32
-     * blocks of at least 8 rows (B is packed once, by both threads, in the job's first blocks). Small blocks
-     * keep the two threads' last blocks short: a training step's weight gradients have only 128
-     * rows, which blocks of 32 cut into 4, and the caller waited up to a quarter of the product
-     * for the helper's last one (issue 22). A block's rows cost one pass over packed B. */
+    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, blocks of
+     * rows that shrink as the rows run out (row_blocks: 8 blocks for 128 rows, 14 for 768; B is
+     * packed once, by both threads, in the job's first blocks). Short last blocks keep the caller's
+     * wait for the helper's last one short (a training step's weight gradients have only 128 rows,
+     * and blocks of 32 made it wait up to a quarter of the product: issue 22); long first blocks
+     * keep the passes over packed B few (each block streams all of it once, and the weight
+     * gradients' B is 1.5 MB, more than a core's L2: fixed blocks of 8 rows made 16 passes). */
     if ((int64_t)m * k * n < (1 << 18)) {
         attn__gemm_serial(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, ATTN__GEMM_FULL);
         return ATTN_OK;
     }
-    int rows = round_up((m + 31) / 32, GEMM_MR);
-    if (rows < 8) rows = 8;
     struct gemm_job job = {c, work, a, b, (size_t)packed_a_floats(m, k), transpose_a, transpose_b,
-                           accumulate, m, k, n, lda, ldb, ldc, rows, pack_units(k, n), 0};
-    attn__parallel_run(gemm_block, &job, job.panels + (m + rows - 1) / rows);
+                           accumulate, m, k, n, lda, ldb, ldc, pack_units(k, n), {0}, 0};
+    const int blocks = row_blocks(job.row_start, m);
+    attn__parallel_run(gemm_block, &job, job.panels + blocks);
     return ATTN_OK;
 }
 
