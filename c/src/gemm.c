@@ -383,26 +383,44 @@ void attn__gemm_serial(float *c, float *work, const float *a, const float *b, in
 }
 
 /* Both cores (parallel.c): one job whose first blocks pack the panels of op(B), PACK_PANELS a block,
- * and whose later blocks are blocks of whole rows of C, each packing its own blocks of A. Blocks
- * are claimed in order, so when a thread claims its first block of rows every panel has been
- * claimed: it waits only for the other thread's panel in flight (`packed` counts those done).
- * One fork-join per product, not one for the packing and one for the rows. A block's rows see
- * the same arithmetic as in one call over all rows, so the result does not depend on the split. */
-/* Blocks of rows that shrink as the rows run out: each is a quarter of the rows still left (a
- * multiple of 4, at least MIN_BLOCK_ROWS), so the first blocks are long (each streams all of packed
- * B once, and B may not fit in a core's L2) and the last are short (a thread that finishes early
- * waits at most one short block for the other). The split is fixed by m alone, and a block's rows
- * see the same arithmetic whatever the split, so the bits are the same. Returns the blocks. */
+ * and whose later blocks are blocks of whole rows of C, each packing its own blocks of A. The
+ * packing blocks are claimed first, in order, by both threads (attn__parallel_run_ordered), so when
+ * a thread claims its first block of rows every panel has been claimed: it waits only for the
+ * other thread's panel in flight (`packed` counts those done). Then the caller takes blocks of
+ * rows from the top of C down and the helper from the bottom up, so each thread keeps to the same
+ * end of the rows from one product to the next (and from a product to the element-wise op after
+ * it, parallel.c): rows it wrote are still in its own core's cache. One fork-join per product, not
+ * one for the packing and one for the rows. A block's rows see the same arithmetic as in one call
+ * over all rows, so the result does not depend on the split.
+ *
+ * The blocks shrink toward the middle row, where the two threads meet: each is a quarter of the
+ * rows still left on its half (a multiple of 4, at least MIN_BLOCK_ROWS). The first blocks are
+ * long, because each streams all of packed B once, and B may not fit in a core's L2 (1.5 MB for
+ * the weight gradients of a (768, 512) output); the last are short, so a thread that finishes early
+ * waits at most one short block for the other. 128 rows make 12 blocks (16, 12, 12, 8, 8, 8 from
+ * each end), 768 rows 24 (96 rows first, 8 last). The split is fixed by m alone. */
 #define MIN_BLOCK_ROWS 8
-#define MAX_ROW_BLOCKS 64
-static int row_blocks(int row_start[MAX_ROW_BLOCKS + 1], int m) {
-    int blocks = 0, start = 0;
-    while (start < m) {
-        int rows = max_int(MIN_BLOCK_ROWS, round_up((m - start) / 4, GEMM_MR));
-        if (blocks == MAX_ROW_BLOCKS - 1) rows = m - start; /* only for m in the hundreds of millions: the last block takes the rest */
-        row_start[blocks++] = start;
-        start = min_int(m, start + rows);
+#define MAX_ROW_BLOCKS 64 /* at most 32 on each half; the last of a half takes the rest */
+
+/* The sizes of the blocks of `rows` rows, the first from the outer end of a half: returns how many. */
+static int shrinking_blocks(int sizes[MAX_ROW_BLOCKS / 2], int rows) {
+    int blocks = 0;
+    for (int left = rows; left > 0; left -= sizes[blocks++]) {
+        const int size = blocks == MAX_ROW_BLOCKS / 2 - 1 ? left : max_int(MIN_BLOCK_ROWS, round_up(left / 4, GEMM_MR));
+        sizes[blocks] = min_int(size, left);
     }
+    return blocks;
+}
+
+/* Block r covers rows row_start[r] .. row_start[r + 1] - 1: the top half's blocks in order, then
+ * the bottom half's mirrored (its longest block last). Returns the blocks. */
+static int row_blocks(int row_start[MAX_ROW_BLOCKS + 1], int m) {
+    const int middle = round_up(m / 2, GEMM_MR);
+    int top[MAX_ROW_BLOCKS / 2], bottom[MAX_ROW_BLOCKS / 2];
+    const int top_blocks = shrinking_blocks(top, middle), bottom_blocks = shrinking_blocks(bottom, m - middle);
+    int blocks = 0, start = 0;
+    for (int i = 0; i < top_blocks; i++) row_start[blocks++] = start, start += top[i];
+    for (int i = bottom_blocks - 1; i >= 0; i--) row_start[blocks++] = start, start += bottom[i];
     row_start[blocks] = m;
     return blocks;
 }
@@ -413,7 +431,7 @@ struct gemm_job {
     size_t a_floats; /* one thread's A area, after the packed B */
     int transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc;
     int panels;      /* the first `panels` blocks pack op(B) (PACK_PANELS panels each); the rest are blocks of rows */
-    int row_start[MAX_ROW_BLOCKS + 1]; /* block r covers rows row_start[r] .. row_start[r + 1] - 1 */
+    int row_start[MAX_ROW_BLOCKS + 1]; /* row_blocks */
     _Atomic int packed;
 };
 
@@ -448,13 +466,11 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     ATTN__TRY(attn__check_product(transpose_b ? n : k, ldb));
     ATTN__TRY(attn__check_product(m, ldc));
 
-    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, blocks of
-     * rows that shrink as the rows run out (row_blocks: 8 blocks for 128 rows, 14 for 768; B is
-     * packed once, by both threads, in the job's first blocks). Short last blocks keep the caller's
-     * wait for the helper's last one short (a training step's weight gradients have only 128 rows,
-     * and blocks of 32 made it wait up to a quarter of the product: issue 22); long first blocks
-     * keep the passes over packed B few (each block streams all of it once, and the weight
-     * gradients' B is 1.5 MB, more than a core's L2: fixed blocks of 8 rows made 16 passes). */
+    /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, on both
+     * cores in blocks of rows that shrink toward the middle (row_blocks). Blocks of a fixed 8–24
+     * rows, claimed in order by both threads, scaled worse: each streamed all of packed B, and each
+     * thread's rows of one product were not the rows it wrote in the last (issue 22, README
+     * "Two threads that keep to their own rows"). */
     if ((int64_t)m * k * n < (1 << 18)) {
         attn__gemm_serial(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, ATTN__GEMM_FULL);
         return ATTN_OK;
@@ -462,7 +478,7 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     struct gemm_job job = {c, work, a, b, (size_t)packed_a_floats(m, k), transpose_a, transpose_b,
                            accumulate, m, k, n, lda, ldb, ldc, pack_units(k, n), {0}, 0};
     const int blocks = row_blocks(job.row_start, m);
-    attn__parallel_run(gemm_block, &job, job.panels + blocks);
+    attn__parallel_run_ordered(gemm_block, &job, job.panels + blocks, job.panels);
     return ATTN_OK;
 }
 

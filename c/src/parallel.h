@@ -21,12 +21,16 @@ typedef void (*attn__task_fn)(void *ctx, int unit, int thread);
 
 /*
  * Runs fn(ctx, u, t) once for every u in [0, units), and returns when all have run. With a
- * helper waiting (and the limit at 2) the caller and the helper claim blocks one at a time
- * from a shared counter; otherwise the caller runs them all, in order. A thread runs its own
- * blocks one after another, so state indexed by `thread` needs no locking. Blocks must write
- * disjoint outputs and not depend on each other's order.
+ * helper waiting (and the limit at 2) the caller claims blocks one at a time from the front of
+ * those left and the helper from the back; otherwise the caller runs them all, in order. A thread
+ * runs its own blocks one after another, so state indexed by `thread` needs no locking. Blocks
+ * must write disjoint outputs and not depend on each other's order.
  */
 void attn__parallel_run(attn__task_fn fn, void *ctx, int units);
+
+/* The same, except that both threads take the first `in_order` blocks from the front, in order
+ * (a product's packing of B, which its later blocks wait for: gemm.c). */
+void attn__parallel_run_ordered(attn__task_fn fn, void *ctx, int units, int in_order);
 
 /* A range [begin, end) of a job's items, run by thread `thread`. */
 typedef void (*attn__range_fn)(void *ctx, int64_t begin, int64_t end, int thread);

@@ -3,8 +3,9 @@
  * Worker in the page) joins the kernels through attn_worker_loop, and two threads give the
  * bits one thread gives: attn_gemm and attn_flash_attention with a helper against the same
  * calls with the limit at 1, compared bit for bit (every mask, 1–9 heads, odd sizes, N = 1).
- * Also the dispatcher itself: every block runs exactly once, on thread 0 or 1, and the helper
- * does take blocks when it is there.
+ * Also the dispatcher itself: every block runs exactly once, on thread 0 or 1, the helper does
+ * take blocks when it is there, and the caller's blocks are the front of the job and the
+ * helper's the back (after the blocks both take in order).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -53,6 +54,7 @@ static void stop_helper(void) {
 enum { UNITS = 64 };
 struct count_job {
     _Atomic int runs[UNITS];
+    _Atomic int thread_of[UNITS];
     _Atomic int by_helper;
     _Atomic int bad_thread;
     int wait_for_helper;
@@ -61,6 +63,7 @@ struct count_job {
 static void count_block(void *ctx, int unit, int thread) {
     struct count_job *job = ctx;
     atomic_fetch_add(&job->runs[unit], 1);
+    atomic_store(&job->thread_of[unit], thread);
     if (thread == 1) atomic_fetch_add(&job->by_helper, 1);
     if (thread != 0 && thread != 1) atomic_fetch_add(&job->bad_thread, 1);
     /* Block 0 (the caller's first) waits a little for the helper to take a block, so the
@@ -75,6 +78,22 @@ static void run_count_job(struct count_job *job, int wait_for_helper) {
     memset(job, 0, sizeof *job);
     job->wait_for_helper = wait_for_helper;
     attn__parallel_run(count_block, job, UNITS);
+}
+
+static void run_ordered_count_job(struct count_job *job, int in_order) {
+    memset(job, 0, sizeof *job);
+    attn__parallel_run_ordered(count_block, job, UNITS, in_order);
+}
+
+/* After the first in_order blocks, the caller's blocks come first and the helper's last: once a
+ * block ran on the helper, every later one did too. */
+static void expect_caller_front_helper_back(struct count_job *job, int in_order) {
+    int helper_seen = 0;
+    for (int u = in_order; u < UNITS; u++) {
+        const int thread = atomic_load(&job->thread_of[u]);
+        if (helper_seen) EXPECT_EQ_INT(thread, 1);
+        helper_seen = thread == 1;
+    }
 }
 
 static void expect_each_once(struct count_job *job) {
@@ -103,8 +122,14 @@ static void test_helper_joins_and_every_block_runs_once(void) {
         run_count_job(&job, 1);
         expect_each_once(&job);
         EXPECT(atomic_load(&job.by_helper) > 0);
+        EXPECT_EQ_INT(atomic_load(&job.thread_of[UNITS - 1]), 1); /* the helper starts from the back */
+        expect_caller_front_helper_back(&job, 0);
         run_count_job(&job, 0); /* the helper may or may not come: each block still runs once */
         expect_each_once(&job);
+        expect_caller_front_helper_back(&job, 0);
+        run_ordered_count_job(&job, round); /* the first `round` blocks in order, by either thread */
+        expect_each_once(&job);
+        expect_caller_front_helper_back(&job, round);
     }
     /* The limit at 1: the caller runs every block, the helper none. */
     EXPECT_EQ_INT(attn_threads_set_limit(1), ATTN_OK);
