@@ -25,7 +25,7 @@ const steps = Number(stepsText);
 const GROUPS = [
   ['matrix products (micro-kernel)', /^(gemm_rows|full_tiles|micro_kernel|attn__gemm_serial)$/],
   ['packing operands', /^pack_/],
-  ['waiting for the other thread', /^attn__parallel_(run|ranges)$|^claim_blocks$|^range_block$/],
+  ['waiting for the other thread', /^attn__parallel_(run|ranges)$|^claim(_blocks)?$|^range_block$/],
   ['attention: causal softmax and head loops', /^(weights_head|attend_head|attn__ops_softmax_row|causal_weights|attend)/],
   ['gradient zeroing', /^(zero_range|memset)$/],
   ['GELU', /^gelu/],

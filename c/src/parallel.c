@@ -52,7 +52,6 @@ static struct {
     /* The posted job: written by the caller before POSTED, read by the helper after TAKEN. */
     attn__task_fn fn;
     void *ctx;
-    int in_order;
     /* The blocks not yet claimed, [front, back): front in the low 32 bits, back in the high 32.
      * Alone on its cache line: both threads change it once per block (a step claims about 4,000
      * blocks), and on a line of its own that does not also evict the job's fields and state from
@@ -80,31 +79,29 @@ static void wake(_Atomic int *word) {
 }
 
 /* The next block for `thread`, or -1 when none is left: the caller takes blocks from the front,
- * the helper from the back (after the first `in_order` blocks, which both take from the front). */
-static int claim(int thread, int in_order) {
+ * the helper from the back. */
+static int claim(int thread) {
     uint64_t left = atomic_load(&pool.left);
     for (;;) {
         const uint32_t front = (uint32_t)left, back = (uint32_t)(left >> 32);
         if (front >= back) return -1;
-        const int from_front = thread == 0 || front < (uint32_t)in_order;
-        const uint64_t rest = from_front ? left + 1 : ((uint64_t)(back - 1) << 32 | front);
-        if (atomic_compare_exchange_weak(&pool.left, &left, rest)) return (int)(from_front ? front : back - 1);
+        const uint64_t rest = thread == 0 ? left + 1 : ((uint64_t)(back - 1) << 32 | front);
+        if (atomic_compare_exchange_weak(&pool.left, &left, rest)) return (int)(thread == 0 ? front : back - 1);
     }
 }
 
 static void claim_blocks(int thread) {
     const attn__task_fn fn = pool.fn;
     void *const ctx = pool.ctx;
-    const int in_order = pool.in_order;
-    for (int unit; (unit = claim(thread, in_order)) >= 0;) fn(ctx, unit, thread);
+    for (int unit; (unit = claim(thread)) >= 0;) fn(ctx, unit, thread);
 }
 
-void attn__parallel_run_ordered(attn__task_fn fn, void *ctx, int units, int in_order) {
+void attn__parallel_run(attn__task_fn fn, void *ctx, int units) {
     if (units < 2 || atomic_load(&pool.limit) < 2 || !atomic_load(&pool.ready) || atomic_load(&pool.state) != IDLE) {
         for (int unit = 0; unit < units; unit++) fn(ctx, unit, 0);
         return;
     }
-    pool.fn = fn, pool.ctx = ctx, pool.in_order = in_order;
+    pool.fn = fn, pool.ctx = ctx;
     atomic_store(&pool.left, (uint64_t)units << 32);
     atomic_store(&pool.state, POSTED);
     wake(&pool.state);
@@ -116,8 +113,6 @@ void attn__parallel_run_ordered(attn__task_fn fn, void *ctx, int units, int in_o
     }
     atomic_store(&pool.state, IDLE);
 }
-
-void attn__parallel_run(attn__task_fn fn, void *ctx, int units) { attn__parallel_run_ordered(fn, ctx, units, 0); }
 
 struct ranges_job {
     attn__range_fn fn;

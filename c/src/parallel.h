@@ -28,10 +28,6 @@ typedef void (*attn__task_fn)(void *ctx, int unit, int thread);
  */
 void attn__parallel_run(attn__task_fn fn, void *ctx, int units);
 
-/* The same, except that both threads take the first `in_order` blocks from the front, in order
- * (a product's packing of B, which its later blocks wait for: gemm.c). */
-void attn__parallel_run_ordered(attn__task_fn fn, void *ctx, int units, int in_order);
-
 /* A range [begin, end) of a job's items, run by thread `thread`. */
 typedef void (*attn__range_fn)(void *ctx, int64_t begin, int64_t end, int thread);
 

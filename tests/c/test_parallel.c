@@ -5,7 +5,7 @@
  * calls with the limit at 1, compared bit for bit (every mask, 1–9 heads, odd sizes, N = 1).
  * Also the dispatcher itself: every block runs exactly once, on thread 0 or 1, the helper does
  * take blocks when it is there, and the caller's blocks are the front of the job and the
- * helper's the back (after the blocks both take in order).
+ * helper's the back.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -80,16 +80,11 @@ static void run_count_job(struct count_job *job, int wait_for_helper) {
     attn__parallel_run(count_block, job, UNITS);
 }
 
-static void run_ordered_count_job(struct count_job *job, int in_order) {
-    memset(job, 0, sizeof *job);
-    attn__parallel_run_ordered(count_block, job, UNITS, in_order);
-}
-
-/* After the first in_order blocks, the caller's blocks come first and the helper's last: once a
- * block ran on the helper, every later one did too. */
-static void expect_caller_front_helper_back(struct count_job *job, int in_order) {
+/* The caller's blocks come first and the helper's last: once a block ran on the helper, every
+ * later one did too. */
+static void expect_caller_front_helper_back(struct count_job *job) {
     int helper_seen = 0;
-    for (int u = in_order; u < UNITS; u++) {
+    for (int u = 0; u < UNITS; u++) {
         const int thread = atomic_load(&job->thread_of[u]);
         if (helper_seen) EXPECT_EQ_INT(thread, 1);
         helper_seen = thread == 1;
@@ -123,13 +118,10 @@ static void test_helper_joins_and_every_block_runs_once(void) {
         expect_each_once(&job);
         EXPECT(atomic_load(&job.by_helper) > 0);
         EXPECT_EQ_INT(atomic_load(&job.thread_of[UNITS - 1]), 1); /* the helper starts from the back */
-        expect_caller_front_helper_back(&job, 0);
+        expect_caller_front_helper_back(&job);
         run_count_job(&job, 0); /* the helper may or may not come: each block still runs once */
         expect_each_once(&job);
-        expect_caller_front_helper_back(&job, 0);
-        run_ordered_count_job(&job, round); /* the first `round` blocks in order, by either thread */
-        expect_each_once(&job);
-        expect_caller_front_helper_back(&job, round);
+        expect_caller_front_helper_back(&job);
     }
     /* The limit at 1: the caller runs every block, the helper none. */
     EXPECT_EQ_INT(attn_threads_set_limit(1), ATTN_OK);
