@@ -14,18 +14,18 @@
  *     IDLE --caller posts--> POSTED --helper takes--> TAKEN --helper finishes--> DONE --caller--> IDLE
  *                              \--caller withdraws (the helper never came)--> IDLE
  *
- * Both threads claim blocks from one shared range of the blocks left, the caller from its front
- * and the helper from its back, so a helper that wakes late (a busy machine) just finds fewer
- * blocks left, and one that never wakes costs nothing: the caller runs every block and withdraws
- * the job. Taking from opposite ends keeps each thread on the same part of the data from one job
- * to the next (the first rows to the caller, the last to the helper, whatever the op), so what a
- * thread reads is mostly what it wrote, still in its own core's cache: with one counter both
- * threads took blocks in turn and read the other core's rows half the time, and a training step
- * ran 7% slower natively, 15% in node (issue 22). The caller waits only for a helper that took the job, by
- * spinning (the browser's main thread may not block on memory.atomic.wait), for at most one
- * block. Between jobs the helper spins for a while (a training step posts a job every few
- * hundred microseconds, and waking a sleeping Worker costs tens of them), then blocks in
- * memory.atomic.wait (natively: yields the processor).
+ * Both threads claim blocks from one shared range of the blocks left, the caller from its front and
+ * the helper from its back, so a helper that wakes late (a busy machine) just finds fewer blocks
+ * left, and one that never wakes costs nothing: the caller runs every block and withdraws the job.
+ * Taking from opposite ends keeps each thread on the same part of the data from one job to the next
+ * (the first rows to the caller, the last to the helper, whatever the op), so what a thread reads
+ * is mostly what it wrote, still in its own core's cache. With one counter both threads took blocks
+ * in turn and read the other core's rows half the time: with gemm.c's fixed row blocks, a training
+ * step on two threads ran 7–9% slower natively and 15% slower in node (issue 22). The caller waits
+ * only for a helper that took the job, by spinning (the browser's main thread may not block on
+ * memory.atomic.wait), for at most one block. Between jobs the helper spins for a while (a training
+ * step posts a job every few hundred microseconds, and waking a sleeping Worker costs tens of
+ * them), then blocks in memory.atomic.wait (natively: yields the processor).
  *
  * In the single-thread WebAssembly build (no atomics) there is never a helper, atomics compile
  * to plain loads and stores, and attn__parallel_run is a loop.
