@@ -132,8 +132,8 @@ static void pack_b_numbered(float *packed, const float *b, int transpose_b, int 
 }
 
 /* On both cores the panels are packed PACK_PANELS to a block of work: one panel (8 KiB at most)
- * takes well under a microsecond, about what claiming a block from the counter both threads add
- * to costs, and a step's products pack some 2,700 panels. */
+ * takes well under a microsecond, about what claiming a block from the range both threads take
+ * from costs (parallel.c), and a step's products pack some 2,700 panels. */
 #define PACK_PANELS 4
 static int pack_units(int k, int n) { return (all_b_panels(k, n) + PACK_PANELS - 1) / PACK_PANELS; }
 static void pack_b_unit(float *packed, const float *b, int transpose_b, int k, int n, int ldb, int unit) {
