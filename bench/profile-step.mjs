@@ -4,7 +4,8 @@
 // with its helper in a worker thread, as the page runs it in a Worker), samples the main thread
 // with V8's profiler over `steps` steps after a warm-up, and prints each group of functions'
 // share of the time and milliseconds per step. On two threads, "waiting for the other thread" is
-// the caller's time in the fork-join (parallel.c) between its own last block and the helper's.
+// the caller's time in the fork-join (parallel.c) between its own last block and the helper's
+// (the blocks it runs for the helper's half of the batch meanwhile count as what they are).
 //
 //   node bench/profile-step.mjs [preset] [steps]      nanogpt and 20 by default
 //   PROFILE_TOP=20 node bench/profile-step.mjs        also the 20 busiest functions by name
@@ -25,7 +26,7 @@ const steps = Number(stepsText);
 const GROUPS = [
   ['matrix products (micro-kernel)', /^(gemm_rows|full_tiles|micro_kernel|attn__gemm_serial)$/],
   ['packing operands', /^pack_/],
-  ['waiting for the other thread', /^attn__parallel_(run|ranges)$|^claim(_blocks)?$|^range_block$/],
+  ['waiting for the other thread', /^attn__parallel_(run|ranges)$|^claim(_blocks)?$|^range_block$|^assist$|^run_nested$/],
   ['attention: causal softmax and head loops', /^(weights_head|attend_head|attn__ops_softmax_row|causal_weights|attend)/],
   ['gradient zeroing', /^(zero_range|memset)$/],
   ['GELU', /^gelu/],
@@ -33,6 +34,7 @@ const GROUPS = [
   ['bias and embedding sums', /^(rows_into_columns|accumulate_|embedding)/],
   ['residual adds, scaling', /^(add_range|scale_range)$/],
   ['softmax and cross-entropy', /^(softmax|cross_entropy)/],
+  ['blending the two halves\' gradients', /^blend_range$/],
   ['AdamW and clipping', /^(adamw|attn_model_update|clip|attn_adamw|attn_clip)/],
   ['copies', /^__memcpy$|memcpy/],
 ];

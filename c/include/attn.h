@@ -1021,7 +1021,9 @@ struct attn_model;
  * ATTN_ERR_MEMORY (past a limit above, or needing more than ATTN_MODEL_MAX_BYTES), or ATTN_OK. */
 int attn_model_check(int vocab, int layers, int heads, int d_model, int context, int batch);
 /* Bytes such a model needs to train: its parameters, their gradients and AdamW's two moments,
- * and one pass's activations and their gradients. All sizes must be positive. */
+ * one pass's activations and their gradients over a whole batch, and training's second half
+ * (attn_model_train: its own parameter gradients, and the activations of floor(batch/2) windows
+ * and their gradients). All sizes must be positive. */
 int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, int d_model,
                               int context, int batch);
 /* Floats in such a model's parameter block (attn_model_params' count), without building it:
@@ -1089,7 +1091,10 @@ int attn_model_blend_grads(struct attn_model *model, const float *other /* (coun
  * generator: tokens and targets (targets are tokens shifted by one). */
 int attn_model_sample_batch(int *tokens /* (B*T) */, int *targets /* (B*T) */,
                             struct attn_model *model, const int *data /* (n) */, int n);
-/* `steps` training steps on `data` in C: losses[i] = training loss of step i. */
+/* `steps` training steps on `data` in C: losses[i] = training loss of step i. Each step draws a
+ * batch, takes the gradients of its first ceil(batch/2) windows and of the rest (on both cores,
+ * one half on each), blends them weighted by windows as attn_model_blend_grads does, and updates:
+ * the bits of the two workers' data-parallel step, on one thread or two. */
 int attn_model_train(float *losses /* (steps) */, struct attn_model *model, const int *data /* (n) */,
                      int n, int steps);
 /* Mean cross-entropy (nats per character) over up to max_windows non-overlapping windows. */

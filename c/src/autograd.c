@@ -30,7 +30,7 @@ int attn_tape_create(struct attn_tape **out) {
 int attn_tape_free(struct attn_tape *t) {
     if (!t) return ATTN_OK;
     free(t->nodes);
-    free(t->params);
+    if (!t->shares_params) free(t->params);
     free(t->param_grads);
     free(t->moments);
     free(t->act);
@@ -39,6 +39,30 @@ int attn_tape_free(struct attn_tape *t) {
     free(t->scratch);
     free(t);
     return ATTN_OK;
+}
+
+int attn__tape_create_sharing(struct attn_tape **out, struct attn_tape *owner) {
+    ATTN__TRY(attn_tape_create(out));
+    struct attn_tape *t = *out;
+    t->shares_params = 1;
+    t->max_bytes = owner->max_bytes;
+    t->nodes = malloc((size_t)(owner->param_nodes > 0 ? owner->param_nodes : 1) * sizeof *t->nodes);
+    t->param_grads = calloc((size_t)(owner->param_capacity > 0 ? owner->param_capacity : 1), sizeof(float));
+    if (!t->nodes || !t->param_grads) {
+        attn_tape_free(t);
+        *out = NULL;
+        return ATTN_ERR_MEMORY;
+    }
+    memcpy(t->nodes, owner->nodes, (size_t)owner->param_nodes * sizeof *t->nodes);
+    t->node_capacity = t->node_count = t->param_nodes = owner->param_nodes;
+    t->param_capacity = owner->param_capacity;
+    attn__tape_share_params(t, owner);
+    return ATTN_OK;
+}
+
+void attn__tape_share_params(struct attn_tape *t, const struct attn_tape *owner) {
+    t->params = owner->params;
+    t->param_size = owner->param_size;
 }
 
 int attn_tape_set_limit(struct attn_tape *t, double max_bytes) {
@@ -84,6 +108,7 @@ static int next_capacity(int64_t have, int64_t need) {
 /* Moments are (2, capacity): growing them keeps both halves in place. */
 static int grow_params(struct attn_tape *t, int64_t need) {
     if (need <= t->param_capacity) return ATTN_OK;
+    ATTN__REFUSE_IF(t->frozen || t->shares_params, ATTN_ERR_ARGUMENT);
     int64_t old = t->param_capacity;
     int64_t cap = old ? old : 1024;
     while (cap < need) cap *= 2;
@@ -106,6 +131,7 @@ static int grow_params(struct attn_tape *t, int64_t need) {
 
 static int grow_act(struct attn_tape *t, int64_t need) {
     if (need <= t->act_capacity) return ATTN_OK;
+    ATTN__REFUSE_IF(t->frozen, ATTN_ERR_MEMORY);
     int64_t cap = t->act_capacity ? t->act_capacity : 4096;
     while (cap < need) cap *= 2;
     ATTN__TRY(next_capacity(t->act_capacity, cap));
@@ -116,6 +142,7 @@ static int grow_act(struct attn_tape *t, int64_t need) {
 
 static int grow_indices(struct attn_tape *t, int64_t need) {
     if (need <= t->index_capacity) return ATTN_OK;
+    ATTN__REFUSE_IF(t->frozen, ATTN_ERR_MEMORY);
     int64_t cap = t->index_capacity ? t->index_capacity : 1024;
     while (cap < need) cap *= 2;
     ATTN__TRY(next_capacity(t->index_capacity, cap));
@@ -128,6 +155,7 @@ static int grow_indices(struct attn_tape *t, int64_t need) {
 
 int attn__tape_reserve_scratch(struct attn_tape *t, int64_t floats) {
     if (floats <= t->scratch_capacity) return ATTN_OK;
+    ATTN__REFUSE_IF(t->frozen, ATTN_ERR_MEMORY);
     ATTN__TRY(next_capacity(t->scratch_capacity, floats));
     const int64_t old = t->scratch_capacity;
     t->scratch_capacity = floats;
@@ -146,6 +174,7 @@ int attn__tape_reserve_scratch(struct attn_tape *t, int64_t floats) {
 
 static int grow_nodes(struct attn_tape *t) {
     if (t->node_count < t->node_capacity) return ATTN_OK;
+    ATTN__REFUSE_IF(t->frozen, ATTN_ERR_MEMORY);
     int cap = t->node_capacity ? 2 * t->node_capacity : 256;
     struct tape_node *grown = realloc(t->nodes, (size_t)cap * sizeof *grown);
     ATTN__REFUSE_IF(!grown, ATTN_ERR_MEMORY);
@@ -209,6 +238,7 @@ int attn__tape_push(struct attn_tape *t, int *id, const char *op, tape_backward_
 int attn_tape_param(int *id, struct attn_tape *t, int ndim, const int *dims, int decay) {
     ATTN__REFUSE_IF(!id || !t, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(t->node_count != t->param_nodes, ATTN_ERR_ARGUMENT); /* activations exist */
+    ATTN__REFUSE_IF(t->shares_params, ATTN_ERR_ARGUMENT);
     int64_t size;
     ATTN__TRY(check_dims(ndim, dims, &size));
     ATTN__TRY(grow_nodes(t));

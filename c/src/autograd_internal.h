@@ -54,7 +54,19 @@ struct attn_tape {
     int64_t scratch_capacity;
 
     double max_bytes; /* 0: no limit */
+    int shares_params; /* 1: params belong to another tape (attn__tape_create_sharing); never freed here */
+    int frozen;        /* 1: no block may grow (ATTN_ERR_MEMORY instead): a thread that must not allocate */
 };
+
+/*
+ * A second tape over `owner`'s parameters: the same parameter nodes, their values read from
+ * owner's params (never written, grown or freed through this tape), and gradients, activations,
+ * indices and scratch of its own. One batch split in two records its halves on owner and on it
+ * (model_train.c). attn__tape_share_params points it at owner's parameters again (call it before
+ * each use: owner's block moves if owner grows).
+ */
+int attn__tape_create_sharing(struct attn_tape **out, struct attn_tape *owner);
+void attn__tape_share_params(struct attn_tape *t, const struct attn_tape *owner);
 
 /* Makes the packing scratch hold at least `floats` (its contents need not survive). */
 int attn__tape_reserve_scratch(struct attn_tape *t, int64_t floats);

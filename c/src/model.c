@@ -24,6 +24,7 @@
 #include "autograd_internal.h"
 #include "check.h"
 #include "model_internal.h"
+#include "parallel.h"
 
 /* ---------------------------------------------------------------- memory estimate */
 
@@ -44,9 +45,16 @@ int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, i
     ATTN__REFUSE_IF(!bytes, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(vocab <= 0 || layers <= 0 || heads <= 0 || d_model <= 0 || context <= 0 || batch <= 0,
                    ATTN_ERR_SIZE);
-    /* parameters ×4 (values, gradients, two moments); activations ×2 (values, gradients) */
+    /* Parameters ×4 (values, gradients, two moments) and activations ×2 (values, gradients) of a
+     * whole batch (evaluation, maps and a learner's attention record it on the model's tape); then
+     * training's second tape (model_train.c): its own parameter gradients and the activations of
+     * the second half, floor(B/2) windows. */
+    const double second = batch / 2;
     *bytes = 4.0 * (4.0 * param_floats(vocab, layers, d_model, context) +
                     2.0 * activation_floats(vocab, layers, heads, d_model, context, batch));
+    if (second > 0)
+        *bytes += 4.0 * (param_floats(vocab, layers, d_model, context) +
+                         2.0 * activation_floats(vocab, layers, heads, d_model, context, (int)second));
     return ATTN_OK;
 }
 
@@ -183,6 +191,7 @@ int attn_model_create(struct attn_model **out, int vocab, int layers, int heads,
 
 int attn_model_free(struct attn_model *m) {
     if (!m) return ATTN_OK;
+    attn_tape_free(m->second_half);
     attn_tape_free(m->tape);
     free(m->layer);
     free(m->scratch);
@@ -353,13 +362,25 @@ int attn_model_update(float *lr_out, double *grad_norm, struct attn_model *m) {
     return ATTN_OK;
 }
 
+struct blend_job {
+    float *grads;
+    const float *other;
+    double own_weight, other_weight;
+};
+
+static void blend_range(void *ctx, int64_t begin, int64_t end, int thread) {
+    const struct blend_job *job = ctx;
+    (void)thread;
+    /* In double, rounded once: the bits of JS's a·g + b·o stored to a Float32Array. */
+    for (int64_t i = begin; i < end; i++)
+        job->grads[i] = (float)(job->own_weight * job->grads[i] + job->other_weight * job->other[i]);
+}
+
 int attn_model_blend_grads(struct attn_model *m, const float *other, double own_weight, double other_weight) {
     ATTN__REFUSE_IF(!m || !other, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(!isfinite(own_weight) || !isfinite(other_weight), ATTN_ERR_ARGUMENT);
-    float *grads = m->tape->param_grads;
-    const int64_t count = m->tape->param_size;
-    /* In double, rounded once: the bits of JS's a·g + b·o stored to a Float32Array. */
-    for (int64_t i = 0; i < count; i++) grads[i] = (float)(own_weight * grads[i] + other_weight * other[i]);
+    struct blend_job job = {m->tape->param_grads, other, own_weight, other_weight};
+    attn__parallel_ranges(blend_range, &job, m->tape->param_size, 1 << 15); /* each entry alike on either core */
     return ATTN_OK;
 }
 
@@ -375,23 +396,6 @@ int attn_model_sample_batch(int *tokens, int *targets, struct attn_model *m, con
             targets[b * t + i] = data[start + i + 1];
         }
         ATTN__REFUSE_IF(data[start + t] < 0 || data[start + t] >= m->vocab, ATTN_ERR_ARGUMENT);
-    }
-    return ATTN_OK;
-}
-
-int attn_model_train(float *losses, struct attn_model *m, const int *data, int n, int steps) {
-    ATTN__REFUSE_IF(!losses || !m || !data, ATTN_ERR_NULL);
-    ATTN__REFUSE_IF(steps <= 0, ATTN_ERR_SIZE);
-    const int bt = m->batch * m->context;
-    int *tokens = m->scratch + m->context, *targets = tokens + bt;
-    for (int s = 0; s < steps; s++) {
-        int loss;
-        ATTN__TRY(attn_model_sample_batch(tokens, targets, m, data, n));
-        ATTN__TRY(attn_model_forward(&loss, NULL, NULL, m, tokens, targets, m->batch, m->context));
-        ATTN__TRY(attn_tape_zero_grad(m->tape));
-        ATTN__TRY(attn_tape_backward(m->tape, loss, NULL));
-        losses[s] = tape_val(m->tape, loss)[0];
-        ATTN__TRY(attn_model_update(NULL, NULL, m));
     }
     return ATTN_OK;
 }

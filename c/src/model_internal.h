@@ -28,6 +28,7 @@ struct attn_model {
     int warmup, total;
     int steps; /* optimiser steps done */
     struct attn_tape *tape;
+    struct attn_tape *second_half; /* training: the second half of each batch (model_train.c), or NULL */
     int tok_emb, pos_emb;     /* (V, C), (context, C) */
     int lnf_g, lnf_b;         /* (C) */
     int head_w, head_b;       /* (C, V), (V) */

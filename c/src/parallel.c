@@ -11,7 +11,7 @@
  *
  * One job at a time, in five states (only the caller posts; only the helper takes):
  *
- *     IDLE --caller posts--> POSTED --helper takes--> TAKEN --helper finishes--> DONE --caller--> IDLE
+ *     IDLE --caller posts--> POSTED --helper takes--> TAKEN --both have finished--> DONE --caller--> IDLE
  *                              \--caller withdraws (the helper never came)--> IDLE
  *
  * Both threads claim blocks from one shared range of the blocks left, the caller from its front and
@@ -27,6 +27,14 @@
  * step posts a job every few hundred microseconds, and waking a sleeping Worker costs tens of
  * them), then blocks in memory.atomic.wait (natively: yields the processor).
  *
+ * A block may itself call attn__parallel_run (a training step is one job of two blocks, a half of
+ * the batch each, and every op inside a half is a job: model_train.c). Such a nested job goes to a
+ * second slot, `nested`, if the other thread has run out of blocks of the posted job and waits
+ * (`assisting`: the caller until DONE, the helper until the caller has finished its blocks); the
+ * thread that posted it claims from the front as thread 0, the waiting one from the back as
+ * thread 1. Otherwise the nested job runs whole on its thread. Either way the same blocks run, so
+ * the same bits. A thread slowed by a busy machine then leaves the other helping, not idle.
+ *
  * In the single-thread WebAssembly build (no atomics) there is never a helper, atomics compile
  * to plain loads and stores, and attn__parallel_run is a loop.
  */
@@ -40,7 +48,7 @@
 #include <sched.h>
 #endif
 
-enum { IDLE, POSTED, TAKEN, DONE, STOP };
+enum { IDLE, POSTED, TAKEN, DONE, STOP, FILLING };
 
 /* How many times the helper checks for a new job before it sleeps. */
 #define SPIN_CHECKS 200000
@@ -57,6 +65,18 @@ static struct {
      * blocks), and on a line of its own that does not also evict the job's fields and state from
      * the other core's cache each time. */
     _Alignas(64) _Atomic uint64_t left;
+    /* Nesting: a block of the posted job that runs a job of its own (a half of a training batch,
+     * model_train.c) shares it, in this slot, with the other thread once that one has run out of
+     * blocks of the posted job and waits (`assisting`). Its poster claims from the front as thread
+     * 0, the waiting thread from the back as thread 1. */
+    _Alignas(64) _Atomic int caller_finished; /* the caller has run out of blocks of the posted job */
+    _Atomic int assisting;                   /* a thread that ran out of blocks waits, and takes nested jobs */
+    struct {
+        _Atomic int state; /* IDLE, FILLING (being posted), POSTED, TAKEN, DONE */
+        attn__task_fn fn;
+        void *ctx;
+        _Alignas(64) _Atomic uint64_t left;
+    } nested;
 } pool = {.limit = 2};
 
 /* Sleeps while *word == value (or until woken). */
@@ -80,37 +100,72 @@ static void wake(_Atomic int *word) {
 
 /* The next block for `thread`, or -1 when none is left: the caller takes blocks from the front,
  * the helper from the back. */
-static int claim(int thread) {
-    uint64_t left = atomic_load(&pool.left);
+static int claim(_Atomic uint64_t *blocks_left, int thread) {
+    uint64_t left = atomic_load(blocks_left);
     for (;;) {
         const uint32_t front = (uint32_t)left, back = (uint32_t)(left >> 32);
         if (front >= back) return -1;
         const uint64_t rest = thread == 0 ? left + 1 : ((uint64_t)(back - 1) << 32 | front);
-        if (atomic_compare_exchange_weak(&pool.left, &left, rest)) return (int)(thread == 0 ? front : back - 1);
+        if (atomic_compare_exchange_weak(blocks_left, &left, rest)) return (int)(thread == 0 ? front : back - 1);
     }
 }
 
-static void claim_blocks(int thread) {
-    const attn__task_fn fn = pool.fn;
-    void *const ctx = pool.ctx;
-    for (int unit; (unit = claim(thread)) >= 0;) fn(ctx, unit, thread);
+static void claim_blocks(_Atomic uint64_t *blocks_left, attn__task_fn fn, void *ctx, int thread) {
+    for (int unit; (unit = claim(blocks_left, thread)) >= 0;) fn(ctx, unit, thread);
+}
+
+/* The waiting thread: runs blocks of a nested job if one is posted. */
+static void assist(void) {
+    int posted = POSTED;
+    if (atomic_load(&pool.nested.state) != POSTED ||
+        !atomic_compare_exchange_strong(&pool.nested.state, &posted, TAKEN))
+        return;
+    claim_blocks(&pool.nested.left, pool.nested.fn, pool.nested.ctx, 1);
+    atomic_store(&pool.nested.state, DONE);
+}
+
+/* A job posted from inside a block: shared with the other thread if it waits (returns 1 once
+ * every block has run), else 0 (the caller runs the blocks itself). */
+static int run_nested(attn__task_fn fn, void *ctx, int units) {
+    int idle = IDLE;
+    if (!atomic_load(&pool.assisting) || !atomic_compare_exchange_strong(&pool.nested.state, &idle, FILLING)) return 0;
+    pool.nested.fn = fn, pool.nested.ctx = ctx;
+    atomic_store(&pool.nested.left, (uint64_t)units << 32);
+    atomic_store(&pool.nested.state, POSTED);
+    claim_blocks(&pool.nested.left, fn, ctx, 0);
+    int expected = POSTED;
+    if (!atomic_compare_exchange_strong(&pool.nested.state, &expected, IDLE)) {
+        while (atomic_load(&pool.nested.state) != DONE) {
+            /* the other thread finishes its last block */
+        }
+        atomic_store(&pool.nested.state, IDLE);
+    }
+    return 1;
 }
 
 void attn__parallel_run(attn__task_fn fn, void *ctx, int units) {
-    if (units < 2 || atomic_load(&pool.limit) < 2 || !atomic_load(&pool.ready) || atomic_load(&pool.state) != IDLE) {
+    const int shared = units >= 2 && atomic_load(&pool.limit) >= 2 && atomic_load(&pool.ready);
+    if (shared && atomic_load(&pool.state) != IDLE) { /* called from a block of the posted job */
+        if (!run_nested(fn, ctx, units))
+            for (int unit = 0; unit < units; unit++) fn(ctx, unit, 0);
+        return;
+    }
+    if (!shared) {
         for (int unit = 0; unit < units; unit++) fn(ctx, unit, 0);
         return;
     }
     pool.fn = fn, pool.ctx = ctx;
     atomic_store(&pool.left, (uint64_t)units << 32);
+    atomic_store(&pool.caller_finished, 0);
     atomic_store(&pool.state, POSTED);
     wake(&pool.state);
-    claim_blocks(0);
+    claim_blocks(&pool.left, fn, ctx, 0);
     int expected = POSTED;
     if (atomic_compare_exchange_strong(&pool.state, &expected, IDLE)) return; /* the helper never came */
-    while (atomic_load(&pool.state) != DONE) {
-        /* the helper finishes its last block */
-    }
+    atomic_store(&pool.caller_finished, 1);
+    atomic_store(&pool.assisting, 1);
+    while (atomic_load(&pool.state) != DONE) assist(); /* the helper finishes its last block */
+    atomic_store(&pool.assisting, 0);
     atomic_store(&pool.state, IDLE);
 }
 
@@ -159,7 +214,10 @@ int attn_worker_loop(void) {
         if (state == POSTED) {
             int posted = POSTED;
             if (atomic_compare_exchange_strong(&pool.state, &posted, TAKEN)) {
-                claim_blocks(1);
+                claim_blocks(&pool.left, pool.fn, pool.ctx, 1);
+                atomic_store(&pool.assisting, 1);
+                while (!atomic_load(&pool.caller_finished)) assist(); /* the caller finishes its last block */
+                atomic_store(&pool.assisting, 0);
                 atomic_store(&pool.state, DONE);
             }
             continue;

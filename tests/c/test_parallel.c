@@ -4,8 +4,9 @@
  * bits one thread gives: attn_gemm and attn_flash_attention with a helper against the same
  * calls with the limit at 1, compared bit for bit (every mask, 1–9 heads, odd sizes, N = 1).
  * Also the dispatcher itself: every block runs exactly once, on thread 0 or 1, the helper does
- * take blocks when it is there, and the caller's blocks are the front of the job and the
- * helper's the back.
+ * take blocks when it is there, the caller's blocks are the front of the job and the helper's
+ * the back, and a job run from inside a block is shared with the other thread once that one has
+ * run out of blocks.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -137,6 +138,59 @@ static void test_helper_joins_and_every_block_runs_once(void) {
     EXPECT_EQ_INT(count, 1);
 }
 
+/* Nesting: an outer job of two blocks, each running a job of its own (as each half of a
+ * training batch does, model_train.c). Both outer blocks start together, one on each thread;
+ * the block `busy_outer` (0: the caller's, 1: the helper's) runs its inner job after the other
+ * outer block has ended, until the other thread, out of outer blocks, takes some of its inner
+ * blocks (from the back, as thread 1 of the inner job; bounded: a helper that never helps fails). */
+struct nested_job {
+    int busy_outer;
+    _Atomic int started[2], ended[2], outer_thread[2];
+    struct count_job inner[2];
+};
+
+static void wait_for(_Atomic int *flag) {
+    double start = now_seconds();
+    while (!atomic_load(flag) && now_seconds() - start < 10) sched_yield();
+}
+
+static void nested_outer_block(void *ctx, int unit, int thread) {
+    struct nested_job *job = ctx;
+    atomic_store(&job->outer_thread[unit], thread);
+    atomic_store(&job->started[unit], 1);
+    wait_for(&job->started[1 - unit]);
+    if (unit == job->busy_outer) {
+        wait_for(&job->ended[1 - unit]);
+        double start = now_seconds();
+        do run_count_job(&job->inner[unit], 0);
+        while (atomic_load(&job->inner[unit].by_helper) == 0 && now_seconds() - start < 10);
+    } else {
+        run_count_job(&job->inner[unit], 0);
+    }
+    atomic_store(&job->ended[unit], 1);
+}
+
+static void test_a_block_that_runs_a_job_gets_help_from_the_thread_that_finished(void) {
+    EXPECT(start_helper());
+    static struct nested_job job;
+    for (int round = 0; round < 20; round++) {
+        const int busy = round % 2;
+        memset(&job, 0, sizeof job);
+        job.busy_outer = busy;
+        attn__parallel_run(nested_outer_block, &job, 2);
+        /* One outer block on each thread, the helper's from the back. */
+        EXPECT_EQ_INT(atomic_load(&job.outer_thread[0]), 0);
+        EXPECT_EQ_INT(atomic_load(&job.outer_thread[1]), 1);
+        for (int u = 0; u < 2; u++) {
+            expect_each_once(&job.inner[u]);
+            expect_caller_front_helper_back(&job.inner[u]);
+        }
+        EXPECT(atomic_load(&job.inner[busy].by_helper) > 0); /* the other thread helped */
+        EXPECT_EQ_INT(atomic_load(&job.inner[1 - busy].by_helper), 0); /* no one was free to */
+    }
+    stop_helper();
+}
+
 static void test_limit_and_count_refuse_bad_arguments(void) {
     EXPECT_EQ_INT(attn_threads(NULL), ATTN_ERR_NULL);
     EXPECT_EQ_INT(attn_threads_set_limit(0), ATTN_ERR_ARGUMENT);
@@ -213,6 +267,8 @@ static void test_flash_two_threads_same_bits(void) {
 static const struct test tests[] = {
     {"every block runs once, on the caller, without a helper", test_every_block_runs_once_on_one_thread_without_a_helper},
     {"a helper joins; every block runs once; the limit keeps it out", test_helper_joins_and_every_block_runs_once},
+    {"a block that runs a job of its own gets help from the thread that finished its blocks",
+     test_a_block_that_runs_a_job_gets_help_from_the_thread_that_finished},
     {"thread count and limit refuse bad arguments", test_limit_and_count_refuse_bad_arguments},
     {"attn_gemm: two threads give one thread's bits", test_gemm_two_threads_same_bits},
     {"attn_flash_attention: two threads give one thread's bits (every mask, heads, N = 1)", test_flash_two_threads_same_bits},

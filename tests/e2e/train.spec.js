@@ -142,7 +142,7 @@ test('a failed build says why beside the field at fault (invalid, described by t
     await widget.getByLabel(label, { exact: true }).fill(value);
   }
   await build.click();
-  const memory = 'This model would need about 2,366,317,108 MiB to train, more than the 1,430 MiB the lab allows: make it smaller (fewer layers, a smaller d_model, context or batch).';
+  const memory = 'This model would need about 3,549,426,433 MiB to train, more than the 1,430 MiB the lab allows: make it smaller (fewer layers, a smaller d_model, context or batch).';
   await expect(widget.locator('.build-problem')).toHaveText(memory);
   await expect(build).toHaveAccessibleDescription(`⚠ ${memory}`); // the mark is the stylesheet's
   await expect(widget.locator('[aria-invalid=true]')).toHaveCount(0);

@@ -477,7 +477,7 @@ function modelRows(model) {
     m('train(1, { attention: "text" })', () => model.train(1, { attention: 'softmax' }), TYPE, /attention must be a function/),
     m('train(1, { attention: returns null })', () => model.train(1, { attention: () => null }), TYPE, /attention function must return a tensor/),
     m('train(1, { attention: throws })', () => model.train(1, { attention: () => { throw new AttnError(VALUE, 'my attention went wrong.'); } }), VALUE, /my attention went wrong/),
-    m('train(1, { attention: a tensor of the wrong shape })', () => model.train(1, { attention: (ops, q) => ops.splitHeads(q, 2) }), SHAPE, /must return a \(2, 8, 8\) tensor/),
+    m('train(1, { attention: a tensor of the wrong shape })', () => model.train(1, { attention: (ops, q) => ops.splitHeads(q, 2) }), SHAPE, /must return a \(1, 8, 8\) tensor/),
     m('sample(null)', () => model.sample(null), TYPE, /options/),
     m('sample({ length: -1 })', () => model.sample({ length: -1 }), SIZE, /length must be/),
     m('sample({ length: 2^31 })', () => model.sample({ length: 2 ** 31 }), SIZE, /length must be between 1 and 10000/),

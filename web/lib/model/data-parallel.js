@@ -1,8 +1,8 @@
 // data-parallel.js — one training step split across two workers: this worker's model takes the
 // first half of the batch, a helper (web/workers/grad-worker.js, over a MessagePort and the lab's
 // channel, web/lib/channel.js) the second; their gradients are averaged, weighted by rows, and
-// this model makes the one optimiser step. The result equals a whole-batch step up to float
-// rounding (the loss is a mean over rows). This worker's gradients stay in its core and the
+// this model makes the one optimiser step. The same halves and the same blend as a step of
+// attn_model_train on one worker (c/src/model_train.c), so the same bits. This worker's gradients stay in its core and the
 // helper's are blended into them there (attn_model_blend_grads): of the step's work on one core
 // only, the parameters' copy out, the blend and AdamW remain. Parameters go to the helper and gradients come back
 // transferred, not copied: one copy of each per step, as over a bare port.

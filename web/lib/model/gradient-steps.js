@@ -28,8 +28,7 @@ export function sampleBatch(model) {
  */
 export function computeGradients(model, tokens, targets, b) {
   const loss = gradientsInPlace(model, tokens, targets, b);
-  const { pointer, length } = gradientBlock(model);
-  return { loss, grads: model.heap.read(pointer, Float32Array, length) };
+  return { loss, grads: readGradients(model) };
 }
 
 /** computeGradients without the copy: the gradients stay in the model's block; returns the loss. */
@@ -79,6 +78,12 @@ export function blendAndApplyGradients(model, other, ownWeight, otherWeight) {
     heap.free('otherGrads');
   }
   heap.call('applyGradients', 'attn_model_update', 0, 0, heap.pointer);
+}
+
+/** A copy of every parameter's gradient (paramCount), laid out like the parameters. */
+export function readGradients(model) {
+  const { pointer, length } = gradientBlock(model);
+  return model.heap.read(pointer, Float32Array, length);
 }
 
 /** Where every parameter's gradient lies: one block, laid out like the parameters. */

@@ -9,7 +9,7 @@
 import { AttnError, Status } from '../errors.js';
 import { Out } from '../out.js';
 import { Tensor } from '../api/autograd.js';
-import { drawBatch } from './gradient-steps.js';
+import { drawBatch, readGradients, blendAndApplyGradients } from './gradient-steps.js';
 
 /**
  * The forward pass over `b` windows of `t` tokens at `tokens` (a heap address) up to the last
@@ -52,19 +52,41 @@ function attentionWeights(result, size, shape) {
   return weights;
 }
 
-/** One training step whose attention is `attention`: a batch, the forward, the loss, backward, update. Returns the loss. */
+/**
+ * One training step whose attention is `attention`: a batch, then, as attn_model_train does
+ * (c/src/model_train.c), the gradients of its first ceil(B/2) windows and of the rest, blended
+ * weighted by windows, and the update. The same bits as the C path. Returns the batch's mean loss.
+ */
 export function trainStepWith(model, attention) {
-  const { heap, tape } = model;
-  const { batch, context } = model.config;
+  const { batch } = model.config;
   drawBatch(model, 'train');
-  const { x } = forwardWith(model, attention, heap.address('tokens'), batch, context, { context: 'train' });
+  const first = Math.ceil(batch / 2), second = batch - first;
+  if (second === 0) {
+    const loss = halfGradients(model, attention, 0, batch);
+    model.heap.call('train', 'attn_model_update', 0, 0, model.heap.pointer);
+    return loss;
+  }
+  const firstLoss = halfGradients(model, attention, 0, first);
+  const firstGrads = readGradients(model);
+  const secondLoss = halfGradients(model, attention, first, second);
+  // The tape holds the second half's gradients now: second·them + first·the first half's.
+  const a = first / batch, b = second / batch;
+  blendAndApplyGradients(model, firstGrads, b, a);
+  return a * firstLoss + b * secondLoss;
+}
+
+/** Forward and backward of windows [from, from + b) of the drawn batch; the gradients stay in the tape. Returns its loss. */
+function halfGradients(model, attention, from, b) {
+  const { heap, tape } = model;
+  const { context } = model.config;
+  const tokens = heap.address('tokens') + Int32Array.BYTES_PER_ELEMENT * from * context;
+  const { x } = forwardWith(model, attention, tokens, b, context, { context: 'train' });
   const { logits } = heap.call('train', 'attn_model_head', Out.i32('logits'), heap.pointer, x);
-  const loss = tape.crossEntropy(new Tensor(tape, logits), heap.read('targets', Int32Array, batch * context));
+  const targets = heap.read('targets', Int32Array, (from + b) * context).subarray(from * context);
+  const loss = tape.crossEntropy(new Tensor(tape, logits), targets);
   tape.zeroGrad();
   tape.backward(loss);
-  const value = loss.data[0];
-  heap.call('train', 'attn_model_update', 0, 0, heap.pointer);
-  return value;
+  return loss.data[0];
 }
 
 /**
