@@ -108,7 +108,7 @@ static int next_capacity(int64_t have, int64_t need) {
 /* Moments are (2, capacity): growing them keeps both halves in place. */
 static int grow_params(struct attn_tape *t, int64_t need) {
     if (need <= t->param_capacity) return ATTN_OK;
-    ATTN__REFUSE_IF(t->frozen || t->shares_params, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(t->frozen, ATTN_ERR_MEMORY);
     int64_t old = t->param_capacity;
     int64_t cap = old ? old : 1024;
     while (cap < need) cap *= 2;

@@ -49,12 +49,12 @@ int attn_model_estimate_bytes(double *bytes, int vocab, int layers, int heads, i
      * whole batch (evaluation, maps and a learner's attention record it on the model's tape); then
      * training's second tape (model_train.c): its own parameter gradients and the activations of
      * the second half, floor(B/2) windows. */
-    const double second = batch / 2;
+    const int second = batch / 2;
     *bytes = 4.0 * (4.0 * param_floats(vocab, layers, d_model, context) +
                     2.0 * activation_floats(vocab, layers, heads, d_model, context, batch));
     if (second > 0)
         *bytes += 4.0 * (param_floats(vocab, layers, d_model, context) +
-                         2.0 * activation_floats(vocab, layers, heads, d_model, context, (int)second));
+                         2.0 * activation_floats(vocab, layers, heads, d_model, context, second));
     return ATTN_OK;
 }
 

@@ -73,17 +73,15 @@ static int second_tape(struct attn_model *m) {
 /* The gradients of the batch's mean loss in m's tape, from its two halves; *loss the mean loss. */
 static int batch_gradients(float *loss, struct attn_model *m, const int *tokens, const int *targets) {
     const int b = m->batch, first = (b + 1) / 2;
+    struct halves_job job = {m, {m->tape, NULL}, tokens, targets, {0, first}, {first, b - first},
+                             {0, 0}, {0, 0}, {0, 0}};
     if (first == b) { /* one window: no second half */
-        int id;
-        ATTN__TRY(attn_model_forward(&id, NULL, NULL, m, tokens, targets, b, m->context));
-        ATTN__TRY(attn_tape_zero_grad(m->tape));
-        ATTN__TRY(attn_tape_backward(m->tape, id, NULL));
-        *loss = tape_val(m->tape, id)[0];
+        ATTN__TRY(half_gradients(&job, 0));
+        *loss = job.loss[0];
         return ATTN_OK;
     }
     ATTN__TRY(second_tape(m));
-    struct halves_job job = {m, {m->tape, m->second_half}, tokens, targets, {0, first}, {first, b - first},
-                             {0, 0}, {0, 0}, {0, 0}};
+    job.tape[1] = m->second_half;
     attn__parallel_run(run_half, &job, 2);
     for (int half = 0; half < 2; half++)
         if (job.status[half] != ATTN_OK && job.thread[half] != 0) run_half(&job, half, 0); /* it needed memory */

@@ -145,12 +145,9 @@ static int run_nested(attn__task_fn fn, void *ctx, int units) {
 
 void attn__parallel_run(attn__task_fn fn, void *ctx, int units) {
     const int shared = units >= 2 && atomic_load(&pool.limit) >= 2 && atomic_load(&pool.ready);
-    if (shared && atomic_load(&pool.state) != IDLE) { /* called from a block of the posted job */
-        if (!run_nested(fn, ctx, units))
-            for (int unit = 0; unit < units; unit++) fn(ctx, unit, 0);
-        return;
-    }
-    if (!shared) {
+    const int nested = atomic_load(&pool.state) != IDLE; /* called from a block of the posted job */
+    if (shared && nested && run_nested(fn, ctx, units)) return;
+    if (!shared || nested) {
         for (int unit = 0; unit < units; unit++) fn(ctx, unit, 0);
         return;
     }

@@ -1,7 +1,9 @@
 /*
  * test_autograd.c — a gradient check for every op of the tape: central finite differences,
  * differenced in double precision, against the tape's backward, on random inputs. Each check
- * uses the loss L = Σ w ∘ op(inputs) with random w, so every output entry matters.
+ * uses the loss L = Σ w ∘ op(inputs) with random w, so every output entry matters. Also the
+ * training halves' machinery (model_train.c): a tape over another's parameters, and a frozen
+ * tape that refuses to grow and keeps what it had.
  */
 #include <float.h>
 #include <math.h>
@@ -10,6 +12,7 @@
 #include <string.h>
 
 #include "attn.h"
+#include "../../c/src/autograd_internal.h"
 #include "harness.h"
 
 /* A small generator for test inputs (independent of the core's). */
@@ -367,6 +370,42 @@ static void test_adamw_and_clipping(void) {
     attn_tape_free(t);
 }
 
+/* A second tape over x's tape reads x's values, keeps gradients of its own, adds no parameter;
+ * frozen, it refuses to grow (ATTN_ERR_MEMORY) and loses nothing; thawed, the same op records. */
+static void test_a_sharing_tape_and_a_frozen_one(void) {
+    struct attn_tape *t, *s;
+    attn_tape_create(&t);
+    int x, a, d[1] = {4};
+    attn_tape_param(&x, t, 1, d, 0);
+    float *v, *g;
+    attn_tape_data(&v, t, x);
+    for (int i = 0; i < 4; i++) v[i] = (float)(i + 1);
+    EXPECT_EQ_INT(attn__tape_create_sharing(&s, t), ATTN_OK);
+    EXPECT_EQ_INT(attn_tape_param(&a, s, 1, d, 0), ATTN_ERR_ARGUMENT);
+    s->frozen = 1;
+    EXPECT_EQ_INT(attn_tape_scale(&a, s, x, 3.0f), ATTN_ERR_MEMORY); /* its activations are empty */
+    int nodes = -1;
+    EXPECT_EQ_INT(attn_tape_counts(&nodes, NULL, NULL, NULL, s), ATTN_OK);
+    EXPECT_EQ_INT(nodes, 1);
+    s->frozen = 0;
+    EXPECT_EQ_INT(attn_tape_scale(&a, s, x, 3.0f), ATTN_OK);
+    attn_tape_zero_grad(s);
+    EXPECT_EQ_INT(attn_tape_backward(s, a, NULL), ATTN_OK);
+    attn_tape_data(&v, s, a);
+    for (int i = 0; i < 4; i++) EXPECT_NEAR(v[i], 3 * (i + 1), 0);
+    attn_tape_grad(&g, s, x);
+    for (int i = 0; i < 4; i++) EXPECT_NEAR(g[i], 3, 0);
+    attn_tape_grad(&g, t, x);
+    for (int i = 0; i < 4; i++) EXPECT_NEAR(g[i], 0, 0); /* the owner's gradients untouched */
+    s->frozen = 1; /* the same op again fits what the tape has: no growth, so it records */
+    attn_tape_reset(s);
+    EXPECT_EQ_INT(attn_tape_scale(&a, s, x, 2.0f), ATTN_OK);
+    attn_tape_free(s); /* frees its own blocks, not x's */
+    attn_tape_data(&v, t, x);
+    EXPECT_NEAR(v[3], 4, 0);
+    attn_tape_free(t);
+}
+
 static const struct test tests[] = {
     TEST(test_every_op_matches_finite_differences),
     TEST(test_an_activation_used_many_times_sums_its_gradients),
@@ -376,5 +415,6 @@ static const struct test tests[] = {
     TEST(test_schedule_warms_up_then_decays),
     TEST(test_schedule_refuses_infinite_rates),
     TEST(test_adamw_and_clipping),
+    TEST(test_a_sharing_tape_and_a_frozen_one),
 };
 RUN_TESTS(tests)
