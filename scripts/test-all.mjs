@@ -5,6 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runFuzzers } from './fuzz.mjs';
 
@@ -25,9 +26,12 @@ function runCapturing(command, args) {
   return { status: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
 }
 
+/** Test files of a node layer run side by side, one per core (node's default is one fewer). */
+const NODE_CONCURRENCY = Math.max(2, availableParallelism());
+
 /** The tests of one folder under node's own test runner, counted from its totals. */
 function nodeTests(folder) {
-  const { status, output } = runCapturing(process.execPath, ['--test', '--test-reporter=spec', folder]);
+  const { status, output } = runCapturing(process.execPath, ['--test', `--test-concurrency=${NODE_CONCURRENCY}`, '--test-reporter=spec', folder]);
   const count = (word) => Number(output.match(new RegExp(`^\\S*\\s*${word} (\\d+)$`, 'm'))?.[1] ?? NaN);
   const passed = count('pass'), failed = count('fail');
   if (Number.isNaN(passed) || Number.isNaN(failed)) return { passed: 0, failed: 1, note: `node --test printed no totals (exit ${status})` };
@@ -98,6 +102,13 @@ const LAYERS = {
   },
 };
 
+/** Seconds as m:ss. */
+function clock(seconds) {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+const suiteBegan = performance.now();
 const chosen = process.argv.slice(2);
 const names = chosen.length ? chosen : Object.keys(LAYERS);
 let passed = 0, failed = 0;
@@ -108,11 +119,15 @@ for (const name of names) {
     process.exit(2);
   }
   console.log(`\n=== ${name} tests ===`);
+  const began = performance.now();
   const result = LAYERS[name]();
+  const seconds = (performance.now() - began) / 1000;
   passed += result.passed;
   failed += result.failed;
-  lines.push(`  ${name.padEnd(5)} ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`);
+  lines.push(`  ${name.padEnd(8)} ${clock(seconds).padStart(6)}  ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`);
 }
+const total = (performance.now() - suiteBegan) / 1000;
+lines.push(`  ${'all'.padEnd(8)} ${clock(total).padStart(6)}  (wall time of each layer, then of the run; the build before it is not counted)`);
 console.log(`\n=== summary ===\n${lines.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

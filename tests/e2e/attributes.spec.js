@@ -4,7 +4,7 @@
 // one action fires one `change` and an unchanged value fires none; a bad value from a link or the
 // embed URL is refused with a visible message, never dropped in silence.
 import { readFileSync } from 'node:fs';
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 /** README's attribute tables: heading → [{ names, values, shown }] (a row may name several). */

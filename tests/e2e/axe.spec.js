@@ -3,9 +3,9 @@
 // the light and the dark colour scheme, with every widget started and its panels opened: zero
 // violations. axe looks inside the widgets' open shadow roots.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
-import { startAll } from './a11y-pages.js';
+import { startAll } from './helpers/a11y-pages.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** WCAG 2.5.3, label in name: a control's accessible name holds its visible text. Older axe-core

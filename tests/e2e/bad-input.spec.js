@@ -3,7 +3,7 @@
 // its attributes and the URL (embed.html query, the lab's hash). Each must be answered with a
 // readable message beside the control (or ignored, for the URL), never a console error
 // (fixtures.js) or a broken widget: afterwards each widget recomputes a known value.
-import { test, expect, whenStarted, holdCore } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './helpers/fixtures.js';
 
 // Many values per input, each recomputed: longer than the default 30 s on a shared machine.
 test.describe.configure({ timeout: 120_000 });

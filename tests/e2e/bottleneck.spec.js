@@ -5,7 +5,7 @@
 // 40 tokens, it keeps most letters but fewer than at 5, as the lab page says), the alignment map (diagonal when
 // copying, anti-diagonal when reversing) and the example, the same numbers for the same seed,
 // Cancel, and bad settings refused beside their field with the last measurement kept.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 async function open(page, query = '') {
   await page.goto(`/embed.html?widget=bottleneck${query}`);

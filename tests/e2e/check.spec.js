@@ -4,7 +4,7 @@
 // progress survives a reload, new numbers are kept, and clearing forgets them; every question is
 // reachable and answerable by keyboard alone; its links lead to the section that shows the answer.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, whenStarted, holdCore } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './helpers/fixtures.js';
 
 async function open(page, url = '/embed.html?widget=check') {
   await page.goto(url);

@@ -3,9 +3,9 @@
 // words", labels, the lab page's footer and contents heading) reaches 7:1 against its background
 // (WCAG AAA) in both schemes, inside the widgets' shadow roots and on the page; the rules between
 // cells reach 3:1; a disabled button is drawn, not faded. Without the preference the greys stay.
-import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
-import { contrastRatio } from './contrast.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started } from './helpers/a11y-pages.js';
+import { contrastRatio } from './helpers/contrast.js';
 
 const colours = (locator) => locator.evaluate((el) => {
   const host = el.getRootNode().host ?? document.documentElement;

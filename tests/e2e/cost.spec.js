@@ -2,7 +2,7 @@
 // d_model = 512, score-table sizes at N = 512 and 32,768, d_model = 510 with 8 heads refused,
 // the chart redrawing when a control moves, Chart.js loaded only when a chart is needed, and
 // "Measure in my browser" producing increasing times.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 async function openCost(page) {
   await page.goto('/#s6-6');

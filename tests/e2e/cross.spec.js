@@ -3,7 +3,7 @@
 // shorter source of the batch is padded with weight 0 on its padded columns; the cache mode walks
 // word by word with the cached row equal to causal self-attention's; an empty sentence is
 // refused with a sentence while the last good map stays.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 async function openCross(page) {
   await page.goto('/#roles');

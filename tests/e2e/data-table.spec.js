@@ -2,8 +2,8 @@
 // real table with a caption and scoped headers, opened and closed from the keyboard, holding the
 // very numbers the chart draws (read from the chart's datasets and compared exactly, through each
 // cell's data-value). Heatmaps have one too, beside their focused-cell sentence.
-import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started } from './helpers/a11y-pages.js';
 
 /** Focuses a toggle and presses a key on it (Enter or Space): the keyboard path. */
 async function pressToggle(page, button, key = 'Enter') {

@@ -2,7 +2,7 @@
 // Step adds one character and the work table shows 2·L·t·d with the cache against 2·L·t²·d
 // recomputing, and the cache's 2·L·t·d·4 bytes; a prompt with a character the model never saw
 // is refused with a sentence, and the last good state stays.
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 
 async function openDecode(page) {
   await page.goto('/#decode');

@@ -6,7 +6,7 @@
 // The race (the dropped scale against the built-in) shows two named curves and the stated gap, and
 // can be cancelled; with the hints, a failed check and the race's chart on screen, axe finds nothing.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 
 const BOX = 'Your attention function (JavaScript)';
 

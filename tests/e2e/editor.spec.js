@@ -11,7 +11,7 @@
 // sets no inline style (the CSP); a short text leaves no gap under the editor; after "Use my
 // attention" the editor's training loss is the lab's (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 

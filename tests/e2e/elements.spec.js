@@ -6,8 +6,8 @@
 // declared part is drawn. A widget that fires or shows something it does not declare fails here.
 // (<attn-check> and <attn-exercise> are used too: an answer checked, an exercise started and solved.)
 import { readFileSync } from 'node:fs';
-import { test, expect, whenStarted } from './fixtures.js';
-import { startAll, trainThenPause, checkPasses } from './a11y-pages.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
+import { startAll, trainThenPause, checkPasses } from './helpers/a11y-pages.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8'));
 const ELEMENTS = new Map(manifest.modules.flatMap((m) => m.declarations).map((d) => [d.tagName, d]));

@@ -5,7 +5,7 @@
 // from the first. No request goes anywhere else, one WASM instance serves the page, and nothing
 // is logged as an error (CSP violations included).
 import { test, expect } from '@playwright/test';
-import { whenStarted } from './fixtures.js';
+import { whenStarted } from './helpers/fixtures.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
 // refusing what it does not know, as text), the iframe sizing itself, two instances of a widget
 // staying independent, its widget's files asked for at once, the lab's URL hash (a permalink restores every widget; back and forward
 // work), "Copy embed code" copying both forms with the current settings, and the theme attribute.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 /** Waits until a widget has loaded the core (its loading line is hidden). */

@@ -4,7 +4,7 @@
 // internals. Hints come one at a time and are kept; a solved exercise survives a reload and is
 // forgotten on request; the lab page's exercises use the widget written inside them.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { TASK_IDS } from '../../web/widgets/exercise/exercise-tasks.js';
 
 /** Opens an exercise alone and starts it (its widget is added then). */

@@ -5,8 +5,8 @@
 // figure's title, its axis titles and (for a heatmap) every row and column label, and the CSV
 // holds exactly the data table's headers, numbers and notes.
 import { readFileSync } from 'node:fs';
-import { test, expect, whenStarted } from './fixtures.js';
-import { startAll, TAGS } from './a11y-pages.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
+import { startAll, TAGS } from './helpers/a11y-pages.js';
 
 // A figure's downloads wait for its widget's numbers (some measure in a worker after they start),
 // which on a loaded two-core machine can take most of Playwright's default 30 s.

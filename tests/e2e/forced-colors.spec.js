@@ -4,9 +4,9 @@
 // pressed preset, the selected tab, the current step, a disabled button, the section in view, a
 // weight's bar, the heatmap's colour scale). With a learner's spacing (line height 1.5, paragraphs
 // 2 em apart, letters 0.12 em, words 0.16 em) no field may be cut off at 320 px.
-import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
-import { contrastRatio } from './contrast.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started } from './helpers/a11y-pages.js';
+import { contrastRatio } from './helpers/contrast.js';
 
 /** Opens one widget on the embed page and waits until it has started. */
 async function openWidget(page, name, tag) {

@@ -5,7 +5,7 @@
 // (the grid's upper limit; tiny d_model, untrained) gets 192 cells, every one reachable by the
 // arrow keys, a data table of 192 rows holding the core's scores, and Enter opens a cell large.
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { HeadScore } from '../../web/lib/abi.js';
 import { flatDiagnosis } from '../../web/lib/model/head-roles.js';

@@ -1,7 +1,7 @@
 // heads.spec.js — <attn-heads> on the lab page: the four hand-set heads on the chapter's
 // sentence (numbers from the core), keyboard navigation of heads and cells, the all-four
 // overview, the stacked tensor, concatenation and W^O, the causal mask, learner sentences.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 async function openHeads(page) {
   await page.goto('/#s6-6');

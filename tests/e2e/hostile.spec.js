@@ -4,7 +4,7 @@
 // literal characters in textContent), create no element (no img, script, svg, iframe, b from
 // it), never run (window.__pwned stays undefined), log no console error (fixtures.js), and the
 // widget must keep computing its known numbers afterwards.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 const PAYLOADS = [
   '<img src=x onerror="window.__pwned=1">',

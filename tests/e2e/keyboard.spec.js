@@ -3,9 +3,9 @@
 // and heatmaps, and typed characters in text and number fields. No clicks, no fill(), no
 // programmatic focus: each test starts at the top of embed.html?widget=<name> and tabs in.
 // Every stop passed on the way must show a focus ring (an outline or a box-shadow).
-import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
-import { focused, tabTo, named, tabStops } from './keyboard-helpers.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started } from './helpers/a11y-pages.js';
+import { focused, tabTo, named, tabStops } from './helpers/keyboard-helpers.js';
 
 async function open(page, name, query = '') {
   await page.goto(`/embed.html?widget=${name}${query}`);

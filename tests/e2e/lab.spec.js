@@ -2,8 +2,8 @@
 // section from 6.1 and marks the one in view; on a phone a "↑ Sections" link leads back to it;
 // and settings are not history: a widget's changes rewrite the current entry, a new entry comes
 // only from moving to another section, and Back leaves the page after walking the sections.
-import { test, expect } from './fixtures.js';
-import { started, startAll } from './a11y-pages.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started, startAll } from './helpers/a11y-pages.js';
 
 test('the contents list 6.1 and mark the section in view', async ({ page }) => {
   await page.goto('/');

@@ -17,7 +17,7 @@
 // three windows, one probe each): read at a fixed time after the start, its height depended on how
 // far that had gone (5,828 or 6,148 px on main). So it is read once the windows are drawn; what is
 // the model's rather than the settings' (the sample's text, the heads' roles) is left to the tolerance.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 const COVERED = ['attn-bottleneck', 'attn-variance', 'attn-masks', 'attn-cross', 'attn-shuffle', 'attn-heads', 'attn-cost', 'attn-editor', 'attn-decode', 'attn-train'];
 

@@ -7,7 +7,7 @@
 //
 // The variance, training and editor widgets compute in Web Workers, each with its own instance
 // of the core; the node leak test (tests/wasm/leak.test.mjs) covers their API families.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 const RECOMPUTATIONS = 10_000;
 /** Slack in bytes: allocator bookkeeping, never a per-recomputation leak. */

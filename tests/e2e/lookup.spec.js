@@ -5,7 +5,7 @@
 // while dragging, one change when released), the four checks stated and holding wherever the
 // query goes, the keys = values switch and its sentence, sorted bars, the memory edited, and
 // bad input refused beside its field with the last good state kept.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 async function open(page, query = '') {
   await page.goto(`/embed.html?widget=lookup${query}`);

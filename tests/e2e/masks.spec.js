@@ -1,7 +1,7 @@
 // masks.spec.js — <attn-masks> on the lab page: the §6.4 known outputs (4-token causal mask,
 // window w = 2, padding [5, 3], combined masks, 1/k and ln k with equal scores, the bug of masking
 // after the softmax, a fully blocked row), toggling cells by mouse and keyboard, and bad input.
-import { test, expect, whenStarted, holdCore } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './helpers/fixtures.js';
 
 const INF = '−∞';
 

@@ -5,7 +5,7 @@
 // deep inside. The methods that were public and are not declared are gone from the element.
 // (<attn-train>'s startTraining, pauseTraining, useAttention and showLossChart are also driven by
 // <attn-editor>: editor.spec.js.)
-import { test, expect, holdCore, whenStarted } from './fixtures.js';
+import { test, expect, holdCore, whenStarted } from './helpers/fixtures.js';
 
 /** Opens widget `name` alone; with `held`, its core is held back, so it is built but not started. */
 async function open(page, name, { held = false } = {}) {

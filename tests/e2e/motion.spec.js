@@ -1,8 +1,8 @@
 // motion.spec.js — prefers-reduced-motion: with it, every chart is created with Chart.js
 // animation off and nothing in the page or in any widget has a transition or an animation;
 // without it, charts get their short transition (so the check above is not vacuous).
-import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started } from './helpers/a11y-pages.js';
 
 /** Every chart canvas on the page with its data-animation mark and its Chart.js option. */
 async function charts(page) {

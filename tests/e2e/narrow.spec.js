@@ -2,8 +2,8 @@
 // each lesson is about is on screen without scrolling sideways (shuffle's same / changed,
 // variance's "within 1 ± 0.015?" and "as expected?", masks' entropy beside ln k), and no
 // caption is cut: each wraps within the box its table scrolls in.
-import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started } from './helpers/a11y-pages.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -8,11 +8,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as plainTest } from '@playwright/test';
-import { test, expect, whenStarted } from './fixtures.js';
-import { startAll, TAGS, trainThenPause, checkPasses } from './a11y-pages.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
+import { startAll, TAGS, trainThenPause, checkPasses } from './helpers/a11y-pages.js';
 import { writeServiceWorker } from '../../scripts/service-worker.mjs';
 
 const labPort = Number(process.env.E2E_PORT ?? 8181);
+
+// The one spec where the lab's service worker runs (playwright.config.js blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+plainTest.use({ serviceWorkers: 'allow' });
 
 /** Waits until the page is controlled by the lab's service worker; returns its cache names. */
 async function whenOfflineReady(page) {

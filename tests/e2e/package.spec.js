@@ -13,9 +13,9 @@ import { test, expect } from '@playwright/test';
 import { build } from 'vite';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { whenStarted } from './fixtures.js';
+import { whenStarted } from './helpers/fixtures.js';
 import { packAndInstall } from '../package/packed.mjs';
-import { startStaticHost } from './static-host.js';
+import { startStaticHost } from './helpers/static-host.js';
 
 const labPort = Number(process.env.E2E_PORT ?? 8181);
 const site = `http://127.0.0.1:${labPort + 4}`;   // the author's site, the lab self-hosted in it

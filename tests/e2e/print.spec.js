@@ -2,8 +2,8 @@
 // emulated): the controls that only act on a screen are gone, the numbers, tables and "In words"
 // stay, every widget is black on white whatever its theme, figures and tables are not split across
 // pages, and a chart drawn across a wide screen is redrawn narrow enough for paper on beforeprint.
-import { test, expect } from './fixtures.js';
-import { started, startAll } from './a11y-pages.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started, startAll } from './helpers/a11y-pages.js';
 
 const computed = (locator, name) => locator.evaluate((el, property) => getComputedStyle(el).getPropertyValue(property), name);
 const WHITE = 'rgb(255, 255, 255)', BLACK = 'rgb(0, 0, 0)';

@@ -12,7 +12,7 @@
 //       visible sentence while the property reads the last good value.
 // Afterwards the widget still computes: with every attribute as it was, nothing is refused, its
 // "In words" text is there, and one valid set fires one `change`.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 /** Runs every case on `el` in the page; returns what went wrong, one line each. Self-contained

@@ -5,7 +5,7 @@
 // itself) to the last; the list must be non-empty, must hold the WASM core, and every URL must be
 // on the page's origin or a data: / blob: URL. (fixtures.js fails any test on an off-origin
 // request too; this spec makes the list explicit and checks it was really recorded.)
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 /** Records every request of the page (the main frame, iframes and workers). */

@@ -2,7 +2,7 @@
 // without positions and loses it with sinusoidal or rotary ones; PE(0) and PE(1); rotary keeps
 // lengths and ignores where counting starts; reordering 16 words changes nothing without
 // positions and something with a causal mask), reordering by keyboard and by dragging, bad input.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 

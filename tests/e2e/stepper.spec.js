@@ -1,7 +1,7 @@
 // stepper.spec.js — <attn-stepper> on the lab page: the chapter's §6.2 numbers at every step,
 // the mask and scaling toggles, keyboard-only navigation, editing and refusing bad entries.
 import { readFileSync } from 'node:fs';
-import { test, expect, whenStarted, holdCore } from './fixtures.js';
+import { test, expect, whenStarted, holdCore } from './helpers/fixtures.js';
 
 /** The visible matrix with this accessible name: a grid where its cells take the keyboard, else a
  *  table. */

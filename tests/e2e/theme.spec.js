@@ -4,7 +4,7 @@
 // under theme="dark", a value set on one element wins over :root for that element alone, the
 // example course page's two themes style all of its widgets, and the iframe form takes the
 // properties from its URL and refuses a value that is not one.
-import { test, expect, whenStarted } from './fixtures.js';
+import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 const TAGS = WIDGETS.map((widget) => widget.tag);

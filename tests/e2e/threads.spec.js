@@ -4,7 +4,7 @@
 // (loadAttn({ threads: 1 }), what a page that is not isolated gets): attn_gemm and
 // attn_flash_attention over every mask, 1–9 heads, odd sizes, N = 1 and M = 1. The course
 // page on another origin, which is not isolated, is covered in embed-origin.spec.js.
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 
 test('the lab page is cross-origin isolated and its core runs two threads, bit for bit as one', async ({ page }) => {
   test.setTimeout(120_000);

@@ -5,7 +5,7 @@
 // number, a file that is not a weights file, and a text file over 5 MB. With a model at step 0, the charts' step axes
 // count whole steps from 0.
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 

@@ -8,7 +8,7 @@
 // field with the last measurement kept; a model of context 1 (the core's smallest) is told why its
 // heads have no record, not that its file is old.
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { HeadScore } from '../../web/lib/abi.js';
 

@@ -9,7 +9,7 @@
 // (invalid, described by the sentence), a reason of no single field beside Build model; the fields'
 // min and max are the model's limits; the Training loss shown is the editor's figure (fix-e).
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { ModelLimits } from '../../web/lib/abi.js';
 import { viridisHex } from '../../web/ui/colour-scale.js';

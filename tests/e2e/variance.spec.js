@@ -3,7 +3,7 @@
 // pass over the trials), the chapter's reproduction (progress bar, the page staying usable,
 // Cancel, every number, its gaps included, within the statistical tolerances and equal to what
 // the same WASM core gives in node), and bad input answered beside its control.
-import { test, expect } from './fixtures.js';
+import { test, expect } from './helpers/fixtures.js';
 import { loadWasmAttn } from '../wasm/helpers.mjs';
 
 /** The number a cell starts with: "33.6% (168 of 500)" → 33.6; "−0.004" → −0.004. */

@@ -2,8 +2,8 @@
 // (no widget hides HTMLElement.prototype.focus); text typed in a field is applied before any
 // other action of the widget, never put back; and a widget whose numbers come from its own
 // worker (needsCore = false) does not load the page's core on the main thread.
-import { test, expect } from './fixtures.js';
-import { started } from './a11y-pages.js';
+import { test, expect } from './helpers/fixtures.js';
+import { started } from './helpers/a11y-pages.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 /** embed.html with one widget, started (and drawn). */

@@ -3,7 +3,7 @@
 // would, by scrolling each one into view (the lazy start), then waits for what each widget shows
 // once it is ready; trains the train widget and runs the editor's check, the two long actions.
 import { expect, whenStarted } from './fixtures.js';
-import { WIDGETS } from '../../web/widgets/registry.js';
+import { WIDGETS } from '../../../web/widgets/registry.js';
 
 export const TAGS = WIDGETS.map((widget) => widget.tag);
 
