@@ -64,15 +64,17 @@ fi
 # ---------------------------------------------------------------- site
 # dist/ is the one folder a course author serves (and what the npm package holds): the pages,
 # attention-lab.js and everything it loads; then, from the widgets' declarations, the
-# custom-elements manifest and the TypeScript types; last, the service worker, which precaches
+# custom-elements manifest, the TypeScript types and the element reference (docs/elements/,
+# committed: the widgets' declarations and their prose); last, the service worker, which precaches
 # every file the lab serves under a version made from their contents.
-site_inputs=(web types vite.config.js package.json package-lock.json scripts/custom-elements.mjs scripts/element-types.mjs scripts/service-worker.mjs scripts/lib)
+site_inputs=(web types vite.config.js package.json package-lock.json scripts/custom-elements.mjs scripts/element-types.mjs scripts/element-docs.mjs scripts/service-worker.mjs scripts/lib)
 stamp=dist/.build-stamp
 if [ ! -f "$stamp" ] || [ -n "$(find "${site_inputs[@]}" -newer "$stamp" -print -quit)" ]; then
-  say "site → dist/ (vite build, custom-elements.json, types, service worker)"
+  say "site → dist/ (vite build, custom-elements.json, types, element reference, service worker)"
   npx vite build --logLevel warn
   node scripts/custom-elements.mjs dist
   node scripts/element-types.mjs dist
+  node scripts/element-docs.mjs docs/elements
   node scripts/service-worker.mjs dist
   touch "$stamp"
 else

@@ -1,9 +1,9 @@
-// package.spec.js — the package as a course author uses it, from the README alone: `npm pack`,
+// package.spec.js — the package as a course author uses it, from the authors' guide alone: `npm pack`,
 // installed into an empty project (tests/package/packed.mjs), its dist/ copied to
 // /attention-lab/0.2.0/ of the author's site on a plain host (static-host.js). Each page's policy
-// is `default-src 'none'` and one of the README's CSP lines, read from the README itself: the lab
-// on the page's own origin, and the lab on another host (with an iframe of its embed page, served
-// under the site's policy plus the README's line for the lab's own pages).
+// is `default-src 'none'` and one of the guide's CSP lines, read from docs/authors.md itself: the
+// lab on the page's own origin, and the lab on another host (with an iframe of its embed page,
+// served under the site's policy plus the guide's line for the lab's own pages).
 // Widgets that need the core, a worker, the shipped model and Chart.js start and draw, a figure
 // downloads, and nothing is logged as an error (a CSP refusal is one) or requested elsewhere.
 // Last, the bundler route: a page that imports the installed package, bundled by Vite, asks for
@@ -24,12 +24,12 @@ const bundled = `http://127.0.0.1:${labPort + 6}`; // an author's site built by 
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const labPath = `/attention-lab/${version}`;
 
-/** The README's policies (the code blocks of its Content-Security-Policy section), one line each. */
-function readmePolicies() {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('\n### Content-Security-Policy\n'), readme.indexOf('\n### Theming\n'));
+/** The authors' guide's policies (the code blocks of its Content-Security-Policy section), one line each. */
+function guidePolicies() {
+  const guide = readFileSync('docs/authors.md', 'utf8');
+  const section = guide.slice(guide.indexOf('\n## Content-Security-Policy\n'), guide.indexOf('\n## Theming\n'));
   const blocks = [...section.matchAll(/\n```\n([^`]+)\n```\n/g)].map((m) => m[1].replace(/\s*\n\s*/g, ' '));
-  expect(blocks, 'the README gives a policy for another host, one for the same origin, and what the lab\'s own pages add').toHaveLength(3);
+  expect(blocks, 'the authors\' guide gives a policy for another host, one for the same origin, and what the lab\'s own pages add').toHaveLength(3);
   return { otherHost: blocks[0], sameOrigin: blocks[1], labPages: blocks[2] };
 }
 
@@ -52,8 +52,8 @@ test.beforeAll(async () => {
   writeFileSync(join(otherRoot, 'chapter.html'), page('Another host',
     `  <script type="module" src="${site}${labPath}/attention-lab.js"></script>\n</head>\n<body>\n<h1>Attention</h1>\n${widgets}\n`
     + `<iframe src="${site}${labPath}/embed.html?widget=lookup&attn-accent=%239a4d00" title="Lookup" width="100%" height="700"></iframe>\n</body>`));
-  const { otherHost, sameOrigin, labPages } = readmePolicies();
-  // One policy for the whole site; the lab's own pages (its embed page) get what the README adds for them.
+  const { otherHost, sameOrigin, labPages } = guidePolicies();
+  // One policy for the whole site; the lab's own pages (its embed page) get what the guide adds for them.
   const sitePolicy = `default-src 'none'; ${sameOrigin}`;
   hosts = [
     await startStaticHost({ root: siteRoot, port: labPort + 4, policyOf: (path) => (path.startsWith(`${labPath}/`) ? `${sitePolicy}; ${labPages}` : sitePolicy) }),
@@ -95,7 +95,7 @@ async function expectWidgetsWork(tab) {
   await expect(tab.locator('attn-decode').getByText(/^Decoding with the shipped model: 2 layers/)).toBeVisible({ timeout: 30_000 });
 }
 
-test('the lab self-hosted from the installed package works under the README’s same-origin policy', async ({ page: tab }) => {
+test('the lab self-hosted from the installed package works under the authors’ guide’s same-origin policy', async ({ page: tab }) => {
   test.setTimeout(120_000);
   const seen = watch(tab, [site]);
   const response = await tab.goto(`${site}/chapter.html`);
@@ -110,7 +110,7 @@ test('the lab self-hosted from the installed package works under the README’s 
   expect(seen.elsewhere, 'requests off the page’s origin').toEqual([]);
 });
 
-test('a page on another host loads the self-hosted lab and its iframe under the README’s other policy', async ({ page: tab }) => {
+test('a page on another host loads the self-hosted lab and its iframe under the authors’ guide’s other policy', async ({ page: tab }) => {
   test.setTimeout(120_000);
   const seen = watch(tab, [other, site]);
   await tab.goto(`${other}/chapter.html`);
@@ -135,7 +135,7 @@ test('a page that imports the package, bundled by Vite, loads and asks for no mi
     + '<attn-masks masks="causal window" window="3"></attn-masks>\n<attn-check questions="entries"></attn-check>\n</body>'));
   const out = join(folder, 'bundled');
   await build({ configFile: false, root: source, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
-  const { sameOrigin } = readmePolicies();
+  const { sameOrigin } = guidePolicies();
   hosts.push(await startStaticHost({ root: out, port: labPort + 6, policyOf: () => `default-src 'none'; ${sameOrigin}` }));
   const seen = watch(tab, [bundled]);
   const missing = [];

@@ -1,6 +1,6 @@
 // pack.test.mjs — the package an author installs: `npm pack` holds the built lab (the embed
 // bundle, both WebAssembly cores, the workers, the shipped model, the manifest, the types, the
-// service worker) with its README, changelog and licence, and nothing of the benchmark or the
+// service worker) with its README, its guides and element reference (docs/), changelog and licence, and nothing of the benchmark or the
 // sources; installed into an empty project with the network off, it imports in node and its
 // API computes the chapter's §6.2 numbers; its version is package.json's.
 import { test, before, after } from 'node:test';
@@ -16,9 +16,10 @@ let packed;
 before(() => { packed = packAndInstall(); });
 after(() => { if (packed) rmSync(packed.folder, { recursive: true, force: true }); });
 
-test('the tarball holds the built lab, its tools\' files, README, changelog and licence', () => {
+test('the tarball holds the built lab, its tools\' files, README, docs, changelog and licence', () => {
   const files = new Set(packed.files);
-  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/attention-lab.js', 'dist/index.html',
+  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'docs/authors.md', 'docs/api.md',
+    'docs/elements/README.md', 'docs/elements/attn-stepper.md', 'docs/images/lab.png', 'dist/attention-lab.js', 'dist/index.html',
     'dist/embed.html', 'dist/embed-resize.js', 'dist/attention-lab-sw.js', 'dist/custom-elements.json',
     'dist/html-custom-data.json', 'dist/types/attention-lab.d.ts', 'dist/types/api.d.ts', 'dist/THIRD-PARTY-LICENSES.txt',
     'dist/examples/course.html']) {
@@ -92,12 +93,12 @@ function folderBytes(folder) {
     .filter((entry) => entry.isFile()).reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
 }
 
-test('the README’s size of the folder an author self-hosts is the installed dist/’s, within 10%', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const stated = /that folder is the whole\s+lab, about ([\d.]+) MB\./.exec(readme);
-  assert.ok(stated, 'README says how large the folder is ("that folder is the whole lab, about N MB.")');
+test('the authors’ guide’s size of the folder an author self-hosts is the installed dist/’s, within 10%', () => {
+  const guide = readFileSync(join(root, 'docs/authors.md'), 'utf8');
+  const stated = /that folder is the whole\s+lab, about ([\d.]+) MB\./.exec(guide);
+  assert.ok(stated, 'docs/authors.md says how large the folder is ("that folder is the whole lab, about N MB.")');
   const megabytes = folderBytes(join(packed.installed, 'dist')) / 1e6;
-  assert.ok(Math.abs(megabytes - Number(stated[1])) <= 0.1 * megabytes, `README says about ${stated[1]} MB; the folder is ${megabytes.toFixed(2)} MB`);
+  assert.ok(Math.abs(megabytes - Number(stated[1])) <= 0.1 * megabytes, `docs/authors.md says about ${stated[1]} MB; the folder is ${megabytes.toFixed(2)} MB`);
 });
 
 test('the shipped scripts name the package’s own files only where an author’s bundler rewrites them', () => {

@@ -1,5 +1,5 @@
 // static-host.js — a course author's plain web host, for package.spec.js: it serves the files of
-// one folder with their content types, `Access-Control-Allow-Origin: *` (what the README asks of a
+// one folder with their content types, `Access-Control-Allow-Origin: *` (what docs/authors.md asks of a
 // host that serves the lab to other origins) and, on HTML pages, the Content-Security-Policy the
 // test gives. Nothing else: no COOP/COEP, no policy of the lab's own (scripts/serve.mjs has those).
 import { createServer } from 'node:http';

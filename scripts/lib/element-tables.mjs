@@ -1,11 +1,8 @@
-// readme-tables.mjs — the README's tables that describe the elements, made from the
-// custom-elements manifest (itself made from the widgets' declarations): each widget's events
-// and methods, the parts of every widget, and the theme's custom properties. tests/package/readme.test.mjs
-// fails when the README's copy differs; `node scripts/lib/readme-tables.mjs` prints them to paste.
+// element-tables.mjs — the Markdown tables of the element reference (docs/elements/), made from
+// the custom-elements manifest (itself made from the widgets' declarations): each widget's
+// attributes, events, methods and parts, the events and parts every widget has, and the theme's
+// custom properties. scripts/element-docs.mjs puts them into the pages with the widgets' prose.
 
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { THEME_PROPERTIES, darkName } from '../../web/ui/theme.js';
 import { COMMON_EVENTS } from '../../web/ui/element-declarations.js';
 import { memberLines } from '../element-types.mjs';
@@ -42,6 +39,12 @@ export function methodsTable(element) {
   return ['| method | what it does |', '| --- | --- |', ...rows].join('\n');
 }
 
+/** One widget's parts: | part | what it is |. */
+export function elementPartsTable(element) {
+  const rows = element.cssParts.map((part) => `| ${code(part.name)} | ${cell(part.description)} |`);
+  return ['| part | what it is |', '| --- | --- |', ...rows].join('\n');
+}
+
 /** Every part any widget exposes, with what it is and which widgets have it. */
 export function partsTable(manifest) {
   const elements = elementsOf(manifest);
@@ -63,13 +66,4 @@ export function partsTable(manifest) {
 export function themeTable() {
   const rows = THEME_PROPERTIES.map((p) => `| ${code(p.name)} | ${code(p.light)} | ${p.dark === null ? 'the same' : `${code(p.dark)} (${code(darkName(p.name))})`} | ${cell(p.description)} |`);
   return ['| property | light scheme | dark scheme | what it sets |', '| --- | --- | --- | --- |', ...rows].join('\n');
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8'));
-  console.log(`${themeTable()}\n\n${partsTable(manifest)}\n\n### Events every widget fires\n\n${commonEventsTable(manifest)}\n`);
-  for (const element of elementsOf(manifest)) {
-    console.log(`### \`<${element.tagName}>\` events\n\n${eventsTable(element)}\n`);
-    if (methodsTable(element)) console.log(`### \`<${element.tagName}>\` methods\n\n${methodsTable(element)}\n`);
-  }
 }
