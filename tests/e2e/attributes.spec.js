@@ -1,60 +1,27 @@
 // attributes.spec.js — every widget's attributes come from one declaration (static
-// declaredAttributes, web/ui/attribute-types.js): the README's attribute tables agree with it
-// (names, values, defaults); the declaration gives the observed attributes and the properties;
+// declaredAttributes, web/ui/attribute-types.js): the live element observes exactly what it
+// declares (the element reference's tables are made from the same declarations and checked in
+// node, tests/package/element-docs.test.mjs); the declaration gives the properties;
 // one action fires one `change` and an unchanged value fires none; a bad value from a link or the
 // embed URL is refused with a visible message, never dropped in silence.
-import { readFileSync } from 'node:fs';
 import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
-/** README's attribute tables: heading → [{ names, values, shown }] (a row may name several). */
-function readmeTables() {
-  const lines = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
-  const tables = new Map();
-  let heading = null;
-  for (let i = 0; i < lines.length; i++) {
-    const title = /^###\s+(.*)$/.exec(lines[i]);
-    if (title) heading = title[1].trim();
-    if (!heading || tables.has(heading) || !/^\| attribute \| values \| default \|/.test(lines[i])) continue;
-    const rows = [];
-    for (i += 2; lines[i]?.startsWith('|'); i++) {
-      const [names, values, shown] = lines[i].slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim());
-      rows.push({ names: [...names.matchAll(/`([^`]+)`/g)].map((m) => m[1]), values, shown });
-    }
-    tables.set(heading, rows);
-  }
-  return tables;
-}
-
-/** Each widget's declarations as the README writes them: tag → { own: [...], common: [...] }. */
-async function declarations(page) {
-  await page.goto('/');
+test('each live element observes exactly the attributes it declares, its own and those every widget has', async ({ page }) => {
+  await page.goto('/examples/course.html');
   // A widget loaded on demand (the exercises, "Check yourself") may be defined after the page's
   // load event: wait for every one.
   await page.evaluate((tags) => Promise.all(tags.map((tag) => customElements.whenDefined(tag))), WIDGETS.map((widget) => widget.tag));
-  return page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {
+  const declared = await page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {
     const Widget = customElements.get(tag);
-    const row = ([name, kind]) => ({ name, values: kind.values, shown: kind.shown });
-    const own = Object.entries(Widget.declaredAttributes).map(row);
-    const common = Object.entries(Widget.declarations).filter(([name]) => !(name in Widget.declaredAttributes)).map(row);
+    const own = Object.keys(Widget.declaredAttributes);
+    const common = Object.keys(Widget.declarations).filter((name) => !own.includes(name));
     return [tag, { own, common, observed: Widget.observedAttributes }];
   })), WIDGETS.map((widget) => widget.tag));
-}
-
-/** A table's rows, one per attribute name. */
-const perName = (rows) => rows.flatMap(({ names, values, shown }) => names.map((name) => ({ name, values, shown })));
-
-test('the README’s attribute tables agree with the declarations: names, values and defaults', async ({ page }) => {
-  const tables = readmeTables();
-  const declared = await declarations(page);
   for (const { tag } of WIDGETS) {
-    const table = tables.get(`\`<${tag}>\``);
-    expect(table, `README has an attribute table under ### \`<${tag}>\``).toBeTruthy();
-    expect(perName(table), `README table of <${tag}>`).toEqual(declared[tag].own);
-    expect(declared[tag].observed, `<${tag}> observes what it declares`).toEqual([...declared[tag].own, ...declared[tag].common].map((row) => row.name));
+    expect(declared[tag].observed, `<${tag}> observes what it declares`).toEqual([...declared[tag].own, ...declared[tag].common]);
+    expect(declared[tag].common, `<${tag}>'s attributes every widget has`).toEqual(['theme', 'embed-code', 'heading-level']);
   }
-  const common = tables.get('Attributes every widget has');
-  for (const { tag } of WIDGETS) expect(perName(common), `common attributes of <${tag}>`).toEqual(declared[tag].common);
 });
 
 /** [tag, attribute, text, the property's value for that text, the text the property writes back]. */

@@ -1,8 +1,8 @@
 // train-heads.spec.js — reading the shipped model in <attn-train> like a researcher: every head
-// measured in the training worker (roles as README.md's table quotes them, from the core), the
+// measured in the training worker (roles as <attn-train>'s reference table quotes them, from the core), the
 // grid of every head by keyboard (arrows, Enter opens a head large, Escape gives focus back), the
 // map panel's note, how alike the heads are (seed 001: identical heads have not specialised; the
-// most alike pair and the verdict are the core's), a knock-out whose change of loss is README.md's, every head knocked out in
+// most alike pair and the verdict are the core's), a knock-out whose change of loss is the reference's, every head knocked out in
 // turn (the sorted table) and a window of the consistency view opened large, both equal to what
 // the core returns for the same request in node; a window count out of range refused beside its
 // field with the last measurement kept; a model of context 1 (the core's smallest) is told why its
@@ -16,9 +16,9 @@ const attn = await loadAttn({ wasmBytes: readFileSync(new URL('../../web/generat
 /** The shipped model in node, on the same core: what the widget's worker must agree with. */
 const shippedModel = () => attn.loadModel(readFileSync(new URL('../../web/models/default-small.attnlab', import.meta.url)));
 
-/** README.md's table of the shipped model's heads: head name → { role, delta }. */
+/** The table of the shipped model's heads in <attn-train>'s reference prose: head name → { role, delta }. */
 function readmeHeads() {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../web/widgets/train/attn-train.md', import.meta.url), 'utf8');
   const rows = new Map();
   for (const line of readme.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
@@ -37,12 +37,12 @@ async function openMeasured(page) {
   return widget;
 }
 
-test('every head of the shipped model, measured: README’s roles, the grid by keyboard, a head opened large', async ({ page }) => {
+test('every head of the shipped model, measured: the reference’s roles, the grid by keyboard, a head opened large', async ({ page }) => {
   test.setTimeout(180_000);
   const widget = await openMeasured(page);
   const heads = readmeHeads();
   expect(heads.size).toBe(8);
-  // Each grid cell names its head and the role the core measured: README's, shortened.
+  // Each grid cell names its head and the role the core measured: the reference's, shortened.
   const first = widget.getByRole('button', { name: /^L1 H1 / });
   const expected = heads.get('L1 H1').role.match(/^no clear role \(strongest: (.+), (\d\.\d\d)\)$/);
   await expect(first).toHaveAccessibleName(`L1 H1 no clear role (${expected[1]} ${expected[2]}) Open it large.`);
@@ -88,7 +88,7 @@ test('every head of the shipped model, measured: README’s roles, the grid by k
   await expect(widget.getByRole('button', { name: /^L2 H2 / })).toBeFocused();
 });
 
-test('knocking a head out of the shipped model changes the validation loss by README’s amount', async ({ page }) => {
+test('knocking a head out of the shipped model changes the validation loss by the reference’s amount', async ({ page }) => {
   test.setTimeout(180_000);
   const widget = await openMeasured(page);
   const delta = readmeHeads().get('L1 H2').delta;

@@ -1,7 +1,7 @@
 // head-stats.mjs — independent double-precision head scores, for tests/wasm/reference-heads.test.mjs
 // (and the peer of the head-stats benchmark, web/bench/cases/head-stats.js):
-// the definitions written out plainly from what the lab says each score is (README "Reading a
-// trained model"), on maps from transformer.mjs's forward pass. Shares nothing with web/ or c/.
+// the definitions written out plainly from what the lab says each score is (<attn-train>'s reference,
+// web/widgets/train/attn-train.md), on maps from transformer.mjs's forward pass. Shares nothing with web/ or c/.
 //
 //   On one head's causal map W (T × T), rows i ≥ 1 only (row 0 has one allowed key):
 //   offset o      mean over rows i ≥ max(o, 1) of W[i][i − o]   (o = 0 itself, o = 1 the previous token;

@@ -4,7 +4,7 @@
 // 0 on itself, a sink scores 1, a uniform head has entropy ln k and flat share 1, identical heads
 // have similarity 1, knocking out a head whose W^O is zero changes the loss by exactly 0, and a
 // knock-out leaves every weight as it was); the shipped model's scores are deterministic for a
-// seed, and the values README.md quotes for it are the core's; the record of head scores travels
+// seed, and the values <attn-train>'s reference quotes for it (web/widgets/train/attn-train.md) are the core's; the record of head scores travels
 // with the model, and older files load without one.
 
 import { test } from 'node:test';
@@ -102,20 +102,20 @@ test('a knock-out of the shipped model changes its loss, leaves every weight bit
   model.dispose();
 });
 
-// ---------------------------------------------------------------- the shipped model, as README.md quotes it
+// ---------------------------------------------------------------- the shipped model, as <attn-train>'s reference quotes it
 
-/** The rows of README.md's table of the shipped model's heads: { head, role, numbers by column }. */
+/** The rows of the table of the shipped model's heads in <attn-train>'s reference prose: { head, role, numbers by column }. */
 function readmeTable() {
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const readme = readFileSync(new URL('web/widgets/train/attn-train.md', root), 'utf8');
   const start = readme.indexOf('| head | role |');
-  assert.ok(start >= 0, 'README.md has the table of the shipped model\'s heads');
+  assert.ok(start >= 0, 'web/widgets/train/attn-train.md has the table of the shipped model\'s heads');
   const following = readme.slice(start).split('\n');
   const lines = following.slice(0, following.findIndex((line) => !line.startsWith('|')));
   const columns = lines[0].split('|').slice(1, -1).map((c) => c.trim());
   return lines.slice(2).map((line) => Object.fromEntries(line.split('|').slice(1, -1).map((c, i) => [columns[i], c.trim()])));
 }
 
-test('the shipped model: scores are deterministic for a seed, and README.md quotes the core\'s values', () => {
+test('the shipped model: scores are deterministic for a seed, and <attn-train>\'s reference quotes the core\'s values', () => {
   const model = attn.loadModel(shippedBytes);
   const a = model.headStats({ windows: 128, seed: 1 });
   const b = model.headStats({ windows: 128, seed: 1 });
