@@ -5,7 +5,7 @@
 // attribute's text or null, as separate get and set types), its declared methods, its events in
 // addEventListener, and each tag in HTMLElementTagNameMap, so
 // `document.querySelector('attn-masks').window` is a number, and `masks.masks = 'causal window'` is
-// allowed as the README says.
+// allowed as the element reference (docs/elements/) says.
 //
 //   node scripts/element-types.mjs [dist]     (after custom-elements.mjs)
 

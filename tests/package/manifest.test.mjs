@@ -59,13 +59,13 @@ test('every registered widget is in the manifest with its declarations', async (
   }
 });
 
-/** The subclass contract of widget-base.js (README, “Adding a widget”): hooks a widget implements. */
+/** The subclass contract of widget-base.js (docs/architecture.md, “Adding a widget”): hooks a widget implements. */
 const HOOKS = new Set(['inWords', 'build', 'begin', 'render', 'settle', 'changeDetail', 'refusal']);
 
 test('every public method of a widget’s class is declared, or is widget-base.js’s', async () => {
   // <attn-decode> had useModel(), stepOnce(), play(), pause() and measure(), <attn-check> check(),
   // newNumbers() and clearProgress(), <attn-exercise> start(), mark(), showHint() and forget(),
-  // <attn-train> modelWeights(), and more: public, but in no manifest, type or README.
+  // <attn-train> modelWeights(), and more: public, but in no manifest, type or reference page.
   const base = new Set(Object.getOwnPropertyNames(AttnWidget.prototype));
   const undeclared = [];
   for (const { tag, Widget } of await widgetClasses()) {
@@ -93,7 +93,7 @@ test('each attribute’s default in the manifest is the text of its declared fal
 
 test('every property and event detail has a real type: an author’s TypeScript never meets `unknown`', () => {
   // A widget's own kind (custom() in web/ui/attribute-types.js) must say its type: <attn-lookup>'s
-  // keys, values and query and <attn-masks>'s edits were `unknown` in the types and the README.
+  // keys, values and query and <attn-masks>'s edits were `unknown` in the types and the reference.
   for (const element of elements) {
     for (const member of element.members) {
       const types = member.kind === 'method' ? [member.return.type, ...member.parameters.map((p) => p.type)] : [member.type, member.writeType].filter(Boolean);

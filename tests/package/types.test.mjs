@@ -4,7 +4,7 @@
 // and refuses every mistake of types/example/mistakes.ts; every function of the API object
 // loadAttn() gives is declared in the Attn interface and called by the example. A function added
 // to the API without its declaration, or left out of the example, fails here. Every element's
-// property takes what the README says a property takes (its value, the attribute's text, null or
+// property takes what the element reference says a property takes (its value, the attribute's text, null or
 // undefined) and reads as its value; every method an element declares is in its class and called
 // by the example.
 import { test } from 'node:test';
@@ -72,7 +72,7 @@ test('the generated declarations name every element of the manifest, typed by it
 });
 
 test('every attribute’s property takes its value, the attribute’s text, null and undefined, and reads as its value', () => {
-  // The README: "a property takes its value or the attribute's text … null or undefined removes
+  // The element reference (docs/elements/README.md): "a property takes its value or the attribute's text … null or undefined removes
   // the attribute". One assignment of each per property of every element, type-checked. (A
   // present-or-absent attribute has no text of its own: its property takes true or false.)
   const lines = [];
