@@ -102,7 +102,7 @@ int attn_softmax_rows(float *y,       /* (ROWS, COLS) */
 #define ATTN_MAX_SCORE_MULTIPLIER 1e6f
 
 /*
- * The wrong ways, on purpose (softmax_unstable.c; seed 001's "Numerical stability"). Never use
+ * The wrong ways, on purpose (softmax_unstable.c; the lab text on numerical stability). Never use
  * these for attention: they exist so the lab can show, with the core's own numbers, why the
  * right ways are right.
  *
@@ -706,7 +706,7 @@ struct attn_cost {
 int attn_cost(struct attn_cost *cost, int n, int d_model, int heads);
 
 /*
- * What seed 004 sets beside that cost, for the same N, D and H:
+ * What the chapter's text on attention's origin sets beside that cost, for the same N, D and H:
  *   - a recurrent layer of width D reads the tokens one after another, each through `cell`'s
  *     (D, D) matrices (2 for a plain RNN, 6 for a GRU, 8 for an LSTM): c·N·D² multiply-adds,
  *     linear in N, but N steps that cannot run side by side. Attention's total
@@ -809,7 +809,7 @@ int attn_gemm_ex(float *c,       /* (M, ldc) */
 /*
  * Attention as three textbook steps with the whole table in memory: S = Q·Kᵀ/√DK on the fast
  * product, a softmax of each row in place, out = S·V (no mask). Fast, but the caller's `table`
- * holds N·M floats: the "naive" kernel of seed 004's memory comparison, beside the tiled kernel
+ * holds N·M floats: the "naive" kernel of the chapter's memory comparison, beside the tiled kernel
  * below that never stores it. `work` holds attn_attention_table_workspace floats.
  */
 int attn_attention_table_workspace(int *floats, int n, int m, int dk, int dv);

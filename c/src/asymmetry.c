@@ -1,5 +1,5 @@
 /*
- * asymmetry.c — how far a square score table is from symmetric (seed 001: "the query/key split
+ * asymmetry.c — how far a square score table is from symmetric (the lab text: "the query/key split
  * lets relevance be asymmetric: a pronoun can look for a noun without every noun looking for a
  * pronoun"). With separate W^Q and W^K, S = Q·Kᵀ need not equal Sᵀ; tie them (Q = K) and
  * S = K·Kᵀ is symmetric, so the largest |S_ij − S_ji| is exactly 0.

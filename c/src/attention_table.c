@@ -4,7 +4,7 @@
  *     S = Q·Kᵀ / √DK   (N, M)        the fast product (gemm.c)
  *     P = softmax(S)   row by row, in place (softmax.c)
  *     out = P·V        the fast product again
- * This is the "naive" kernel of seed 004's memory comparison: quick, because its products are the
+ * This is the "naive" kernel of the chapter's memory comparison: quick, because its products are the
  * packed GEMM, but holding O(N·M) floats per head (at N = 32,768 a 4 GiB table that a wasm32
  * memory cannot hold), where the tiled kernel (flash.c) holds O(M·(DK + DV)). No mask: every
  * query sees every key. attn_attention (attention.c) is its plain twin.

@@ -1,8 +1,9 @@
 /*
  * cost.c — the arithmetic cost of one multi-head attention layer (§6.6), counted in
- * multiply-adds, and the size of its score table; what seed 004 sets beside it (a recurrent
- * layer's cost, a sliding window's, the tiled kernel's memory); and the work of decoding one
- * token with and without a KV cache. Pure counting: no tensors are touched.
+ * multiply-adds, and the size of its score table; what the chapter's text on attention's origin
+ * sets beside it (a recurrent layer's cost, a sliding window's, the tiled kernel's memory); and
+ * the work of decoding one token with and without a KV cache. Pure counting: no tensors are
+ * touched.
  */
 #include "attn.h"
 #include "check.h"
@@ -30,7 +31,7 @@ int attn_cost(struct attn_cost *cost, int n, int d_model, int heads) {
     return ATTN_OK;
 }
 
-/* ---------------------------------------------------------------- seed 004: recurrence, windows, memory */
+/* ---------------------------------------------------------------- beside attention: recurrence, windows, memory */
 
 /* Multiply-adds per token of a recurrent cell, in units of D²: each gate multiplies the input
  * and the previous state by a (D, D) matrix. */

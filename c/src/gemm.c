@@ -461,8 +461,8 @@ int attn_gemm_ex(float *c, float *work, const float *a, const float *b, int tran
     /* Below ~2^18 multiply-adds the product runs whole on the calling thread; above, on both
      * cores in blocks of rows that shrink toward the middle (row_blocks). Blocks of a fixed 8–24
      * rows, claimed in order by both threads, scaled worse: each streamed all of packed B, and each
-     * thread's rows of one product were not the rows it wrote in the last (issue 22, README
-     * "Two threads that keep to their own rows"). */
+     * thread's rows of one product were not the rows it wrote in the last (README "Two threads
+     * that keep to their own rows"). */
     if ((int64_t)m * k * n < (1 << 18)) {
         attn__gemm_serial(c, work, a, b, transpose_a, transpose_b, accumulate, m, k, n, lda, ldb, ldc, ATTN__GEMM_FULL);
         return ATTN_OK;

@@ -21,7 +21,7 @@
  * (the first rows to the caller, the last to the helper, whatever the op), so what a thread reads
  * is mostly what it wrote, still in its own core's cache. With one counter both threads took blocks
  * in turn and read the other core's rows half the time: with gemm.c's fixed row blocks, a training
- * step on two threads ran 7–9% slower natively and 15% slower in node (issue 22). The caller waits
+ * step on two threads ran 7–9% slower natively and 15% slower in node. The caller waits
  * only for a helper that took the job, by spinning (the browser's main thread may not block on
  * memory.atomic.wait), for at most one block. Between jobs the helper spins for a while (a training
  * step posts a job every few hundred microseconds, and waking a sleeping Worker costs tens of

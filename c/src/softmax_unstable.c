@@ -1,5 +1,5 @@
 /*
- * softmax_unstable.c — the wrong ways, on purpose (seed 001, "Numerical stability"), so that
+ * softmax_unstable.c — the wrong ways, on purpose (the lab text on numerical stability), so that
  * the lab can show what goes wrong with numbers from the core rather than told in a sentence:
  *   - a softmax that does NOT subtract the row maximum before exp: exp(89) already overflows
  *     float32 to +Infinity, and Infinity / Infinity is NaN;

@@ -71,7 +71,7 @@ static void test_bad_inputs(void) {
     EXPECT_EQ_INT(attn_cost(&c, 16, 8, 16), ATTN_ERR_SHAPE);
 }
 
-/* Seed 004: a recurrent layer costs c·N·D²; attention's total 4·N·D² + 2·N²·D passes it at
+/* Beside attention: a recurrent layer costs c·N·D²; attention's total 4·N·D² + 2·N²·D passes it at
  * N = (c − 4)·D/2. At D = 512: 1,024 for an LSTM (8 matrices), 512 for a GRU (6), and never for
  * a plain RNN (2): its whole step costs less than attention's projections. The literal equation
  * N·D² = 2·N²·D + 4·N·D² (one matrix per step) has no positive root, N = −3·D/2. */

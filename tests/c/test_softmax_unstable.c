@@ -1,5 +1,5 @@
 /*
- * test_softmax_unstable.c — the wrong ways on purpose (softmax_unstable.c), against seed 001:
+ * test_softmax_unstable.c — the wrong ways on purpose (softmax_unstable.c), against the lab text:
  * scores near 1,000 overflow a softmax that skips the row maximum (∞, then NaN) while the
  * stable one gives the right weights; exp(89) overflows float32 and exp(88) does not; a mask of
  * -∞ times 0 is NaN where -1e9 times 0 is 0; and every bad input gets its status.

@@ -1,7 +1,7 @@
 // bottleneck.spec.js — <attn-bottleneck> in the browser: measured live in its worker (a progress
 // bar, the curves filling in, the page's core never loaded), the known outcome (at 40 tokens a
 // summary of width 64 recovers at least 0.5 fewer of the tokens than attention, which stays
-// above 0.95 at every length), a wider summary breaking later (at seed 004's sizes, 512 numbers and
+// above 0.95 at every length), a wider summary breaking later (at the chapter's sizes, 512 numbers and
 // 40 tokens, it keeps most letters but fewer than at 5, as the lab page says), the alignment map (diagonal when
 // copying, anti-diagonal when reversing) and the example, the same numbers for the same seed,
 // Cancel, and bad settings refused beside their field with the last measurement kept.
@@ -64,7 +64,7 @@ test('a wider summary breaks later; the narrowest fails almost at once', async (
   await expect(widget.getByText(/^At 40 tokens the summary of width 512/)).toBeVisible();
   const at512 = Number(await breakAt());
   expect(at512).toBeGreaterThan(at64);
-  // Seed 004's sizes, a 512-number summary of a 40-token source: the lab page says this easier
+  // The chapter's sizes, a 512-number summary of a 40-token source: the lab page says this easier
   // summary "still gets most of a 40-letter source right, though already fewer than of a short one".
   const wide = await points(widget);
   expect(wide[40][0]).toBeGreaterThanOrEqual(0.5);

@@ -40,7 +40,7 @@ const CHOICES = [
   [4, 'It makes no difference', /rows sum to less than 1/, 'Masking after the softmax zeroes', /the row sums fall below 1/],
   [5, 'A lower loss always', /beats the floor/, 'The model may be reading the future', /causality check/],
   [8, 'Much less computation', /about the same arithmetic/, 'Several different weightings', /cannot interfere until WO mixes them/],
-  // seed 004
+  // on the chapter's text on attention's origin
   [9, 'It is the value of the key that best matches', /that is a dictionary, a hard lookup/, 'It is a convex combination of the values', /never leaves the hull the lookup widget draws dashed/],
   [10, 'All three from the source sentence', /that is self-attention/, 'Queries from the decoder’s current step', /removes that bottleneck/],
   [12, 'That the previous character is the reason', /the row shows what was mixed, not what caused the output/, 'Which value vectors this head mixed', /such as the lab’s knock-out/],
@@ -230,7 +230,7 @@ test('by keyboard alone: choose, check, type a number, get new numbers', async (
   await page.keyboard.press('Enter');
   await expect(crossover).toContainText('d_model = 2,048');
   await expect(feedback(crossover)).toBeHidden();
-  // Seed 004's questions too: a choice by the arrow keys, the cache's bytes typed and new numbers.
+  // The questions on attention's origin too: a choice by the arrow keys, the cache's bytes typed and new numbers.
   const maps = question(widget, 12);
   await maps.getByRole('radio').first().focus();
   let chosen = '';
@@ -275,7 +275,7 @@ test('the questions attribute chooses the questions; links go to the section tha
   await expect(question(lab, 6).getByRole('link')).toHaveAttribute('href', '#s6-6');
   await question(lab, 6).getByRole('link').click();
   await expect(page.locator('#s6-6')).toBeInViewport();
-  // Seed 004's questions link to the sections that show them live, on the page.
+  // The questions on attention's origin link to the sections that show them live, on the page.
   for (const [n, id] of [[9, 'lookup'], [10, 'roles'], [11, 'decode'], [12, 'lab']]) {
     await expect(question(lab, n).getByRole('link')).toHaveAttribute('href', `#${id}`);
     await expect(page.locator(`section#${id}`)).toHaveCount(1);

@@ -140,7 +140,7 @@ test('“In words” is the accessible description; attributes are observed and 
   await expect(widget.getByLabel('h (heads)', { exact: true })).toHaveValue('4');
 });
 
-// ---------------------------------------------------------------- issue 16: what a learner meets
+// ---------------------------------------------------------------- what a learner meets
 
 test('changing h changes no multiply-add, and the widget says why; the axes read 10¹², never 1e+12', async ({ page }) => {
   const widget = await openCost(page);

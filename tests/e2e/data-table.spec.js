@@ -115,7 +115,7 @@ test('the cost charts: every series point and the crossover marker, as the chart
   await page.keyboard.press('Enter');
   await expect(widget.getByText(/^Done: \d+ sizes measured/)).toBeVisible({ timeout: 90_000 });
   // The first chart's button now reads "Hide the data table"; the measured chart's comes next,
-  // before seed 004's cost-variants chart below it.
+  // before the cost-variants chart below it.
   const measured = await openTable(page, widget.getByRole('button', { name: 'Show data as a table' }).first());
   const m = await readTable(measured);
   expectWellFormed(m);

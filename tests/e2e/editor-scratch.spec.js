@@ -1,4 +1,4 @@
-// editor-scratch.spec.js — <attn-editor>'s "Start from scratch" mode (issue 20 §3) on the lab
+// editor-scratch.spec.js — <attn-editor>'s "Start from scratch" mode on the lab
 // page: the blank page fails the check and the check names the first failing thing (a shape,
 // then an output with its row and column), and it passes only once the function is right; the
 // hints come one at a time with their count; the learner's text survives a reload and a switch

@@ -3,10 +3,10 @@
 // an infinite loop is stopped; syntax and runtime errors carry their line; the learner's code
 // cannot reach the network; a leak is flagged by the causality check; the code is kept across
 // a reload; and "Use my attention" trains the lab with the learner's function (the loss falls).
-// Errors from the workers reach the page with a real status code (issue 15). Places count from 1;
+// Errors from the workers reach the page with a real status code. Places count from 1;
 // a result about code that changed is marked out of date, never shown under a newer one; a
 // planted bug's lines are marked, and on a phone they are on screen; the leaking bug trains from
-// the editor to a loss below the corpus floor, and both widgets say why (issue 16). Before the lab
+// the editor to a loss below the corpus floor, and both widgets say why. Before the lab
 // has started, "Use my attention" says so (not that compiling failed); code typed over a selection
 // sets no inline style (the CSP); a short text leaves no gap under the editor; after "Use my
 // attention" the editor's training loss is the lab's (fix-e).

@@ -183,7 +183,7 @@ test('the lab keeps every widget in the hash: a permalink restores it, and Back 
   await expect(other.locator('attn-cost')).toHaveAttribute('n', '4096');
   await other.close();
 
-  // Settings are not history (issue 16): Back leaves the lab instead of undoing them one by one
+  // Settings are not history: Back leaves the lab instead of undoing them one by one
   // (lab.spec.js walks the sections), and Forward reopens it as it was: the entry kept the state.
   await page.goBack();
   await expect(page).toHaveURL('about:blank');

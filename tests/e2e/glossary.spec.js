@@ -1,4 +1,4 @@
-// glossary.spec.js — the lab page's glossary and references: every term of seed 001's vocabulary
+// glossary.spec.js — the lab page's glossary and references: every term of the lab text's vocabulary
 // is an entry; every entry is linked from the first place its term appears in the prose and links
 // back there; following the links moves there; the references list the works the seeds cite.
 import { test, expect } from './helpers/fixtures.js';

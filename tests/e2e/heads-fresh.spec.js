@@ -1,5 +1,5 @@
-// heads-fresh.spec.js — reading models built in <attn-train> (issue 19 §1, §5): a small model
-// built fresh is said to have near-uniform rows in every head at step 0 (seed 004's flat rows, the
+// heads-fresh.spec.js — reading models built in <attn-train>: a small model
+// built fresh is said to have near-uniform rows in every head at step 0 (the chapter's flat rows, the
 // core's diagnosis), then trained gets a point on the specialisation chart per evaluation, whose
 // first and last values are the core's (recomputed in node on the same weights); and a 12-layer × 16-head model
 // (the grid's upper limit; tiny d_model, untrained) gets 192 cells, every one reachable by the
@@ -32,7 +32,7 @@ test('a model trained fresh: the specialisation chart gets a point per evaluatio
   test.setTimeout(240_000);
   const config = { layers: 1, heads: 2, dModel: 32, context: 32, batch: 4, lr: 0.003, seed: 7 };
   const widget = await buildMeasured(page, config);
-  // Seed 004: "uniformly flat rows across all heads and layers mean the scores carry no signal".
+  // The chapter: "uniformly flat rows across all heads and layers mean the scores carry no signal".
   // At step 0 the core finds every head's rows near-uniform, and the panel says so and why.
   const fresh = attn.createModel(config);
   try {

@@ -157,7 +157,7 @@ test('“In words” is the accessible description; attributes are observed and 
   await expect(widget.getByRole('application', { name: 'Head 4: Start and “and”' })).toBeVisible();
 });
 
-// ---------------------------------------------------------------- issue 16: what a learner meets
+// ---------------------------------------------------------------- what a learner meets
 
 /** For each heatmap of the widget: does its drawing fit the box it is shown in (no word cut off)? */
 function mapsFit(widget) {
@@ -237,7 +237,7 @@ test('a typed sentence is never lost: a head tab, a switch or leaving the field 
 });
 
 test('6.1’s trophy links open the heads on both sentences: the fixed pronoun rule picks “trophy” each time', async ({ page }) => {
-  // Seed 001's opening example: where "it" looks depends on the last word, which a rule on word
+  // The lab text's opening example: where "it" looks depends on the last word, which a rule on word
   // classes cannot see. Each link sets the sentence and Head 2 and brings the widget into view.
   await page.goto('/');
   const widget = page.locator('attn-heads');

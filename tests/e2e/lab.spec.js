@@ -1,4 +1,4 @@
-// lab.spec.js — the lab page around the widgets (issue 16): the table of contents lists every
+// lab.spec.js — the lab page around the widgets: the table of contents lists every
 // section from 6.1 and marks the one in view; on a phone a "↑ Sections" link leads back to it;
 // and settings are not history: a widget's changes rewrite the current entry, a new entry comes
 // only from moving to another section, and Back leaves the page after walking the sections.

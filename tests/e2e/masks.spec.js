@@ -284,7 +284,7 @@ test('the widget has an "In words" accessible description', async ({ page }) => 
   await expect(region).toHaveAccessibleDescription(/In the mask grid each cell is 0 where a query token may look/);
 });
 
-// ---------------------------------------------------------------- issue 16: what a learner meets
+// ---------------------------------------------------------------- what a learner meets
 
 test('the bug’s weights sit beside the correct ones', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

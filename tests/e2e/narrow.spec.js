@@ -1,4 +1,4 @@
-// narrow.spec.js — what a phone shows (issue 16, item 3): on the lab page at 390 px, the column
+// narrow.spec.js — what a phone shows: on the lab page at 390 px, the column
 // each lesson is about is on screen without scrolling sideways (shuffle's same / changed,
 // variance's "within 1 ± 0.015?" and "as expected?", masks' entropy beside ln k), and no
 // caption is cut: each wraps within the box its table scrolls in.

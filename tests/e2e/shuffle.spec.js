@@ -244,7 +244,7 @@ test('bad input gives clear messages and breaks nothing', async ({ page }) => {
   expect(theRow).toEqual(otherThe);
 });
 
-// ---------------------------------------------------------------- issue 16: what a learner meets
+// ---------------------------------------------------------------- what a learner meets
 
 test('“to the last digit”: without positions every word keeps exactly the same output, and the widget says what “same” means', async ({ page }) => {
   const widget = await openShuffle(page);

@@ -197,7 +197,7 @@ test('a bad entry typed before the core has loaded gets its message, and the wid
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
 });
 
-// ---------------------------------------------------------------- issue 16: what a learner meets
+// ---------------------------------------------------------------- what a learner meets
 
 test('the mask switched at step 1 says where it acts, and step 5 shows the change on row 1, marked', async ({ page }) => {
   const stepper = await openStepper(page);
@@ -323,7 +323,7 @@ test('“In words” states the current result and follows each change', async (
   await expect(article).toHaveAccessibleDescription(/Now: step 1 of 6, Inputs; causal mask off, scaling on\. Token 1 gives weight 0\.000 to itself and 1\.000 to token 2, so its output is \[1\.000, 2\.000\]/);
 });
 
-// ---------------------------------------------------------------- issue 20 §4: scaling too small, too large
+// ---------------------------------------------------------------- scaling too small, too large
 
 import { multipliedWeights, entropy } from '../reference/stability.mjs';
 
@@ -408,7 +408,7 @@ test('a bad scaling, typed or set by attribute, gets a sentence beside the contr
   await expect(stepper).not.toHaveAttribute('scaling', /./); // 1 is the default: the attribute goes
 });
 
-// ---------------------------------------------------------------- issue 20 §4: numerical stability (seed 001)
+// ---------------------------------------------------------------- numerical stability (the lab text)
 
 import { naiveSoftmax, stableSoftmax } from '../reference/stability.mjs';
 
@@ -479,7 +479,7 @@ test('a bad set of scores gets a sentence beside its field and the last good tab
   expect((await tableRows(softmax))[0]).toEqual(['scores', '1', '2', '3']);
 });
 
-// ---------------------------------------------------------------- issue 20 §4: asymmetric relevance (seed 001)
+// ---------------------------------------------------------------- asymmetric relevance (the lab text)
 
 test('separate W^Q and W^K: “it” finds “cat” and “cat” does not look back; Q = K makes the table symmetric', async ({ page }) => {
   const stepper = await openStepper(page);

@@ -1,7 +1,7 @@
 // train-heads.spec.js — reading the shipped model in <attn-train> like a researcher: every head
 // measured in the training worker (roles as <attn-train>'s reference table quotes them, from the core), the
 // grid of every head by keyboard (arrows, Enter opens a head large, Escape gives focus back), the
-// map panel's note, how alike the heads are (seed 001: identical heads have not specialised; the
+// map panel's note, how alike the heads are (the lab text: identical heads have not specialised; the
 // most alike pair and the verdict are the core's), a knock-out whose change of loss is the reference's, every head knocked out in
 // turn (the sorted table) and a window of the consistency view opened large, both equal to what
 // the core returns for the same request in node; a window count out of range refused beside its
@@ -49,7 +49,7 @@ test('every head of the shipped model, measured: the reference’s roles, the gr
   await expect(widget.getByText('0 of 8 heads have a clear role at the thresholds below; 8 have none.')).toBeVisible();
   await expect(widget.getByText('A row shows which earlier characters this head mixed into that position at this one layer', { exact: false })).toBeVisible();
 
-  // Seed 001: "If two heads look identical, the model has not needed to specialise them yet."
+  // The lab text: "If two heads look identical, the model has not needed to specialise them yet."
   // The shipped model's two most alike heads, and the verdict, are the core's over the same windows.
   const model = shippedModel();
   let similar;

@@ -1,11 +1,11 @@
 // train.spec.js — <attn-train> on the lab page: the shipped model loads with its recorded
 // validation loss; training runs in a worker, the curve draws and the loss falls; pause and
 // resume; probing a text gives maps whose upper triangle is exactly zero, drawn in the scale's
-// darkest colour (seed 001's "black upper triangle"); save and load
+// darkest colour (the lab text's "black upper triangle"); save and load
 // round-trip to the same validation loss; bad input keeps the current model. The shipped model
 // comes with its recorded curve; a failed build leaves no "Building…" behind and marks the form's
 // settings that are not applied; samples mark the prompt off; a model that overfits gets the
-// overfitting note under the chart (issue 16). A value a build refuses is refused beside its field
+// overfitting note under the chart. A value a build refuses is refused beside its field
 // (invalid, described by the sentence), a reason of no single field beside Build model; the fields'
 // min and max are the model's limits; the Training loss shown is the editor's figure (fix-e).
 import { readFileSync } from 'node:fs';
@@ -338,7 +338,7 @@ test('probing a text: every layer and head has an exactly zero upper triangle', 
       await expect(widget.getByText(/Largest weight above the diagonal: 0 exactly/)).toBeVisible();
     }
   }
-  // Seed 001's "black upper triangle": the cells above the diagonal are drawn in the scale's
+  // The lab text's "black upper triangle": the cells above the diagonal are drawn in the scale's
   // darkest colour, the one for weight 0. Read from the canvas where the last column's first
   // row is drawn (one-character column labels stand upright in an 18 px band above the cells).
   const corner = await widget.getByRole('application', { name: /^Layer 2, head 4/ }).locator('canvas').evaluate((canvas) => {

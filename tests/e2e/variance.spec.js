@@ -306,7 +306,7 @@ test('bad input gets a message beside its control, and the last result stays', a
   await expect(rawReadout(widget)).toContainText('d_k = 64');
 });
 
-// ---------------------------------------------------------------- issue 16: what a learner meets
+// ---------------------------------------------------------------- what a learner meets
 
 test('ten million draws say how long they will take, and can be cancelled', async ({ page }) => {
   const widget = await openVariance(page);
@@ -329,7 +329,7 @@ test('“In words” states the last measurement', async ({ page }) => {
   await expect(article).toHaveAccessibleDescription(/Now: at d_k = 32, 20,000 draws/);
 });
 
-// ---------------------------------------------------------------- issue 20 §4: the typical score size
+// ---------------------------------------------------------------- the typical score size
 
 test('the typical score size ±√d_k beside the histogram: ±8 at d_k = 64, ±11.3 at 128', async ({ page }) => {
   const widget = await openVariance(page);
@@ -343,7 +343,7 @@ test('the typical score size ±√d_k beside the histogram: ±8 at d_k = 64, ±1
   await expect(rawReadout(widget)).toContainText(`measured standard deviation ${Math.sqrt(node.variance).toFixed(2)})`);
 });
 
-test('seed 004’s “about 8× larger at d_k = 64 than at d_k = 1”, measured with its spread', async ({ page }) => {
+test('the chapter’s “about 8× larger at d_k = 64 than at d_k = 1”, measured with its spread', async ({ page }) => {
   const widget = await openVariance(page);
   const readout = widget.getByText(/^std at d_k = 64 ÷ std at d_k = 1 = .* \(mean ± standard deviation over 10 batches/);
   await expect(readout).toBeVisible({ timeout: 30_000 });

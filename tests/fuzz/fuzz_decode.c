@@ -1,5 +1,5 @@
 /*
- * fuzz_decode.c — libFuzzer target for what seed 004 added: the KV-cached decoder of the model
+ * fuzz_decode.c — libFuzzer target for decoding: the KV-cached decoder of the model
  * (any tokens, in and out of the vocabulary, past the context, resets between), both samplers
  * with any prompt, length and temperature (they must give the same characters whenever they
  * succeed), the sampling distribution, the KV cache's weights, read and clear, the cost of

@@ -1,5 +1,5 @@
 /*
- * fuzz_unstable.c — libFuzzer target for seed 001's lessons: the wrong ways on purpose
+ * fuzz_unstable.c — libFuzzer target for the lab text's numerical stability: the wrong ways on purpose
  * (softmax_unstable.c), attn_softmax_rows_unstable and attn_mask_then_multiply with any sizes,
  * scores, mask entries (0, -∞, large negatives, NaN) and factors; and attn_score_asymmetry
  * (asymmetry.c) on any table. They may give ∞ and NaN (that is their lesson),

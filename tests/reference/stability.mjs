@@ -1,4 +1,4 @@
-// stability.mjs — independent double-precision references for seed 001's numerical stability and
+// stability.mjs — independent double-precision references for the lab text's numerical stability and
 // for §6.3's continuous scaling (<attn-stability>, the stepper's multiplier). Plain JavaScript
 // numbers, no shared code with web/lib or c/.
 //

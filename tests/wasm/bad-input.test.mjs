@@ -142,7 +142,7 @@ function apiRows() {
     row('attention', 'multiplier above the limit', () => attn.attention({ ...attentionBase(), multiplier: 2e6 }), ARGUMENT, /multiplier must be from 0 to 1000000/),
     okRow('attention', 'multiplier 0: uniform rows', () => attn.attention({ ...attentionBase(), multiplier: 0 }), (r) => r.weights.every((w) => Math.abs(w - 1 / M) < 1e-6)),
   );
-  // seed 001's numerical stability: the right softmax and the wrong ways on purpose
+  // numerical stability: the right softmax and the wrong ways on purpose
   const softmaxBase = () => ({ x: f(6, 6), rows: 2, cols: 3 });
   // x takes any number: NaN and ±Infinity inside are part of the lesson, not bad input.
   const anyNumberIsAScore = (r) => !['x -Infinity inside', 'x +Infinity inside', 'x NaN inside'].includes(r.label);
@@ -299,7 +299,7 @@ function apiRows() {
   );
   rows.push(...optionRows('kvCache', () => ({ dk: 2, dv: 2, capacity: 2 }), (o) => keep(attn.kvCache(o)), { sizes: ['dk', 'dv', 'capacity', 'heads'], optional: ['heads'] }));
   rows.push(row('kvCache', 'capacity·heads·dk overflows', () => keep(attn.kvCache({ dk: 64, dv: 64, capacity: 2 ** 26, heads: 8 })), OVERFLOW, /kvCache/));
-  rows.push(...seed004Rows());
+  rows.push(...costAndDecodingRows());
   // the model family
   rows.push(...optionRows('defaultCorpus', () => ({ length: 10, seed: 1 }), (o) => attn.defaultCorpus(o), { sizes: ['length'], optional: ['length'] }));
   rows.push(
@@ -578,8 +578,8 @@ function modelRows(model) {
   return rows;
 }
 
-/** Seed 004: decoding costs, the sampling distribution, the cost variants, measured memory, word vectors. */
-function seed004Rows() {
+/** Beside the chapter's sections: decoding costs, the sampling distribution, the cost variants, measured memory, word vectors. */
+function costAndDecodingRows() {
   const rows = [];
   rows.push(...optionRows('decodeCost', () => ({ vocab: 29, layers: 2, dModel: 64, t: 3 }), (o) => attn.decodeCost(o), { sizes: ['vocab', 'layers', 'dModel', 't'] }));
   rows.push(...optionRows('sampleDistribution', () => ({ logits: f(5, 3), temperature: 1 }), (o) => attn.sampleDistribution(o), { tensors: { logits: 5 } })

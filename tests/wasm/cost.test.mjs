@@ -73,7 +73,7 @@ test('the measuring series runs on the main thread, one size per task, where no 
   await assert.rejects(measureSeries(attn, { sizes: [32], d: 8, onPoint() {}, signal: controller.signal }), /stopped/);
 });
 
-// ---------------------------------------------------------------- seed 004: recurrence, window, memory, decoding
+// ---------------------------------------------------------------- beside attention: recurrence, window, memory, decoding
 
 test('a recurrent layer beside attention: at d_model = 512 an LSTM is passed at N = 1,024, a GRU at 512, a plain RNN never', () => {
   const crossing = (cell) => attn.costVariants({ n: 16, dModel: 512, heads: 8, cell }).recurrenceCrossover;

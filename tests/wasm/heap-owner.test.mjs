@@ -1,5 +1,5 @@
-// heap-owner.test.mjs — web/lib/attn.js is the only module that touches the WebAssembly heap
-// (issue 15 §1): no other file under web/ may call malloc or free, or read memory.buffer. A
+// heap-owner.test.mjs — web/lib/attn.js is the only module that touches the WebAssembly heap:
+// no other file under web/ may call malloc or free, or read memory.buffer. A
 // long-lived object asks attn.js for a heap handle instead (core.handle), and a single call
 // uses core.run's scope. A file that does so anyway is named with its line.
 

@@ -70,7 +70,7 @@ const FAMILIES = {
   lookup: () => attn.lookup({ query: [1, 0.5], keys: f(8, 21), values: f(8, 22), m: 4, dk: 2, dv: 2, sharpness: 3 }),
   hull: () => attn.hull({ points: f(12, 23), count: 6, point: [0.1, 0.2] }),
   bottleneck: () => attn.bottleneck({ lengths: [3, 6], width: 8, trials: 2, seed: 4, task: 'reverse', onProgress() {} }),
-  // seed 004
+  // decoding
   'model.sample (recomputing)': () => model.sample({ prompt: 'the', length: 4, seed: 1, cache: false }),
   'model.decoder': () => {
     const decoder = model.decoder();

@@ -1,4 +1,4 @@
-// learner-race.test.mjs — the race of two trainings (issue 20 §3, "Trains slowly and badly"), run
+// learner-race.test.mjs — the race of two trainings ("Trains slowly and badly"), run
 // through the page's own code (web/lib/learner/race.js) with both learner sessions served over
 // in-process MessageChannels, as the page reaches its two learner workers. The dropped scale ends
 // worse than the built-in by a stated margin after the race's fixed steps (deterministic: one

@@ -1,4 +1,4 @@
-// learner-scratch.test.mjs — "Start from scratch" (issue 20 §3) in node, on the compiled core:
+// learner-scratch.test.mjs — "Start from scratch" in node, on the compiled core:
 // the blank page compiles but fails the check, and the check names the first failing thing in
 // the order the function computes it (it stops, a shape, an output with its row, column and
 // difference, a gradient); each step written from the hints moves the failure further on, and

@@ -1,5 +1,5 @@
 // model-limits.test.mjs — the JS face refuses exactly the model configurations the core
-// refuses (issue 15 §2): at and just past every limit (abi.js ModelLimits), at the memory limit
+// refuses: at and just past every limit (abi.js ModelLimits), at the memory limit
 // (the largest batch the core's estimate allows, and one more), for the vocabulary and the
 // learning rate. The JS answer is readConfig + checkFits (web/lib/model/config.js), which name
 // the size at fault; the core's is attn_model_check (and attn_model_set_learning_rate), what

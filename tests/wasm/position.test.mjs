@@ -152,7 +152,7 @@ test('"dog" keeps its output when the sentence is reordered, until positions are
 test('the §6.5 widget’s claim: without positions or a mask, every word keeps its output to the last bit in any order', () => {
   // The widget's own inputs (word vectors from the spelling, projections from the names W^Q, W^K,
   // W^V) for two sentences, every width it allows and 200 random orders each. Summed in float32,
-  // 97% of such orders changed some output in its last digit (issue 16, item 4).
+  // 97% of such orders changed some output in its last digit.
   const sentences = [['the', 'dog', 'bit', 'the', 'man'],
     'every cat that chased a small grey mouse across the kitchen floor finally fell quietly asleep'.split(' ')];
   let orders = 0;

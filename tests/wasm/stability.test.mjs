@@ -1,4 +1,4 @@
-// stability.test.mjs — seed 001's numerical stability and §6.3's continuous scaling in node: the
+// stability.test.mjs — the lab text's numerical stability and §6.3's continuous scaling in node: the
 // core's softmax with and without the row maximum, the mask-then-multiply hazard, and attention
 // with any score multiplier, each against the float64 references in tests/reference/stability.mjs.
 

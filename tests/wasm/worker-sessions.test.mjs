@@ -2,7 +2,7 @@
 // MessageChannels with the lab's channel (web/lib/channel.js), as the page reaches them: the
 // training session (web/workers/train-worker.js), its data-parallel helper
 // (web/workers/grad-worker.js) and the learner's session (web/workers/learner-worker.js). The
-// status codes of errors (issue 15: an unknown request, or a learner's compile error, reached the
+// status codes of errors (once, an unknown request, or a learner's compile error, reached the
 // page with status OK); training through the channel gives the bits of training in-process; two
 // workers give one worker's losses, bit for bit; the learner's errors keep their line; a
 // start at a target already reached trains nothing.

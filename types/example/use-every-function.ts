@@ -74,7 +74,7 @@ export async function everyFunction(): Promise<string> {
   again.dispose();
   model.dispose();
 
-  // The lookup, the bottleneck, cross-attention's vectors, decoding and seed 004's costs.
+  // The lookup, the bottleneck, cross-attention's vectors, decoding and the costs beside attention's.
   const blend = attn.lookup({ query: [1, 0], keys: [1, 0, 0, 1, -1, 0, 0, -1], values: [1, 0, 0, 1, -1, 0, 0, -1], m: 4, dk: 2, dv: 2, sharpness: 2 });
   const inside: boolean | null = attn.hull({ points: [0, 0, 1, 0, 0, 1], count: 3, point: blend.out }).inside;
   const recovered: number = attn.bottleneck({ lengths: [5, 10], width: 32, trials: 2, task: 'reverse' }).points[0].summary;

@@ -48,9 +48,9 @@ export { AttnError, Status };
 /** The public API: every function takes the core first; `bindApi` hides it. */
 const API = {
   attention, matmul,
-  // seed 001's numerical stability: the right softmax and, on purpose, the wrong ways
+  // numerical stability: the right softmax and, on purpose, the wrong ways
   softmax, softmaxUnstable, maskThenMultiply,
-  // seed 001's asymmetric relevance: how far a score table is from symmetric
+  // asymmetric relevance: how far a score table is from symmetric
   scoreAsymmetry,
   randomNormals, scoreStats, saturation, scoreGaps,
   mask, combineMasks, allowedKeys, maskAfterSoftmax, rowStats,
@@ -59,7 +59,7 @@ const API = {
   flashAttention, kvCache,
   createTape, createModel, loadModel, defaultCorpus,
   lookup, hull, bottleneck,
-  // seed 004: cross-attention's word vectors, decoding with a KV cache, costs beside attention's
+  // beside the chapter's sections: cross-attention's word vectors, decoding with a KV cache, costs beside attention's
   conceptEmbedding, randomRotation, decodeCost, sampleDistribution, costVariants, measureMemory,
 };
 

@@ -1,6 +1,6 @@
 // fast-matmul.js — our packed SIMD matmul (attn_gemm) beside TF.js (WASM backend, SIMD, one
 // thread), onnxruntime-web (WASM, one thread, MatMul), plain JavaScript and our naive kernel,
-// at 1024×64 · 64×1024 and 512³. Target (issue 22): ≥ 1.3× TF.js on both. Then ours on two
+// at 1024×64 · 64×1024 and 512³. Target: ≥ 1.3× TF.js on both. Then ours on two
 // threads (the threaded core of this cross-origin-isolated page) against one thread and the best
 // peer. Every row also gives ours as a fraction of the machine's peak (web/bench/peak.js).
 

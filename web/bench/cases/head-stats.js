@@ -1,4 +1,4 @@
-// head-stats.js — what measuring every head costs (issue 19 §8): model.headStats on the shipped
+// head-stats.js — what measuring every head costs: model.headStats on the shipped
 // character model (2 layers × 4 heads, windows of 64 characters), in windows per second. Ours is
 // the call <attn-train> sends to its training worker (head-requests.js: model.headStats), made
 // here on the page's main thread with the core directly: the C core runs the model on each batch

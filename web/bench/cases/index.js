@@ -20,6 +20,6 @@ export const CASES = [
   kvCache,
   modelSample,
   trainThroughput,
-  headStats, // issue 19: what measuring every head costs
+  headStats, // what measuring every head costs
   train2000Steps, // opt-in: `npm run bench -- --long`
 ];

@@ -9,7 +9,7 @@
 // Each row of ours also gives its useful FLOPs as a fraction of the machine's peak on as many
 // threads (web/bench/peak.js): tokens/s × FLOPs per token, counted from the model's shapes in
 // web/bench/train-flops.js: 6 · P + 12 · L · T · C per token (P = 12·L·C² + C·V, the weights
-// of the matrix products), ≈ 5.16 MFLOP on the nanoGPT preset. Targets (issue 22), nanoGPT
+// of the matrix products), ≈ 5.16 MFLOP on the nanoGPT preset. Targets, nanoGPT
 // preset: ≥ 70% of the two-thread peak in the widget's default, ≥ 75% of the one-thread peak on one.
 
 import { row } from '../timer.js';
@@ -26,7 +26,7 @@ const STEPS = { small: 20, nanogpt: 20 };
 /** Rounds of the worker's rows (steps / 4 each); the fastest is printed beside the overall rate. */
 const ROUNDS = 8;
 
-/** Issue 22's target for a nanoGPT row reaching `fraction` of the peak on `threads` threads. */
+/** The target for a nanoGPT row reaching `fraction` of the peak on `threads` threads. */
 const target = (preset, fraction, threads) => {
   if (preset !== 'nanogpt' || fraction === null) return {};
   const goal = threads >= 2 ? 0.7 : 0.75;
@@ -83,7 +83,7 @@ export async function run({ attn, report, progress }) {
       const { one, threads, two, mode, fastest } = await client.request('benchmark', { steps: Math.max(1, steps / 4), rounds: ROUNDS });
       // In the training worker, one configuration after the other: one thread; the kernels on
       // two threads (only where this page is cross-origin isolated); two workers (data parallel).
-      // `mode` is the one "Use two cores" (on by default) takes here: the row issue 22 targets.
+      // `mode` is the one "Use two cores" (on by default) takes here: the row the targets are for.
       const fallback = ' (the widget\'s default where the page is not isolated)';
       const rows = [
         ['1 worker, 1 thread', one, fastest.one, 1, false],

@@ -1,4 +1,4 @@
-// api/asymmetry.js — seed 001's asymmetric relevance, measured by the core:
+// api/asymmetry.js — the lab text's asymmetric relevance, measured by the core:
 //   attn.scoreAsymmetry({ scores, n }) → { maxAbs, i, j }
 // maxAbs is the largest |S_ij − S_ji| of an (n, n) score table (attn_score_asymmetry, in double),
 // at (i, j) with i < j: exactly 0 when Q = K (S = K·Kᵀ is symmetric), and as large as a

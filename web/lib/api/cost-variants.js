@@ -1,4 +1,4 @@
-// api/cost-variants.js — attn.costVariants: what seed 004 sets beside the §6.6 cost of one
+// api/cost-variants.js — attn.costVariants: what the chapter's text on attention's origin sets beside the §6.6 cost of one
 // attention layer, counted by the C core for the same N, d_model and h: a recurrent layer's
 // multiply-adds and where attention's total overtakes them, a sliding window's, and the memory of
 // the naive kernel's score table against the tiled kernel's working memory.

@@ -1,4 +1,4 @@
-// api/stability.js — seed 001's numerical stability, with the core's numbers on both sides:
+// api/stability.js — the lab text's numerical stability, with the core's numbers on both sides:
 //   attn.softmax({ x, rows, cols })                → { weights, emptyRows }         the right way
 //   attn.softmaxUnstable({ x, rows, cols })        → { weights, exps, overflowedRows } the wrong way
 //   attn.maskThenMultiply({ scores, mask, factor, n, m }) → { out, nanEntries }

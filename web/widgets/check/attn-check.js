@@ -1,5 +1,5 @@
-// attn-check.js — <attn-check>: "Check yourself", answered in the page. Seed 001's six questions
-// in the lab's own words, two the lab adds and four on seed 004 (check-questions.js): choices, or
+// attn-check.js — <attn-check>: "Check yourself", answered in the page. The lab text's six questions
+// in the lab's own words, two the lab adds and four on the chapter's text on attention's origin (check-questions.js): choices, or
 // a number the C core marks (check-marks.js: the variance by sampling, the score table and the
 // crossover by the cost model, the KV cache's bytes by the decoding cost). Each answer gets feedback in plain words and a link to the section whose widget
 // shows it live. Numeric questions take new numbers on request (seeded). What the learner has

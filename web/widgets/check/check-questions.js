@@ -1,6 +1,6 @@
-// check-questions.js — the questions of <attn-check>: seed 001's six "Check yourself" questions in
+// check-questions.js — the questions of <attn-check>: the lab text's six "Check yourself" questions in
 // the lab's own words, two the lab adds, whose numbers a learner can compute with the widgets, and
-// four on seed 004 (the lookup that returns a blend, cross-attention and the bottleneck it removed,
+// four on the chapter's text on attention's origin (the lookup that returns a blend, cross-attention and the bottleneck it removed,
 // the KV cache's bytes, reading an attention map without over-reading it), appended so that the
 // numbers of the first eight do not move.
 // No DOM. Each question has

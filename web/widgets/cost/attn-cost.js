@@ -5,7 +5,7 @@
 // bytes per head per layer are printed. "Measure in my browser" times the core's own attention
 // for N = 128 … 4,096 (d = 64) and plots it beside the model scaled to the first point.
 //
-// Below it, what seed 004 adds (cost-variants.js): a recurrent layer and a sliding window beside
+// Below it, what the chapter's text on attention's origin adds (cost-variants.js): a recurrent layer and a sliding window beside
 // attention's total, and the memory of the naive table against the tiled kernel, with "Measure memory".
 //
 // Attributes (declared below; observed and reflected as properties n, dModel, heads, …):
@@ -46,12 +46,12 @@ export class AttnCost extends AttnWidget {
     'd-model': integer({ min: 1, max: WIDTH_MAX, fallback: 512, message: `d_model must be a whole number between 1 and ${count(WIDTH_MAX)}.` }),
     heads: integer({ min: 1, max: WIDTH_MAX, fallback: 8, message: `h must be a whole number between 1 and ${count(WIDTH_MAX)}.`,
       values: '`1`–`16384`, dividing `d-model`' }),
-    ...VARIANT_ATTRIBUTES, // seed 004: window, cell, memory-max (cost-variants.js)
+    ...VARIANT_ATTRIBUTES, // beside attention: window, cell, memory-max (cost-variants.js)
   };
   static declaredEvents = {
     change: event({ when: 'a setting changed', detail: settingsDetail(this.declaredAttributes) }),
     measured: event({ when: '“Measure in my browser” finished', detail: { points: '{ n: number; ms: number; predicted: number }[]' } }),
-    // seed 004 (cost-variants.js): per N, the naive kernel then the tiled one, each measured or refused
+    // cost-variants.js: per N, the naive kernel then the tiled one, each measured or refused
     'measured-memory': event({
       when: '“Measure memory” finished',
       detail: {
@@ -129,7 +129,7 @@ export class AttnCost extends AttnWidget {
       h('p', {}, `The core’s own attention (one head, d = ${MEASURE_WIDTH}, no mask) for N = 128 to 4,096, against the model’s 2·N²·d scaled to the first point.`),
       h('div', { className: 'toolbar' }, this.measureButton), this.measureStatus,
       scrollFocus(h('div', { className: 'table-scroll' }, this.measureTable), 'Measured times (scrolls sideways)'), this.measureBox);
-    this.variants = new CostVariants(this, body, this.subheading); // seed 004
+    this.variants = new CostVariants(this, body, this.subheading); // beside attention
   }
 
   render() {
@@ -154,7 +154,7 @@ export class AttnCost extends AttnWidget {
     this.costSettings = { n, dModel, heads };
     this.#describe(c);
     this.#drawChart(c);
-    this.variants.render(this.attn); // seed 004
+    this.variants.render(this.attn); // beside attention
   }
 
   /** Before the widget starts: the sentences and the table laid out with “…” for each number the

@@ -1,4 +1,4 @@
-// cost-variants.js — what seed 004 adds to <attn-cost>, kept apart from the §6.6 calculator:
+// cost-variants.js — what the chapter's text on attention's origin adds to <attn-cost>, kept apart from the §6.6 calculator:
 // beside attention's total, a recurrent layer's cost c·N·d² (linear in N, but N steps one after
 // another) with the N past which attention's total is the larger, a sliding window's cost
 // 2·N·min(w, N)·d + 4·N·d² (the full cost again at w ≥ N), and memory: the naive kernel's
@@ -45,7 +45,7 @@ function windowSaving(ratio) {
 /** Whose scratch the tiled kernel's memory is: one area for each thread the core can use. */
 const tiledShare = (threads) => (threads === 1 ? '' : `for each of the core’s ${threads} threads, `);
 
-/** The attributes seed 004 adds to <attn-cost>. */
+/** The attributes the cost variants add to <attn-cost>. */
 export const VARIANT_ATTRIBUTES = {
   window: integer({ min: 1, max: N_MAX, fallback: 256, label: 'The window w', message: (typed) => `The window w must be a whole number between 1 and 65,536, but it is “${String(typed).trim()}”.` }),
   cell: choice(Object.keys(CELLS), { label: 'The recurrent cell', values: '`lstm`, `gru`, `elman`' }),

@@ -6,7 +6,7 @@
 import { h } from '../../ui/dom.js';
 import { counted } from '../../ui/format.js';
 
-/** The chapter's sentence for each mode (seed 004). */
+/** The chapter's sentence for each mode (its text on attention's origin). */
 export const SENTENCES = {
   cross: 'Cross-attention: queries from the decoder, keys and values from the encoder.',
   self: 'Self-attention: all three from the same sequence.',

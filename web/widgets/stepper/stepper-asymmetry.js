@@ -1,4 +1,4 @@
-// stepper-asymmetry.js — the stepper's "Asymmetric relevance" panel (seed 001: "the query/key
+// stepper-asymmetry.js — the stepper's "Asymmetric relevance" panel (the lab text: "the query/key
 // split lets relevance be asymmetric: a pronoun can look for a noun without every noun looking
 // for a pronoun"). Four tokens, "the cat sat it", each a one-hot feature row of X (determiner,
 // noun, verb, pronoun). With separate W^Q and W^K, "it"'s query matches "cat"'s key while "cat"'s

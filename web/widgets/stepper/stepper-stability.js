@@ -1,4 +1,4 @@
-// stepper-stability.js — the stepper's "Numerical stability" panel (seed 001, at the softmax
+// stepper-stability.js — the stepper's "Numerical stability" panel (the lab text, at the softmax
 // step): three scores near 1,000 through a softmax without and with the row maximum subtracted
 // (exp overflows float32 to ∞, then ∞/∞ = NaN; near −1,000 every exp underflows to 0, and 0/0 =
 // NaN: the note under the table says which, read from the core's numbers), and the third key
@@ -11,7 +11,7 @@ import { scrollFocus } from '../../ui/scroll-focus.js';
 import { fixed, sig } from '../../ui/format.js';
 
 const KEYS = 3;
-/** The mask values compared: the chapter's −∞, and the large negative number seed 001 advises. */
+/** The mask values compared: the chapter's −∞, and the large negative number the lab text advises. */
 const MASK_VALUES = [['−∞', -Infinity], ['−1e9', -1e9]];
 const FACTORS = [1, 0];
 

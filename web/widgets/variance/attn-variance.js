@@ -266,7 +266,7 @@ export class AttnVariance extends AttnWidget {
     });
   }
 
-  /** Measures seed 004's "about 8× larger" ratio, once per seed (it depends on nothing else). */
+  /** Measures the chapter's "about 8× larger" ratio, once per seed (it depends on nothing else). */
   #measureRatio(seed) {
     if (this.ratioSeed === seed) return;
     this.ratioSeed = seed;

@@ -18,7 +18,7 @@ export const CHAPTER = {
   saturation: { dk: 128, keys: 64, trials: 500, threshold: 0.99, raw: 0.35, scaled: 0, grad: 0.0020 },
 };
 
-/** The tolerances the statistics allow (see issue 3): variance ratios within 1 ± 0.015, the raw
+/** The tolerances the statistics allow: variance ratios within 1 ± 0.015, the raw
  *  saturated fraction within the chapter's 35% ± about 3 standard errors, p(1 − p) below 0.005. */
 export const TOLERANCE = { ratio: 0.015, rawFraction: [0.28, 0.42], grad: 0.005 };
 

@@ -1,4 +1,4 @@
-// variance-ratio.js — seed 004's "at d_k = 64 the raw scores are roughly 8× larger than at
+// variance-ratio.js — the chapter's "at d_k = 64 the raw scores are roughly 8× larger than at
 // d_k = 1", as a measurement: the standard deviation of raw scores q·k at d_k = 64 over the one
 // at d_k = 1, in independent batches, so the ratio comes with its sampling spread. The jobs run in
 // <attn-variance>'s worker (the C core's attn.scoreStats); this file only lists them and reads

@@ -1,4 +1,4 @@
-// reference-seed004.test.mjs — every number <attn-cross>, <attn-decode> and the new part of
+// reference-cross-decode-cost.test.mjs — every number <attn-cross>, <attn-decode> and the new part of
 // <attn-cost> show, recomputed by independent double-precision code (tests/reference/) from the
 // widgets' own inputs, as reference-widgets.test.mjs does for §6.2–6.6.
 //
@@ -165,7 +165,7 @@ test('decode: the new query’s weights, the cached keys and values, the next-ch
   run.dispose();
 });
 
-// ---------------------------------------------------------------- <attn-cost>, seed 004's part
+// ---------------------------------------------------------------- <attn-cost>, the part beside attention
 
 test('cost variants: the recurrence, its crossing, the window and the naive table along the chart', () => {
   for (const cell of ['elman', 'gru', 'lstm']) {
