@@ -12,12 +12,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The files that may name the history. README.md is among them only until the rewritten README
- *  (docs by audience) is merged: it still narrates past runs. Remove it from here then. */
-const ALLOWED = new Set(['CHANGELOG.md', 'README.md']);
+/** The one file that may name the history. */
+const ALLOWED = new Set(['CHANGELOG.md']);
 
-/** A numbered stop or issue ("issue 22", "Stops 3"), a seed file by number ("seed 004",
- *  "seed004", "seed_001"). A random seed given as a number ("seed 4", "seed: 1") is not one. */
+/** A numbered stop or issue, or a seed file by its number (with a space, an underscore, a dash
+ *  or nothing between); a random seed given as a number ("seed 4", "seed: 1") is not one. The
+ *  first test below spells out each kind. */
 const HISTORY = /\b(?:stops?\s+#?\d+|issues?\s+#?\d+|seeds?[\s_-]?00\d)/i;
 
 /** "file:line: the line" for every line of `source` that names the history. */
