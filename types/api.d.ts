@@ -276,6 +276,34 @@ export interface AttentionMaps {
   weights: Float32Array;
   chars: string[];
   truncated: boolean;
+  /** (layers·heads, S): every head's scores on this probe (induction NaN); null for one character */
+  scores: Float32Array | null;
+  /** (S): each score's chance level on a probe of t characters (a uniform head's); null for one character */
+  chance: Float32Array | null;
+}
+/** One score of a head over the windows: mean, spread (standard deviation over the windows), and
+ *  chance, the same score of a head spreading its weight uniformly over the allowed keys. */
+export interface HeadScoreStat { mean: number; spread: number; chance: number }
+export interface HeadRecord {
+  layer: number; head: number;
+  self: HeadScoreStat; previous: HeadScoreStat; sink: HeadScoreStat; stripe: HeadScoreStat;
+  entropy: HeadScoreStat; lnK: HeadScoreStat; flat: HeadScoreStat; induction: HeadScoreStat;
+  /** the strongest offset of 2 … 8 (at 0 when none is scored) */
+  offset: HeadScoreStat & { at: number };
+}
+/** model.headStats(): every head measured over many validation windows (web/lib/model/head-stats.js). */
+export interface HeadStats {
+  layers: number; heads: number; t: number; windows: number; seed: number;
+  records: HeadRecord[];
+  /** (S): every score's chance level on these windows */
+  chance: Float32Array;
+  /** (L·H, S, 2): mean and spread of every score */
+  summary: Float32Array;
+  /** (L·H, L·H) cosine similarity of every two heads' maps, or null with similarity: false */
+  similarity: Float32Array | null;
+  /** (W, L·H, S) */
+  scores: Float32Array;
+  windowTexts: string[];
 }
 export interface OptimizerState { first: Float32Array; second: Float32Array; rng: number[] }
 /** A character-level transformer that lives in the core. */
@@ -291,6 +319,7 @@ export interface Model {
   /** Validation loss, nats per character. */
   evaluate(): number;
   attentionMaps(text: string, options?: { attention?: AttentionFunction }): AttentionMaps;
+  headStats(options?: { windows?: number; seed?: number; similarity?: boolean; onProgress?: (done: number, total: number) => void }): HeadStats;
   sample(options?: { prompt?: string; length?: number; temperature?: number; seed?: number }): string;
   save(options?: { optimizer?: boolean; [header: string]: unknown }): Uint8Array;
   getParams(): Float32Array;

@@ -1202,6 +1202,22 @@ int attn_head_scores(float *scores,        /* (H, ATTN_HEAD_SCORE_COUNT) */
 int attn_head_induction(float *scores,        /* (H, ATTN_HEAD_SCORE_COUNT) */
                         const float *weights, /* (H, 2R, 2R) */
                         int heads, int r);
+/*
+ * Chance levels: every score of a head that spreads its weight uniformly over the allowed keys
+ * (causal: row i puts 1/(i + 1) on each of keys 0 … i), computed by the same kernels on that
+ * head's maps: attn_head_scores on the uniform map of T tokens (the windows), attn_head_induction
+ * on the uniform map of 2R tokens (the repeated sequences). A role is worth naming only where a
+ * head's score stands well above its chance level. A uniform head's scores depend on the length
+ * and the mask alone, not on the tokens, so every window of a measurement (T tokens, causal) has
+ * these chance levels: their spread over the windows is 0. A uniform head's entropy is its ln k
+ * and its flat share 1: for those two, chance is the top, not the floor. Offsets past
+ * max(1, ⌊T/2⌋) are NaN, and induction when R < 2, as for any head.
+ * `map` is scratch of (T, T) floats, `work` of T doubles. T ≥ 2 (else ATTN_ERR_ARGUMENT).
+ */
+int attn_head_chance(float *chance,  /* (ATTN_HEAD_SCORE_COUNT): every score's chance level */
+                     float *map,     /* (T, T) scratch: the uniform maps */
+                     double *work,   /* (T) scratch */
+                     int t);
 /* The inputs of a measurement, drawn by the core's generator seeded with `seed`: W windows of T
  * consecutive ids of data, each starting anywhere in it (n ≥ T), and W random halves of R = ⌊T/2⌋
  * ids from [0, vocab), which the measurement repeats for the induction score. Ids of data must

@@ -12,6 +12,7 @@
  *   attn_model_head_scores   the model on each of them → scores (W, L, H, S) and the maps' gram
  *   attn_head_scores         the kernel: every score but induction, from one window's maps
  *   attn_head_induction      the kernel: the induction score, from a repeated sequence's maps
+ *   attn_head_chance         every score's chance level: the same kernels on a uniform head's maps
  *   attn_head_summary        mean and spread over the windows; the strongest offset
  *   attn_head_similarity     cosine similarity of every two heads' maps
  *   attn_head_histogram      one head's score, window by window, as counts in bins
@@ -110,6 +111,29 @@ int attn_head_induction(float *scores, const float *weights, int heads, int r) {
         scores[(size_t)h * S + ATTN_HEAD_INDUCTION] = r < 2 ? NAN : (float)(sum / r);
     }
     return ATTN_OK;
+}
+
+/* ---------------------------------------------------------------- chance levels */
+
+/* The map (T, T) of a head that spreads each row uniformly over its allowed keys (causal: row i
+ * over keys 0 … i, weight 1/(i + 1), rounded once as a softmax of equal scores rounds it). */
+static void uniform_causal_map(float *map, int t) {
+    for (int i = 0; i < t; i++) {
+        const float share = (float)(1.0 / (i + 1));
+        for (int j = 0; j < t; j++) map[(size_t)i * t + j] = j <= i ? share : 0.0f;
+    }
+}
+
+int attn_head_chance(float *chance, float *map, double *work, int t) {
+    ATTN__REFUSE_IF(!chance || !map || !work, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(t <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(t < 2, ATTN_ERR_ARGUMENT); /* as attn_head_scores: one position says nothing */
+    ATTN__TRY(attn__check_product(t, t));
+    const int r = t / 2;
+    uniform_causal_map(map, t);                 /* the windows: T tokens, causal */
+    ATTN__TRY(attn_head_scores(chance, work, map, 1, t));
+    uniform_causal_map(map, 2 * r);             /* the repeated sequences: 2R tokens, causal */
+    return attn_head_induction(chance, map, 1, r);
 }
 
 /* ---------------------------------------------------------------- the measurement's inputs */

@@ -5,7 +5,9 @@
  * induction pattern score 1), and a tiny model whose weights are set so that its heads are
  * exactly those (two identical heads have similarity 1; knocking out a head whose output
  * projection is zero changes the loss by exactly 0; a knock-out leaves every weight bit for bit
- * as it was). Bad input gets its status.
+ * as it was). Chance levels: a uniform head's scores, written out in closed form (harmonic sums), and
+ * the head of the set model that is uniform scores exactly its chance level on every score.
+ * Bad input gets its status.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -120,6 +122,48 @@ static void test_an_induction_pattern_scores_one(void) {
     float tiny[4] = {1, 0, 0.5f, 0.5f};
     EXPECT_EQ_INT(attn_head_induction(s, tiny, 1, 1), ATTN_OK);
     EXPECT(isnan(s[ATTN_HEAD_INDUCTION]));              /* R = 1: nothing to repeat */
+}
+
+/* 1 + 1/2 + … + 1/n */
+static double harmonic(int n) {
+    double s = 0;
+    for (int k = 1; k <= n; k++) s += 1.0 / k;
+    return s;
+}
+
+static void test_the_chance_levels_are_a_uniform_heads_scores_in_closed_form(void) {
+    enum { T = 64, R = T / 2 };
+    float *map = malloc(sizeof(float) * T * T), chance[S];
+    double work[T];
+    EXPECT_EQ_INT(attn_head_chance(chance, map, work, T), ATTN_OK);
+    /* Row i spreads over i + 1 keys: 1/(i + 1) on itself, on the previous key, on key 0, on i − o. */
+    const double diagonal = (harmonic(T) - 1) / (T - 1);
+    EXPECT_NEAR(chance[ATTN_HEAD_SELF], diagonal, 1e-6);
+    EXPECT_NEAR(chance[ATTN_HEAD_PREVIOUS], diagonal, 1e-6);
+    EXPECT_NEAR(chance[ATTN_HEAD_SINK], diagonal, 1e-6);
+    for (int o = 2; o <= ATTN_HEAD_MAX_OFFSET; o++) EXPECT_NEAR(chance[o], (harmonic(T) - harmonic(o)) / (T - o), 1e-6);
+    /* Stripes: the ⌈64/16⌉ = 4 largest column sums; column j ≥ 1 gets Σ_{i ≥ j} 1/(i + 1), column 0 as column 1. */
+    const double column1 = harmonic(T) - 1, column2 = column1 - 0.5, column3 = column2 - 1.0 / 3;
+    EXPECT_NEAR(chance[ATTN_HEAD_STRIPE], (2 * column1 + column2 + column3) / (T - 1), 1e-6);
+    EXPECT_NEAR(chance[ATTN_HEAD_ENTROPY], mean_ln_k(T), 1e-5); /* a uniform row's entropy is ln k */
+    EXPECT_NEAR(chance[ATTN_HEAD_LN_K], mean_ln_k(T), 1e-6);
+    EXPECT_NEAR(chance[ATTN_HEAD_FLAT], 1, 0);
+    /* Induction: row R + p spreads over R + p + 1 keys. */
+    EXPECT_NEAR(chance[ATTN_HEAD_INDUCTION], (harmonic(2 * R) - harmonic(R)) / R, 1e-6);
+    printf("     chance at T = 64: previous %.4f, stripes %.4f, induction %.4f\n", chance[ATTN_HEAD_PREVIOUS],
+           chance[ATTN_HEAD_STRIPE], chance[ATTN_HEAD_INDUCTION]);
+    /* Short windows: offsets past ⌊T/2⌋ and induction with R < 2 are NaN, as for any head. */
+    EXPECT_EQ_INT(attn_head_chance(chance, map, work, 3), ATTN_OK);
+    EXPECT(isnan(chance[2]));
+    EXPECT(isnan(chance[ATTN_HEAD_INDUCTION]));
+    EXPECT_NEAR(chance[ATTN_HEAD_PREVIOUS], (1.0 / 2 + 1.0 / 3) / 2, 1e-7);
+    /* Bad input. */
+    EXPECT_EQ_INT(attn_head_chance(chance, map, work, 1), ATTN_ERR_ARGUMENT);
+    EXPECT_EQ_INT(attn_head_chance(chance, map, work, 0), ATTN_ERR_SIZE);
+    EXPECT_EQ_INT(attn_head_chance(NULL, map, work, 4), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_head_chance(chance, NULL, work, 4), ATTN_ERR_NULL);
+    EXPECT_EQ_INT(attn_head_chance(chance, map, work, 1 << 30), ATTN_ERR_OVERFLOW);
+    free(map);
 }
 
 static void test_summary_spread_similarity_and_histogram(void) {
@@ -253,6 +297,18 @@ static void test_a_model_with_set_weights_has_the_known_scores(void) {
     const double induction = (1.0 / 5 + 1.0 / 6 + 1.0 / 7 + 1.0 / 8) / 4; /* rows 4…7 spread over 5…8 keys */
     EXPECT_NEAR(flat[2 * ATTN_HEAD_INDUCTION], induction, 1e-6);
     EXPECT_NEAR(twin[2 * ATTN_HEAD_PREVIOUS], 1, 0);
+    /* The uniform head (q = 0) scores its chance level exactly, on every score, on every window. */
+    float chance[S], map[T * T];
+    double work[T];
+    EXPECT_EQ_INT(attn_head_chance(chance, map, work, T), ATTN_OK);
+    for (int s = 0; s < S; s++) {
+        if (isnan(chance[s])) {
+            EXPECT(isnan(flat[2 * s]));
+            continue;
+        }
+        EXPECT_NEAR(flat[2 * s], chance[s], 0);
+        EXPECT_NEAR(flat[2 * s + 1], 0, 0);
+    }
     EXPECT_NEAR(sim[0 * L * H + 3], 1, 1e-6);   /* layer 1 head 1 and layer 2 head 2: identical maps */
     EXPECT_NEAR(sim[3 * L * H + 0], 1, 1e-6);
     EXPECT(sim[0 * L * H + 1] < 0.3);            /* previous token and sink share one cell */
@@ -332,6 +388,7 @@ static const struct test tests[] = {
     TEST(test_a_head_on_position_zero_is_a_sink_at_one),
     TEST(test_an_offset_three_head_and_the_strongest_offset),
     TEST(test_an_induction_pattern_scores_one),
+    TEST(test_the_chance_levels_are_a_uniform_heads_scores_in_closed_form),
     TEST(test_summary_spread_similarity_and_histogram),
     TEST(test_bad_input_to_the_kernels_is_refused),
     TEST(test_a_model_with_set_weights_has_the_known_scores),

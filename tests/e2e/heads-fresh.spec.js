@@ -3,7 +3,8 @@
 // core's diagnosis), then trained gets a point on the specialisation chart per evaluation, whose
 // first and last values are the core's (recomputed in node on the same weights); and a 12-layer × 16-head model
 // (the grid's upper limit; tiny d_model, untrained) gets 192 cells, every one reachable by the
-// arrow keys, a data table of 192 rows holding the core's scores, and Enter opens a cell large.
+// arrow keys, a data table of 192 rows holding the core's scores under a row of their chance
+// levels, and Enter opens a cell large.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
 import { loadAttn } from '../../web/lib/attn.js';
@@ -111,7 +112,7 @@ test('12 layers × 16 heads: 192 cells, each reached by keyboard, a data table o
     }
   }
 
-  // The data table: a row per head, its scores the core's (the same model built in node).
+  // The data table: a row of chance levels, then a row per head, its scores the core's (the same model built in node).
   const panel = widget.locator('.heads-panel');
   await panel.getByRole('button', { name: 'Show data as a table' }).first().click();
   const table = panel.locator('table').filter({ has: page.locator('caption', { hasText: /^Every head’s scores over 128 windows/ }) });
@@ -119,11 +120,14 @@ test('12 layers × 16 heads: 192 cells, each reached by keyboard, a data table o
     head: tr.querySelector('th').textContent,
     previous: Number(tr.querySelectorAll('td')[1].dataset.value),
   })));
-  expect(rows.length).toBe(192);
+  expect(rows.length).toBe(1 + 192);
   const model = attn.createModel(config);
   try {
-    const { summary } = model.headStats({ windows: 128, seed: 1, similarity: false });
-    rows.forEach((row, g) => {
+    const { summary, chance } = model.headStats({ windows: 128, seed: 1, similarity: false });
+    const [chanceRow, ...headRows] = rows;
+    expect(chanceRow.head).toBe('chance (even spread)');
+    expect(Math.abs(chanceRow.previous - chance[HeadScore.previous])).toBeLessThanOrEqual(1e-6);
+    headRows.forEach((row, g) => {
       expect(row.head).toBe(`L${Math.floor(g / 16) + 1} H${(g % 16) + 1}`);
       expect(Math.abs(row.previous - summary[(g * S + HeadScore.previous) * 2])).toBeLessThanOrEqual(1e-6);
     });

@@ -1,5 +1,6 @@
 // train-heads.spec.js — reading the shipped model in <attn-train> like a researcher: every head
-// measured in the training worker (roles as <attn-train>'s reference table quotes them, from the core), the
+// measured in the training worker (roles as <attn-train>'s reference table quotes them, from the core, each
+// score beside its chance level, the rule stated), the
 // grid of every head by keyboard (arrows, Enter opens a head large, Escape gives focus back), the
 // map panel's note, how alike the heads are (the lab text: identical heads have not specialised; the
 // most alike pair and the verdict are the core's), a knock-out whose change of loss is the reference's, every head knocked out in
@@ -45,8 +46,8 @@ test('every head of the shipped model, measured: the reference’s roles, the gr
   // Each grid cell names its head and the role the core measured: the reference's, shortened.
   const first = widget.getByRole('button', { name: /^L1 H1 / });
   const expected = heads.get('L1 H1').role.match(/^no clear role \(strongest: (.+), (\d\.\d\d)\)$/);
-  await expect(first).toHaveAccessibleName(`L1 H1 no clear role (${expected[1]} ${expected[2]}) Open it large.`);
-  await expect(widget.getByText('0 of 8 heads have a clear role at the thresholds below; 8 have none.')).toBeVisible();
+  await expect(widget.getByText('0 of 8 heads have a clear role under the rule below; 8 have none.')).toBeVisible();
+  await expect(widget.getByText(/^Each score is shown beside its chance level/)).toBeVisible();
   await expect(widget.getByText('A row shows which earlier characters this head mixed into that position at this one layer', { exact: false })).toBeVisible();
 
   // The lab text: "If two heads look identical, the model has not needed to specialise them yet."
@@ -54,12 +55,15 @@ test('every head of the shipped model, measured: the reference’s roles, the gr
   const model = shippedModel();
   let similar;
   try {
-    const { similarity, layers, heads: perLayer } = model.headStats({ windows: 128, seed: 1 });
+    const { similarity, layers, heads: perLayer, chance } = model.headStats({ windows: 128, seed: 1 });
     const count = layers * perLayer;
     similar = { value: -1 };
     for (let a = 0; a < count; a++) for (let b = a + 1; b < count; b++) {
       if (similarity[a * count + b] > similar.value) similar = { a, b, value: similarity[a * count + b] };
     }
+    // Beside the strongest score, its chance level: the core's, a head spreading its weight evenly over the same windows.
+    expect(expected[1]).toBe('previous token');
+    await expect(first).toHaveAccessibleName(`L1 H1 no clear role (${expected[1]} ${expected[2]} (chance ${chance[HeadScore.previous].toFixed(2)})) Open it large.`);
   } finally {
     model.dispose();
   }
@@ -81,7 +85,7 @@ test('every head of the shipped model, measured: the reference’s roles, the gr
   await page.keyboard.press('Enter');
   const dialog = widget.getByRole('dialog', { name: 'Layer 2, head 2 on the probe text' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(/^Over 128 windows: no clear role \(strongest: stripes/)).toBeVisible();
+  await expect(dialog.getByText(/^Over 128 windows: no clear role \(strongest: stripes \(shared keys\), \d\.\d{3} \(chance \d\.\d{3}\)\)\. Previous token \d\.\d{3} \(chance \d\.\d{3}\)/)).toBeVisible();
   await expect(dialog.locator('.heatmap-readout')).toHaveText(/^query \d+ “.+” → key \d+ “.+”: \d\.\d{3}$/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -18,6 +18,7 @@ static void fuzz_kernels(struct fuzz_input *in) {
         double work[1];
         FUZZ_REQUIRE_REFUSAL(attn_head_scores(dummy, work, dummy, heads, t));
         FUZZ_REQUIRE_REFUSAL(attn_head_induction(dummy, dummy, heads, t));
+        if (t <= 0 || fuzz_product(t, t) > FUZZ_CORE_MAX_ELEMENTS) FUZZ_REQUIRE_REFUSAL(attn_head_chance(dummy, dummy, work, t));
         return;
     }
     case FUZZ_SKIP:
@@ -31,6 +32,9 @@ static void fuzz_kernels(struct fuzz_input *in) {
     double *work = malloc((size_t)t * sizeof(double));
     FUZZ_REQUIRE_KNOWN_STATUS(attn_head_scores(s, work, w, heads, t));
     if (t % 2 == 0) FUZZ_REQUIRE_KNOWN_STATUS(attn_head_induction(s, w, heads, t / 2));
+    float *chance = fuzz_out(ATTN_HEAD_SCORE_COUNT), *map = fuzz_out(fuzz_product(t, t));
+    FUZZ_REQUIRE_KNOWN_STATUS(attn_head_chance(chance, map, work, t));
+    free(chance), free(map);
     free(work), free(w), free(s);
 }
 

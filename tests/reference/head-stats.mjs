@@ -12,6 +12,8 @@
 //   flat          share of rows with ln(i + 1) − entropy ≤ 0.1
 //   induction     on a repeated half of R tokens: mean over p < R of W[R + p][p + 1]
 //   similarity    cosine of two heads' rows 1 … T − 1, concatenated over every window
+//   chance        every score above of a head whose row i is uniform over keys 0 … i (weight
+//                 1/(i + 1)), on T-token windows and on the 2R-token repeated sequences
 
 export const MAX_OFFSET = 8;
 
@@ -52,6 +54,19 @@ export function inductionScore(w, r) {
   let sum = 0;
   for (let p = 0; p < r; p++) sum += w[(r + p) * t + p + 1];
   return sum / r;
+}
+
+/** The causal map (T × T) of a head that spreads each row uniformly over its allowed keys. */
+export function uniformMap(t) {
+  const w = new Float64Array(t * t);
+  for (let i = 0; i < t; i++) for (let j = 0; j <= i; j++) w[i * t + j] = 1 / (i + 1);
+  return w;
+}
+
+/** Every score's chance level on windows of T tokens: mapScores' fields and induction, of a uniform head. */
+export function chanceScores(t) {
+  const r = Math.floor(t / 2);
+  return { ...mapScores(uniformMap(t), t), induction: inductionScore(uniformMap(2 * r), r) };
 }
 
 /** Mean and sample standard deviation. */

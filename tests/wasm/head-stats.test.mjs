@@ -3,16 +3,21 @@
 // a model whose weights are set so its heads are known (a previous-token head scores 1 there and
 // 0 on itself, a sink scores 1, a uniform head has entropy ln k and flat share 1, identical heads
 // have similarity 1, knocking out a head whose W^O is zero changes the loss by exactly 0, and a
-// knock-out leaves every weight as it was); the shipped model's scores are deterministic for a
+// knock-out leaves every weight as it was); the uniform head scores exactly its chance level on
+// every score and is named by no role, while the previous-token and sink heads are named; maps set
+// by hand: an induction head is named, and a score past its threshold but not past its multiple of
+// chance names nothing; the shipped model has no clear role; the shipped model's scores are deterministic for a
 // seed, and the values <attn-train>'s reference quotes for it (web/widgets/train/attn-train.md) are the core's; the record of head scores travels
 // with the model, and older files load without one.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { loadWasmAttn } from './helpers.mjs';
+import { loadWasmAttn, loadTestAttn } from './helpers.mjs';
+import { HeadScore } from '../../web/lib/abi.js';
+import { SCORE_NAMES } from '../../web/lib/model/head-stats.js';
 import { layout } from '../reference/transformer.mjs';
-import { headRole, headName, alikePairs, flatDiagnosis } from '../../web/lib/model/head-roles.js';
+import { headRole, headName, alikePairs, flatDiagnosis, ROLE_RULE } from '../../web/lib/model/head-roles.js';
 import { createTrainingSession } from '../../web/lib/model/training-session.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../../web/lib/model/checkpoint.js';
 
@@ -68,7 +73,19 @@ test('a model whose weights are set: the known scores, roles, similarity, and kn
   assert.ok(Math.abs(uniform.entropy.mean - uniform.lnK.mean) < 1e-6);
   assert.equal(uniform.flat.mean, 1);
   assert.ok(Math.abs(stats.similarity[0 * 4 + 3] - 1) < 1e-6, `identical heads: similarity ${stats.similarity[3]}`);
-  assert.deepEqual(stats.records.map((h) => headRole(h).name), ['previous token', 'first position (sink)', 'flat (near-uniform rows)', 'previous token']);
+  // The uniform head scores its chance level exactly, on every score (the core's kernels on its
+  // maps and on a uniform map of the same windows), with no spread: the same on every window.
+  for (const name of [...Object.keys(SCORE_NAMES), 'offset']) {
+    const { mean, spread, chance } = uniform[name];
+    if (Number.isNaN(chance)) assert.ok(Number.isNaN(mean), `uniform ${name}: NaN as its chance`);
+    else assert.equal(mean, chance, `uniform ${name}: ${mean} against chance ${chance}`);
+    if (!Number.isNaN(chance)) assert.equal(spread, 0, `uniform ${name}: no spread`);
+  }
+  assert.deepEqual(Array.from(stats.chance), Array.from({ length: HeadScore.count }, (_, s) => stats.summary[(2 * HeadScore.count + s) * 2]));
+  assert.ok(previous.previous.mean >= ROLE_RULE.previous.multiple * previous.previous.chance);
+  // Roles under the rule: the previous-token and sink heads are named; the uniform head by none
+  // (its rows are diagnosed flat instead).
+  assert.deepEqual(stats.records.map((h) => headRole(h).name), ['previous token', 'first position (sink)', 'no clear role', 'previous token']);
   assert.deepEqual(alikePairs(stats.similarity, 4).map(({ a, b }) => [headName(Math.floor(a / 2), a % 2), headName(Math.floor(b / 2), b % 2)]), [['L1 H1', 'L2 H2']]);
   assert.deepEqual(flatDiagnosis(stats.records).heads.map((h) => [h.layer, h.head]), [[1, 0]]);
   // Every window alike: the histogram of the previous-token score holds all 5 in its last bin.
@@ -84,6 +101,72 @@ test('a model whose weights are set: the known scores, roles, similarity, and kn
   assert.deepEqual(model.ablate({ layer: 1, head: 1 }), { layer: 1, head: 1, mode: 'zero', loss: model.evaluate(), delta: 0, baseline: model.evaluate() });
   assert.deepEqual(model.getParams(), before);
   model.dispose();
+});
+
+// ---------------------------------------------------------------- maps set by hand, scored by the core
+
+/** A head's record from one map's scores and the chance levels, as head-stats.js lays them out. */
+function recordOf(scores, chance) {
+  const record = { layer: 0, head: 0 };
+  for (const [name, s] of Object.entries(SCORE_NAMES)) record[name] = { mean: scores[s], spread: 0, chance: chance[s] };
+  record.offset = { at: 2, mean: scores[2], spread: 0, chance: chance[2] };
+  return record;
+}
+
+/** The core's scores (attn_head_scores, attn_head_induction) and chance levels of one map (t, t). */
+function scoreMap(core, map, t) {
+  const S = HeadScore.count;
+  return core.run((scope) => {
+    const scores = scope.f32(new Float32Array(S)), chance = scope.f32Out(S), weights = scope.f32(map);
+    scope.call('test', 'attn_head_scores', scores, scope.f64Out(t), weights, 1, t);
+    scope.call('test', 'attn_head_induction', scores, weights, 1, t / 2);
+    scope.call('test', 'attn_head_chance', chance, scope.f32Out(t * t), scope.f64Out(t), t);
+    return recordOf(scope.readF32(scores, S), scope.readF32(chance, S));
+  });
+}
+
+test('maps set by hand: an induction head is named; a score past its threshold but not its multiple of chance names nothing', async () => {
+  const { core } = await loadTestAttn();
+  // A repeated sequence of 2R = 64: the first copy spreads evenly; row R + p puts `onTarget` on the
+  // token after the earlier occurrence (key p + 1) and the rest on itself.
+  const R = 32, T = 2 * R;
+  const induction = (onTarget) => {
+    const map = new Float32Array(T * T);
+    for (let i = 0; i < R; i++) for (let j = 0; j <= i; j++) map[i * T + j] = 1 / (i + 1);
+    for (let p = 0; p < R; p++) {
+      map[(R + p) * T + p + 1] = onTarget;
+      map[(R + p) * T + R + p] += 1 - onTarget;
+    }
+    return map;
+  };
+  const strong = scoreMap(core, induction(1), T);
+  assert.equal(strong.induction.mean, 1);
+  assert.ok(Math.abs(strong.induction.chance - 0.0214) < 1e-4, `induction's chance at R = 32: ${strong.induction.chance}`);
+  assert.equal(headRole(strong).role, 'induction');
+  assert.equal(headRole(strong).chance, strong.induction.chance);
+  const weak = scoreMap(core, induction(0.3), T); // below the threshold of 0.4
+  assert.ok(Math.abs(weak.induction.mean - 0.3) < 1e-6);
+  assert.equal(headRole(weak).role, null);
+  // Windows of 8: a head with 0.6 on the previous token and 0.4 on itself passes the threshold
+  // (0.5) but not 3 × chance (an even head already puts 0.245 there): no role.
+  const t = 8, map = new Float32Array(t * t);
+  map[0] = 1;
+  for (let i = 1; i < t; i++) { map[i * t + i - 1] = 0.6; map[i * t + i] = 0.4; }
+  const short = scoreMap(core, map, t);
+  assert.ok(Math.abs(short.previous.mean - 0.6) < 1e-6);
+  assert.ok(Math.abs(short.previous.chance - (1 / 2 + 1 / 3 + 1 / 4 + 1 / 5 + 1 / 6 + 1 / 7 + 1 / 8) / 7) < 1e-6);
+  assert.equal(headRole(short).role, null);
+  assert.equal(headRole(short).strongest.name, 'previous token');
+  // The same head at 0.8 clears both.
+  for (let i = 1; i < t; i++) { map[i * t + i - 1] = 0.8; map[i * t + i] = 0.2; }
+  assert.equal(headRole(scoreMap(core, map, t)).role, 'previous');
+  // A uniform map scores its chance level on every score and is named by no role.
+  const even = new Float32Array(T * T);
+  for (let i = 0; i < T; i++) for (let j = 0; j <= i; j++) even[i * T + j] = 1 / (i + 1);
+  const uniform = scoreMap(core, even, T);
+  for (const name of Object.keys(SCORE_NAMES)) assert.equal(uniform[name].mean, uniform[name].chance, `uniform map: ${name}`);
+  assert.equal(headRole(uniform).role, null);
+  assert.equal(flatDiagnosis([uniform]).kind, 'all');
 });
 
 test('a knock-out of the shipped model changes its loss, leaves every weight bit for bit, and the table is sorted', () => {
@@ -131,7 +214,8 @@ test('the shipped model: scores are deterministic for a seed, and <attn-train>\'
     const [, layer, head] = row.head.match(/^L(\d) H(\d)$/).map(Number);
     const record = a.records[(layer - 1) * 4 + head - 1];
     const role = headRole(record);
-    const shown = role.role ? role.name : `no clear role (strongest: ${role.strongest.name}, ${role.strongest.score.toFixed(2)})`;
+    assert.equal(role.role, null, `${row.head}: no head of the shipped model clears the rule`);
+    const shown = `no clear role (strongest: ${role.strongest.name}, ${role.strongest.score.toFixed(2)})`;
     assert.equal(row.role, shown, `${row.head}: role`);
     for (const [column, value] of [['previous', record.previous.mean], ['itself', record.self.mean], ['sink', record.sink.mean],
       ['stripes', record.stripe.mean], ['flat share', record.flat.mean], ['induction', record.induction.mean]]) {

@@ -2,7 +2,8 @@
 // references (tests/reference/head-stats.mjs on maps from tests/reference/transformer.mjs, which
 // reads the weights from the file the core saved): every head's scores on every window, their
 // means and spreads, the strongest offset, the similarity of every two heads, and the validation
-// loss with a head knocked out (zeros, and its mean output) with its change.
+// loss with a head knocked out (zeros, and its mean output) with its change; every score's chance
+// level (a uniform head's), on the shipped model's windows and on probes of several lengths.
 //
 // Tolerances: the maps agree with the reference to ≤ 5e-7 (reference-train.test.mjs); a score is
 // a mean of map entries (offsets, sink, induction, shares) or of row entropies (at most ln 64 ≈ 4.2
@@ -18,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { loadWasmAttn } from './helpers.mjs';
 import { HeadScore } from '../../web/lib/abi.js';
 import { readWeightsFile, unpack, forward, windowLoss } from '../reference/transformer.mjs';
-import { mapScores, inductionScore, meanSpread, cosineSimilarity, MAX_OFFSET } from '../reference/head-stats.mjs';
+import { mapScores, inductionScore, meanSpread, cosineSimilarity, chanceScores, MAX_OFFSET } from '../reference/head-stats.mjs';
 
 const attn = await loadWasmAttn();
 const TOLERANCE = 1e-5;
@@ -98,6 +99,32 @@ test('the shipped model: every score of every head on every window, their means,
     }
   }
   console.log(`largest difference from the reference over ${stats.windows} windows × ${g} heads × ${S} scores: ${worst.toExponential(2)}`);
+  model.dispose();
+});
+
+/** The reference's chance levels laid out like the core's (S). */
+function referenceChance(t) {
+  const c = chanceScores(t), out = new Float64Array(S);
+  c.offsets.forEach((x, o) => { out[o] = x; });
+  for (const name of ['sink', 'stripe', 'entropy', 'lnK', 'flat', 'induction']) out[HeadScore[name]] = c[name];
+  return out;
+}
+
+test('every score\'s chance level, on the shipped model\'s windows and on probes of 2 to 64 characters, matches the double reference', () => {
+  const model = attn.loadModel(shippedBytes);
+  const stats = model.headStats({ windows: 2, seed: 5, similarity: false });
+  const expected = referenceChance(stats.t);
+  for (let s = 0; s < S; s++) close(stats.chance[s], expected[s], `chance of score ${s} at T = ${stats.t}`);
+  for (const record of stats.records) {
+    close(record.previous.chance, expected[HeadScore.previous], 'a record carries the chance of its score');
+    close(record.offset.chance, expected[record.offset.at], 'and of its strongest offset');
+  }
+  for (const t of [2, 3, 7, 8, 16, 33, 64]) {
+    const text = stats.windowTexts[0].slice(0, t);
+    const chance = model.attentionMaps(text).chance, want = referenceChance(t);
+    for (let s = 0; s < S; s++) close(chance[s], want[s], `probe of ${t}: chance of score ${s}`);
+  }
+  assert.equal(model.attentionMaps('a').chance, null);
   model.dispose();
 });
 

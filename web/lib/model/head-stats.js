@@ -4,7 +4,10 @@
 //
 //   const stats = model.headStats({ windows: 128, seed: 1, onProgress });
 //   stats.records[g]   head g = layer·H + head: { layer, head, self, previous, sink, stripe,
-//                      entropy, lnK, flat, induction (each { mean, spread }), offset: { at, mean, spread } }
+//                      entropy, lnK, flat, induction (each { mean, spread, chance }),
+//                      offset: { at, mean, spread, chance } }
+//   stats.chance       Float32Array(S): every score's chance level on these windows, the scores of
+//                      a head spreading its weight uniformly over the allowed keys (attn_head_chance)
 //   stats.similarity   Float32Array(G·G): cosine similarity of every two heads' maps (1: identical)
 //   stats.scores       Float32Array(W·G·S): every score of every head on every window
 //   stats.histograms   Int32Array(G·S·bins): each score's windows counted in `bins` bins over ranges[s]
@@ -43,13 +46,13 @@ function histogramRanges(t) {
   return ranges;
 }
 
-/** One head's record from the summary (means and spreads) and its strongest offset. */
-function headRecord(summary, bestOffset, g, heads) {
-  const at = (s) => ({ mean: summary[(g * S + s) * 2], spread: summary[(g * S + s) * 2 + 1] });
+/** One head's record from the summary (means and spreads), the chance levels and its strongest offset. */
+function headRecord(summary, chance, bestOffset, g, heads) {
+  const at = (s) => ({ mean: summary[(g * S + s) * 2], spread: summary[(g * S + s) * 2 + 1], chance: chance[s] });
   const record = { layer: Math.floor(g / heads), head: g % heads };
   for (const [name, s] of Object.entries(SCORE_NAMES)) record[name] = at(s);
   const best = bestOffset[g];
-  record.offset = best > 0 ? { at: best, ...at(best) } : { at: 0, mean: NaN, spread: NaN };
+  record.offset = best > 0 ? { at: best, ...at(best) } : { at: 0, mean: NaN, spread: NaN, chance: NaN };
   return record;
 }
 
@@ -82,6 +85,7 @@ export function measureHeads(model, options) {
     const result = core.run((scope) => {
       const summary = scope.f32Out(g * S * 2), best = scope.i32Out(g), sim = scope.f32Out(g * g), counts = scope.i32Out(HISTOGRAM_BINS);
       scope.call('headStats', 'attn_head_summary', summary, best, heap.address('headScores'), w, g);
+      const chance = chanceIn(scope, t, 'headStats');
       if (similarity) scope.call('headStats', 'attn_head_similarity', sim, heap.address('headGram'), g);
       const histograms = new Int32Array(g * S * HISTOGRAM_BINS);
       for (let head = 0; head < g; head++) {
@@ -90,12 +94,12 @@ export function measureHeads(model, options) {
           histograms.set(scope.readI32(counts, HISTOGRAM_BINS), (head * S + s) * HISTOGRAM_BINS);
         }
       }
-      return { summary: scope.readF32(summary, g * S * 2), bestOffset: scope.readI32(best, g), similarity: similarity ? scope.readF32(sim, g * g) : null, histograms };
+      return { summary: scope.readF32(summary, g * S * 2), chance, bestOffset: scope.readI32(best, g), similarity: similarity ? scope.readF32(sim, g * g) : null, histograms };
     });
     const windowTokens = heap.read('headWindows', Int32Array, w * t);
     return {
       layers, heads, t, windows: w, seed,
-      records: Array.from({ length: g }, (_, head) => headRecord(result.summary, result.bestOffset, head, heads)),
+      records: Array.from({ length: g }, (_, head) => headRecord(result.summary, result.chance, result.bestOffset, head, heads)),
       ...result,
       scores: heap.read('headScores', Float32Array, w * g * S),
       bins: HISTOGRAM_BINS, ranges,
@@ -105,6 +109,18 @@ export function measureHeads(model, options) {
   } finally {
     for (const name of blocks) heap.free(name);
   }
+}
+
+/** Every score's chance level on windows of t ≥ 2 characters (causal), by the core: Float32Array(S). */
+function chanceIn(scope, t, caller) {
+  const chance = scope.f32Out(S), map = scope.f32Out(t * t), work = scope.f64Out(t);
+  scope.call(caller, 'attn_head_chance', chance, map, work, t);
+  return scope.readF32(chance, S);
+}
+
+/** The chance levels of the scores of one probe of t characters (as probeScores scores it); null for t < 2. */
+export function probeChance(core, t) {
+  return t < 2 ? null : core.run((scope) => chanceIn(scope, t, 'probeScores'));
 }
 
 /**

@@ -23,7 +23,7 @@ import { trainStepWith, evaluateWith, mapsWith } from './js-attention.js';
 import { sampleBatch, computeGradients, applyGradients } from './gradient-steps.js';
 import { weightsFile } from './weights-file.js';
 import { Decoder } from '../api/decode.js';
-import { measureHeads, probeScores } from './head-stats.js';
+import { measureHeads, probeScores, probeChance } from './head-stats.js';
 import { ablate, ablateAll } from './knockout.js';
 import { emptyHistory, recordHeadScores, historyHeader } from './head-history.js';
 
@@ -248,7 +248,7 @@ export class Model {
       this.core.check(this.core.exports.attn_model_attention_maps(weights, this.heap.pointer, scope.i32(ids), t), 'attentionMaps');
       return { layers, heads, t, weights: scope.readF32(weights, layers * heads * t * t) };
     });
-    return { ...maps, chars, scores: probeScores(this.core, maps.weights, layers, heads, t) };
+    return { ...maps, chars, scores: probeScores(this.core, maps.weights, layers, heads, t), chance: probeChance(this.core, t) };
   }
 
   /** Every head measured over many validation windows (head-stats.js). */

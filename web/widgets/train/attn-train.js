@@ -123,7 +123,9 @@ export class AttnTrain extends AttnWidget {
       + 'character, a column per earlier character it may look at. Everything above the diagonal is exactly '
       + 'zero, because the causal mask hides the future. A row shows what the head mixed, not what caused the '
       + 'prediction. Below it, every layer and head at once, each with the role the core measured over many '
-      + 'windows of validation text (a role is named only above its stated threshold), every score in a table, '
+      + 'windows of validation text, each score beside its chance level (the score of a head that spreads its weight '
+      + 'evenly over the same windows); a role is named only when the score clears both a stated threshold and a stated '
+      + 'multiple of that chance level. Every score is in a table, '
       + 'how alike the heads are, one head\'s score window by window, and the causal test: the validation loss '
       + 'with a head knocked out.';
   }

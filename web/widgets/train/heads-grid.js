@@ -1,6 +1,6 @@
 // heads-grid.js — every layer and head at once (bertviz's model view): a table with a row per
 // layer and a cell per head, each cell a small map of that head on the probe text with its role
-// and strongest score measured over many windows under it. Up to 12 layers × 16 heads; a wide grid
+// and strongest score measured over many windows under it, beside its chance level. Up to 12 layers × 16 heads; a wide grid
 // scrolls inside its box.
 //
 // Keyboard: the grid is one tab stop; the arrow keys move between cells, Home and End jump along
@@ -12,8 +12,8 @@
 
 import { h, replaceChildren } from '../../ui/dom.js';
 import { scrollFocus } from '../../ui/scroll-focus.js';
-import { fixed } from '../../ui/format.js';
 import { smallMap } from './small-map.js';
+import { withChance } from '../../lib/model/head-roles.js';
 
 const CELL_PX = 84; // a small map's side
 
@@ -86,7 +86,8 @@ export class HeadsGrid {
     this.roles = roles;
     this.cells.forEach((row, l) => row.forEach((cell, hd) => {
       const role = roles?.[l * this.heads + hd];
-      cell.role.textContent = !role ? 'not measured yet' : role.role ? `${role.name} ${fixed(role.score, 2)}` : `no clear role (${role.strongest.name} ${fixed(role.strongest.score, 2)})`;
+      cell.role.textContent = !role ? 'not measured yet' : role.role ? `${role.name} ${withChance(role.score, role.chance)}`
+        : `no clear role (${role.strongest.name} ${withChance(role.strongest.score, role.strongest.chance)})`;
       cell.role.classList.toggle('has-role', Boolean(role?.role));
     }));
   }

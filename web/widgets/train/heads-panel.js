@@ -1,7 +1,8 @@
 // heads-panel.js — the training lab's "Every head, measured" panel: read a trained model like a
 // researcher. The grid of every layer and head on the probe (heads-grid.js), each head's role
-// measured by the core over many windows of validation text (head-roles.js names a role only past
-// its threshold), every score in a table, how alike the heads are, whether a pattern holds window
+// measured by the core over many windows of validation text (head-roles.js names a role only where
+// the score clears its threshold and a multiple of its chance level), every score beside its chance
+// level in a table, how alike the heads are, whether a pattern holds window
 // by window (head-consistency.js), and what a head does to the prediction (head-ablation.js).
 // All of it is computed in the training worker, with progress; the page only draws.
 //
@@ -18,7 +19,7 @@ import { Heatmap } from '../../ui/heatmap.js';
 import { tableOnly } from '../../ui/figure-export.js';
 import { DataTable } from '../../ui/data-table.js';
 import { HeadScore, HeadLimits } from '../../lib/abi.js';
-import { headRole, headName, alikePairs, flatDiagnosis, ROLE_THRESHOLDS, ALIKE } from '../../lib/model/head-roles.js';
+import { headRole, headName, alikePairs, flatDiagnosis, ruleInWords, withChance, ALIKE } from '../../lib/model/head-roles.js';
 import { HEAD_STATS_DEFAULTS } from '../../lib/model/head-stats.js';
 import { HeadsGrid } from './heads-grid.js';
 import { HeadDialog } from './head-dialog.js';
@@ -29,10 +30,8 @@ import { inFormWords } from './model-form.js';
 
 const S = HeadScore.count;
 
-/** The roles and their thresholds, as one sentence. */
-const THRESHOLDS = `A head is given a role only when its mean score reaches the role's threshold: ${ROLE_THRESHOLDS.previous} of the weight on the previous token, `
-  + `on itself, on a fixed offset, on the first position or on the most-attended keys (stripes); ${ROLE_THRESHOLDS.induction} for induction; `
-  + `${ROLE_THRESHOLDS.flat} of its rows near-uniform (within ${HeadLimits.flatNats} nats of ln k) for flat. Otherwise it has no clear role, and its strongest score is shown.`;
+/** The rule that names a role, in words. */
+const THRESHOLDS = ruleInWords(HeadLimits.flatNats);
 
 export class HeadsPanel {
   constructor({ heading, request }) {
@@ -176,7 +175,7 @@ export class HeadsPanel {
     const flat = flatDiagnosis(stats.records);
     const alike = alikePairs(stats.similarity, count);
     const name = (g) => headName(Math.floor(g / stats.heads), g % stats.heads);
-    const lines = [`${named} of ${count} heads have a clear role at the thresholds below; ${count - named} have none.`];
+    const lines = [`${named} of ${count} heads have a clear role under the rule below; ${count - named} have none.`];
     if (flat.kind === 'all') {
       lines.push('Every head’s rows are nearly uniform: the scores carry no signal, and each head returns an average of everything before it. '
         + 'At step 0 that is the initialisation (weights near zero); in a trained model it points at the scaling, the initialisation or a mask that removed everything.');
@@ -189,20 +188,23 @@ export class HeadsPanel {
     replaceChildren(this.summary, lines.map((line) => h('p', {}, line)));
   }
 
-  /** "Show data as a table": every score of every head, mean and spread. */
+  /** "Show data as a table": every score of every head, mean and spread, under a first row of
+   *  each score's chance level (a head spreading its weight evenly, on the same windows). */
   #fillTable(stats, roles) {
     const at = (g, s) => stats.summary[(g * S + s) * 2], spread = (g, s) => stats.summary[(g * S + s) * 2 + 1];
     const pairs = [['previous token', HeadScore.previous], ['itself', HeadScore.self], ['first position', HeadScore.sink], ['stripes', HeadScore.stripe],
       ['entropy (nats)', HeadScore.entropy], ['flat share', HeadScore.flat], ['induction', HeadScore.induction]];
+    const chanceRow = ['chance (even spread)', '—', ...pairs.flatMap(([, s]) => [stats.chance[s], 0]), stats.chance[HeadScore.lnK], '—', null, null];
     this.scores.set({
-      caption: `Every head’s scores over ${stats.windows} windows (mean, and spread: the standard deviation over the windows)`,
+      caption: `Every head’s scores over ${stats.windows} windows (mean, and spread: the standard deviation over the windows); `
+        + 'the first row is each score’s chance level, a head spreading its weight evenly over the same windows',
       columns: [{ label: 'head' }, { label: 'role' }, ...pairs.flatMap(([label]) => [{ label }, { label: 'spread' }]),
         { label: 'ln k' }, { label: 'strongest offset' }, { label: 'its weight' }, { label: 'spread' }],
-      rows: stats.records.map((record, g) => [
+      rows: [chanceRow, ...stats.records.map((record, g) => [
         headName(record.layer, record.head), roles[g].name,
         ...pairs.flatMap(([, s]) => [at(g, s), spread(g, s)]),
         at(g, HeadScore.lnK), record.offset.at ? `${record.offset.at} back` : '—', record.offset.mean, record.offset.spread,
-      ]),
+      ])],
     });
   }
 
@@ -228,14 +230,16 @@ export class HeadsPanel {
     const g = layer * maps.heads + head, t = maps.t;
     const lines = [];
     if (maps.scores) {
-      const p = (s) => fixed(maps.scores[g * S + s], 3);
+      const p = (s) => withChance(maps.scores[g * S + s], maps.chance[s], 3);
       lines.push(`On this probe (rows 2 to ${t}): ${p(HeadScore.self)} of a row's weight on the character itself, ${p(HeadScore.previous)} on the previous one, ${p(HeadScore.sink)} on the first.`);
     }
     const record = this.stats?.records[g], role = this.roles?.[g];
     if (record) {
-      lines.push(`Over ${this.stats.windows} windows: ${role.role ? `role: ${role.name} (${fixed(role.score, 3)})` : `no clear role (strongest: ${role.strongest.name}, ${fixed(role.strongest.score, 3)})`}; `
-        + `previous token ${fixed(record.previous.mean, 3)} ± ${fixed(record.previous.spread, 3)}, itself ${fixed(record.self.mean, 3)} ± ${fixed(record.self.spread, 3)}, `
-        + `entropy ${fixed(record.entropy.mean, 2)} of ln k ${fixed(record.lnK.mean, 2)} nats.`);
+      const c = (score, digits = 3) => withChance(score.mean, score.chance, digits);
+      lines.push(`Over ${this.stats.windows} windows: ${role.role ? `role: ${role.name}, ${withChance(role.score, role.chance, 3)}` : `no clear role (strongest: ${role.strongest.name}, ${withChance(role.strongest.score, role.strongest.chance, 3)})`}. `
+        + `Previous token ${c(record.previous)} ± ${fixed(record.previous.spread, 3)}; itself ${c(record.self)} ± ${fixed(record.self.spread, 3)}; `
+        + `first position ${c(record.sink)}; stripes ${c(record.stripe)}; induction ${c(record.induction)}; `
+        + `flat share ${c(record.flat)}; entropy ${c(record.entropy, 2)} nats, the chance level being ln k.`);
     }
     const close = () => this.dialog.element.close();
     const actions = record ? [
