@@ -82,6 +82,22 @@ test('the questions: the first eight keep their numbers, four on attention's ori
   }
 });
 
+test('the right option cannot be found by its length: it is the longest in at most a third of the questions, and never 1.3 times the longest wrong one', () => {
+  const choices = QUESTIONS.filter((question) => question.kind === 'choice');
+  assert.equal(choices.length, 8);
+  let longest = 0;
+  for (const q of choices) {
+    const right = q.options.find((option) => option.right).text.length;
+    const wrong = Math.max(...q.options.filter((option) => !option.right).map((option) => option.text.length));
+    if (right > wrong) longest += 1;
+    assert.ok(right <= 1.3 * wrong, `${q.id}: the right option has ${right} characters, the longest wrong one ${wrong}`);
+    // No option is a short throwaway beside the others: the shortest is at least 0.7 of the longest.
+    const lengths = q.options.map((option) => option.text.length);
+    assert.ok(Math.min(...lengths) >= 0.7 * Math.max(...lengths), `${q.id}: options of ${lengths.join(', ')} characters`);
+  }
+  assert.ok(longest <= choices.length / 3, `the right option is the longest in ${longest} of ${choices.length} questions`);
+});
+
 test('text that is not an answer gets a sentence, never a mark', () => {
   const q = question('crossover'), numbers = q.numbers(0);
   for (const [text, sentence] of [['', /^Type a number of tokens first/], ['abc', /“abc” is not a number/], ['-5', /negative/], ['2.5', /not a whole number/], ['Infinity', /not a number/]]) {
