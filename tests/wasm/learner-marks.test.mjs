@@ -73,7 +73,7 @@ test('kv-cache: 2·L·t·d_model·4 bytes from the core’s decoding cost, for e
   assert.match(q.mark(attn, seed0, '1.5').problem, /not a whole number/);
 });
 
-test('the questions: the first eight keep their numbers, four on attention's origin follow; every choice has one right option and a why for each', () => {
+test('the questions: the first eight keep their numbers, four on attention’s origin follow; every choice has one right option and a why for each', () => {
   assert.deepEqual(QUESTIONS.map((q) => q.id), ['projections', 'scaling', 'variance', 'mask-order', 'low-loss', 'entries', 'crossover', 'heads', 'blend', 'cross', 'kv-cache', 'maps']);
   assert.deepEqual(QUESTIONS.slice(8).map((q) => q.section), ['lookup', 'roles', 'decode', 'lab']);
   for (const q of QUESTIONS.filter((question) => question.kind === 'choice')) {
