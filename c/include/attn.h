@@ -67,6 +67,7 @@ enum attn_status {
     ATTN_ERR_VALUE = 7,       /* NaN or infinity where a finite number is needed */
     ATTN_ERR_MEMORY = 8,      /* an object the core creates could not be allocated */
     ATTN_ERR_FORMAT = 9,      /* a file or buffer is not in the expected format, or is corrupt */
+    ATTN_ERR_NO_GAP = 10,     /* activation patching: the clean and corrupted runs give the same metric */
     ATTN_STATUS_COUNT         /* not a status: the number of codes */
 };
 
@@ -1266,6 +1267,33 @@ int attn_model_head_means(float *means,  /* (L, H, D) */
 int attn_model_knockout(double *loss, double *delta, struct attn_model *model,
                         const int *data /* (n) */, int n, int max_windows, int layer, int head,
                         const float *replacement /* (D) */);
+
+/*
+ * Activation patching (c/src/patch.c): run the model on a clean prompt and on a corrupted one of
+ * the same length T, and measure metric = logit(good) − logit(bad) at the last position of each.
+ * Then, for each component in turn, run the corrupted prompt again with that component's
+ * activation replaced by the clean run's (through the forward hook, the weights untouched), and
+ * report the share of the gap it restores:
+ *   restored = (metric_patched − metric_corrupted) / (metric_clean − metric_corrupted)
+ * 0: the patch changed nothing; 1: it brought the clean metric back.
+ * Components, numbered in order:
+ *   ATTN_PATCH_HEADS       l·H + h: head h's output in layer l (its columns of the heads' joined
+ *                          output, after attention and before W^O), at every position
+ *   ATTN_PATCH_POSITIONS   l·T + p: the residual stream leaving block l (after its attention and
+ *                          its MLP are added) at position p alone. Leaving the last block at the
+ *                          last position, it is all the logits there read: the share is 1.
+ * `first` and `count` choose components first … first + count − 1 (a caller reports progress
+ * between calls). metrics = {clean, corrupted}, written even when the gap is zero, which is
+ * ATTN_ERR_NO_GAP (there is nothing to restore). Ids in [0, vocab), good ≠ bad
+ * (ATTN_ERR_ARGUMENT), 1 ≤ T ≤ the context.
+ */
+enum attn_patch_over { ATTN_PATCH_HEADS = 0, ATTN_PATCH_POSITIONS = 1 };
+int attn_model_patch(float *restored,      /* (count) */
+                     double *metrics,      /* (2) */
+                     struct attn_model *model,
+                     const int *clean,     /* (T) */
+                     const int *corrupted, /* (T) */
+                     int t, int good, int bad, int over, int first, int count);
 
 /* Entropy (nats) of the characters' frequencies in ids: the loss of the best model that ignores
  * context, the unigram baseline. */

@@ -32,6 +32,7 @@ static const struct abi_entry ENTRIES[] = {
     CONSTANT(ATTN_ERR_VALUE),
     CONSTANT(ATTN_ERR_MEMORY),
     CONSTANT(ATTN_ERR_FORMAT),
+    CONSTANT(ATTN_ERR_NO_GAP),
     CONSTANT(ATTN_STATUS_COUNT),
 
     /* enum attn_mask_kind, enum attn_position_kind */
@@ -96,6 +97,10 @@ static const struct abi_entry ENTRIES[] = {
     CONSTANT(ATTN_MODEL_INFO_STEPS),
     CONSTANT(ATTN_MODEL_INFO_PARAM_COUNT),
     CONSTANT(ATTN_MODEL_INFO_COUNT),
+
+    /* enum attn_patch_over: what activation patching replaces */
+    CONSTANT(ATTN_PATCH_HEADS),
+    CONSTANT(ATTN_PATCH_POSITIONS),
 
     /* enum attn_head_score: each head's scores, in order */
     CONSTANT(ATTN_HEAD_SELF),

@@ -58,7 +58,7 @@ int attn_model_head_means(float *means, struct attn_model *m, const int *data, i
     ATTN__TRY(attn__model_eval_windows(&windows, m, n, max_windows));
     struct head_sums s = {calloc((size_t)m->layers * m->d_model, sizeof(double)), 0};
     ATTN__REFUSE_IF(!s.sums, ATTN_ERR_MEMORY);
-    const struct attn__hook hook = {sum_heads, &s};
+    const struct attn__hook hook = {sum_heads, &s, NULL};
     int rc = ATTN_OK;
     for (int w0 = 0; w0 < windows && rc == ATTN_OK; w0 += m->batch) {
         int b;
@@ -82,7 +82,7 @@ int attn_model_knockout(double *loss, double *delta, struct attn_model *m, const
     int windows;
     ATTN__TRY(attn__model_eval_windows(&windows, m, n, max_windows));
     struct knockout k = {layer, head, replacement};
-    const struct attn__hook hook = {knock_out, &k};
+    const struct attn__hook hook = {knock_out, &k, NULL};
     double intact = 0, knocked = 0;
     for (int w0 = 0; w0 < windows; w0 += m->batch) {
         int b, l;

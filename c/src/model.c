@@ -332,8 +332,9 @@ int attn__model_forward_hooked(int *loss, int *logits, int *weights_ids, struct 
         ATTN__TRY(attn_model_qkv(&q, &k, &v, m, l, x));
         ATTN__TRY(attn_model_attention(&y, &w, m, q, k, v));
         if (weights_ids) weights_ids[l] = w;
-        if (hook) ATTN__TRY(hook->after_attention(hook->context, m, l, y, b, t));
+        if (hook && hook->after_attention) ATTN__TRY(hook->after_attention(hook->context, m, l, y, b, t));
         ATTN__TRY(attn_model_block_out(&x, m, l, x, y));
+        if (hook && hook->after_block) ATTN__TRY(hook->after_block(hook->context, m, l, x, b, t));
     }
     ATTN__TRY(attn_model_head(&out, m, x));
     if (logits) *logits = out;

@@ -38,14 +38,17 @@ struct attn_model {
 };
 
 /*
- * A hook in the forward pass (TransformerLens's idea, in C): called in every block after the
- * heads' attention, with `y` the tape id of their joined output (B, T, C), before W^O. It may
- * read y, or overwrite it in place to knock a head out (a forward pass only: no backward
+ * A hook in the forward pass (TransformerLens's idea, in C). `after_attention` is called in
+ * every block after the heads' attention, with `y` the tape id of their joined output (B, T, C),
+ * before W^O; `after_block` (NULL: not called) at the end of every block, with `x` the tape id of
+ * the residual stream leaving it (B, T, C). Either may read its tensor, or overwrite it in place
+ * to knock a head out or patch in another run's values (a forward pass only: no backward
  * follows). The weights are never touched. A nonzero status stops the pass.
  */
 struct attn__hook {
     int (*after_attention)(void *context, struct attn_model *m, int layer, int y, int b, int t);
     void *context;
+    int (*after_block)(void *context, struct attn_model *m, int layer, int x, int b, int t);
 };
 
 /* attn_model_forward with a hook (NULL: none). */

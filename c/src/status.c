@@ -14,6 +14,7 @@ static const char *const messages[ATTN_STATUS_COUNT] = {
     [ATTN_ERR_VALUE] = "An input holds NaN or infinity where a finite number is needed.",
     [ATTN_ERR_MEMORY] = "Not enough memory to create this object.",
     [ATTN_ERR_FORMAT] = "This data is not in the expected format, or it is damaged.",
+    [ATTN_ERR_NO_GAP] = "The clean and corrupted prompts give the same metric, so there is no gap for a patch to restore.",
 };
 
 const char *attn_status_string(int code) {

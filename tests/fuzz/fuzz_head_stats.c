@@ -2,9 +2,10 @@
  * fuzz_head_stats.c — libFuzzer target for reading a model's heads: the score kernels on maps of
  * any sizes and values (NaN, negative and infinite weights included), the summary, similarity and
  * histogram of any scores and grams, the measurement's windows from any text, and a small model
- * measured and knocked out with any windows, layers, heads and replacements. Every call returns a
+ * measured, knocked out with any windows, layers, heads and replacements, and patched with any
+ * prompts, metric and components. Every call returns a
  * known status; a call that accepts its sizes writes only within them (ASan), and the model's
- * weights are never written by a measurement or a knock-out.
+ * weights are never written by a measurement, a knock-out or a patch.
  */
 #include "fuzz_input.h"
 
@@ -89,8 +90,20 @@ static void fuzz_model(struct fuzz_input *in) {
     FUZZ_REQUIRE_KNOWN_STATUS(attn_model_head_means(means, m, data, n, 1 + fuzz_byte(in) % 4));
     FUZZ_REQUIRE_KNOWN_STATUS(attn_model_knockout(&loss, &delta, m, data, n, 1 + fuzz_byte(in) % 4, fuzz_size(in) % 3 - 1,
                                                   fuzz_size(in) % 3 - 1, (fuzz_byte(in) & 1) ? replacement : NULL));
+    {
+        /* Activation patching of two prompts of any ids (past the vocabulary too), any metric and range. */
+        const int length = fuzz_size(in) % (context + 2);
+        int *clean = malloc((size_t)(length > 0 ? length : 1) * sizeof(int)), *corrupted = malloc((size_t)(length > 0 ? length : 1) * sizeof(int));
+        for (int i = 0; i < length; i++) clean[i] = (int)(fuzz_byte(in) % (vocab + 1)), corrupted[i] = (int)(fuzz_byte(in) % (vocab + 1));
+        const int over = fuzz_byte(in) % 3, first = fuzz_size(in) % 10 - 1, span = fuzz_size(in) % 10;
+        float *restored = fuzz_out(span > 0 ? span : 1);
+        double metrics[2];
+        FUZZ_REQUIRE_KNOWN_STATUS(attn_model_patch(restored, metrics, m, clean, corrupted, length, fuzz_byte(in) % (vocab + 1),
+                                                   fuzz_byte(in) % (vocab + 1), over, first, span));
+        free(clean), free(corrupted), free(restored);
+    }
     if (memcmp(before, params, (size_t)count * sizeof(float)) != 0) {
-        fprintf(stderr, "a measurement or a knock-out wrote the model's weights\n");
+        fprintf(stderr, "a measurement, a knock-out or a patch wrote the model's weights\n");
         abort();
     }
     free(means), free(replacement), free(data), free(before);

@@ -94,17 +94,23 @@ const gelu = (x) => 0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044
 /**
  * Forward pass over one sequence of token ids (length ≤ context). With `knockout` ({ layer, head,
  * replacement: (D) numbers, or null for zeros }), that head's output is replaced before W^O.
+ * With `patch` (activation patching), one activation is taken from another run's `heads` or
+ * `residual` (what forward returned for it): { layer, head, from: heads } puts head `head`'s
+ * columns of layer `layer`'s joined head output, at every position, in place before W^O;
+ * { layer, position, from: residual } puts the residual stream leaving block `layer` at
+ * `position` in place.
  * @returns {{ logits: Float64Array (T, V), maps: Float64Array (L, H, T, T), heads: Float64Array[] (L) of (T, C),
+ *             residual: Float64Array[] (L) of (T, C), the residual stream leaving each block,
  *             keys: Float64Array[] and values: Float64Array[], each layer's (T, C): what a KV cache holds }}
  */
-export function forward(model, ids, { knockout = null } = {}) {
+export function forward(model, ids, { knockout = null, patch = null } = {}) {
   const { w, layers, heads, c, v } = model;
   const T = ids.length, dh = c / heads;
   let x = new Float64Array(T * c);
   for (let p = 0; p < T; p++) for (let i = 0; i < c; i++) x[p * c + i] = w.tok[ids[p] * c + i] + w.pos[p * c + i];
   const maps = new Float64Array(layers * heads * T * T);
   const keys = [], values = [];
-  const outputs = [];
+  const outputs = [], residual = [];
   for (let l = 0; l < layers; l++) {
     const a = layerNorm(x, T, c, w[`${l}.ln1_g`], w[`${l}.ln1_b`]);
     const q = linear(a, T, c, c, w[`${l}.wq`], w[`${l}.bq`]);
@@ -135,6 +141,9 @@ export function forward(model, ids, { knockout = null } = {}) {
     if (knockout?.layer === l) {
       for (let i = 0; i < T; i++) for (let d = 0; d < dh; d++) y[i * c + knockout.head * dh + d] = knockout.replacement?.[d] ?? 0;
     }
+    if (patch?.head !== undefined && patch.layer === l) {
+      for (let i = 0; i < T; i++) for (let d = 0; d < dh; d++) y[i * c + patch.head * dh + d] = patch.from[l][i * c + patch.head * dh + d];
+    }
     outputs.push(y);
     const proj = linear(y, T, c, c, w[`${l}.wo`], w[`${l}.bo`]);
     const x1 = x.map((value, i) => value + proj[i]);
@@ -142,9 +151,13 @@ export function forward(model, ids, { knockout = null } = {}) {
     const hidden = linear(b, T, c, 4 * c, w[`${l}.fc`], w[`${l}.bfc`]).map(gelu);
     const mlp = linear(hidden, T, 4 * c, c, w[`${l}.proj`], w[`${l}.bproj`]);
     x = x1.map((value, i) => value + mlp[i]);
+    if (patch?.position !== undefined && patch.layer === l) {
+      for (let i = 0; i < c; i++) x[patch.position * c + i] = patch.from[l][patch.position * c + i];
+    }
+    residual.push(x);
   }
   const f = layerNorm(x, T, c, w.lnf_g, w.lnf_b);
-  return { logits: linear(f, T, c, v, w.head_w, w.head_b), maps, heads: outputs, keys, values };
+  return { logits: linear(f, T, c, v, w.head_w, w.head_b), maps, heads: outputs, residual, keys, values };
 }
 
 /** Mean cross-entropy (nats) of predicting ids[1..] from ids[..−1] inside one window (forward's options apply). */
@@ -159,4 +172,26 @@ export function windowLoss(model, window, targets, options) {
     total += logSum - row[targets[p]];
   }
   return total / window.length;
+}
+
+/**
+ * Activation patching in double precision (as c/src/patch.c defines it): the metric
+ * logit(good) − logit(bad) at the last position of the clean and the corrupted run, and the share
+ * of their gap each component restores, patched from the clean run into the corrupted one.
+ * over 'heads': (L·H) shares, head h of layer l at l·H + h; 'positions': (L·T), the residual
+ * stream leaving block l at position p at l·T + p.
+ */
+export function patchShares(model, clean, corrupted, good, bad, over) {
+  const t = clean.length, v = model.v;
+  const metric = (logits) => logits[(t - 1) * v + good] - logits[(t - 1) * v + bad];
+  const cleanRun = forward(model, clean);
+  const cleanMetric = metric(cleanRun.logits), corruptedMetric = metric(forward(model, corrupted).logits);
+  const perLayer = over === 'heads' ? model.heads : t;
+  const restored = new Float64Array(model.layers * perLayer);
+  for (let i = 0; i < restored.length; i++) {
+    const layer = Math.floor(i / perLayer), index = i % perLayer;
+    const patch = over === 'heads' ? { layer, head: index, from: cleanRun.heads } : { layer, position: index, from: cleanRun.residual };
+    restored[i] = (metric(forward(model, corrupted, { patch }).logits) - corruptedMetric) / (cleanMetric - corruptedMetric);
+  }
+  return { restored, clean: cleanMetric, corrupted: corruptedMetric };
 }

@@ -50,6 +50,7 @@ const GROUPS = {
   BottleneckLimits: (key) => `ATTN_BOTTLENECK_MAX_${upperSnake(key)}`,
   HeadScore: (key) => (key === 'count' ? 'ATTN_HEAD_SCORE_COUNT' : `ATTN_HEAD_${upperSnake(key)}`),
   HeadLimits: (key) => `ATTN_HEAD_${upperSnake(key)}`,
+  PatchOver: (key) => `ATTN_PATCH_${upperSnake(key)}`,
 };
 /** The single values of abi.js, by the C name of each. */
 const SINGLES = {

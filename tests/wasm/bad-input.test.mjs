@@ -528,6 +528,26 @@ function modelRows(model) {
     m('ablateAll(null)', () => model.ablateAll(null), TYPE, /ablateAll takes an object/),
     m('ablateAll({ mode: 5 })', () => model.ablateAll({ mode: 5 }), ARGUMENT, /mode must be "zero"/),
     m('ablateAll({ onProgress: "x" })', () => model.ablateAll({ onProgress: 'x' }), TYPE, /onProgress must be a function/),
+    ...(() => {
+      const pair = { clean: 'the cat', corrupted: 'the dog', metric: { good: 's', bad: 'r' } };
+      const patch = (change) => () => model.patch({ ...pair, ...change });
+      return [
+        m('patch(null)', () => model.patch(null), TYPE, /patch takes an object/),
+        m('patch({ clean: 5 })', patch({ clean: 5 }), TYPE, /clean must be text, but it is 5\./),
+        m('patch({ clean: "" })', patch({ clean: '' }), LENGTH, /The clean prompt is empty/),
+        m('patch({ corrupted: another length })', patch({ corrupted: 'the' }), LENGTH, /The corrupted prompt has 3 characters and the clean one 7: patching needs two prompts of the same length/),
+        m('patch({ corrupted: an unseen character })', patch({ corrupted: 'the côt' }), VALUE, /The corrupted prompt has the character "ô" \(at 6\), which the model never saw/),
+        m('patch({ clean: longer than the context })', patch({ clean: 'the cats!', corrupted: 'the dogs!' }), LENGTH, /The clean prompt has 9 characters, but this model reads at most 8 \(its context\)/),
+        m('patch({ metric: null })', patch({ metric: null }), TYPE, /metric must be \{ good, bad \}/),
+        m('patch({ metric.good: two characters })', patch({ metric: { good: 'st', bad: 'r' } }), TYPE, /metric\.good must be one character, but it is the text "st"/),
+        m('patch({ metric.bad: an unseen character })', patch({ metric: { good: 's', bad: 'é' } }), VALUE, /metric\.bad has the character "é"/),
+        m('patch({ metric: the same character twice })', patch({ metric: { good: 's', bad: 's' } }), ARGUMENT, /metric\.bad is "s", the same character as metric\.good/),
+        m('patch({ over: "layers" })', patch({ over: 'layers' }), ARGUMENT, /over must be "heads" .* or "positions"/),
+        m('patch({ onProgress: 5 })', patch({ onProgress: 5 }), TYPE, /onProgress must be a function/),
+        m('patch({ corrupted: the clean prompt }) has no gap', patch({ corrupted: 'the cat' }), Status.NO_GAP, /there is no gap for a patch to restore/),
+        okRow('Model', 'patch over positions: (L·T) shares, the last one 1', patch({ over: 'positions' }), (r) => r.restored.length === 7 && r.restored[6] === 1),
+      ];
+    })(),
     m('save(5)', () => model.save(5), TYPE, /save takes an object/),
     m('setParams(null)', () => model.setParams(null), TYPE, /weights must be a Float32Array/),
     m('setParams("abc")', () => model.setParams('abc'), TYPE, /weights must be a Float32Array/),

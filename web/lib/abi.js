@@ -18,6 +18,7 @@ export const CoreStatus = Object.freeze({
   VALUE: 7,
   MEMORY: 8,
   FORMAT: 9,
+  NO_GAP: 10,
 });
 
 /** enum attn_mask_kind. */
@@ -121,3 +122,6 @@ export const HeadScore = Object.freeze({
  * count as flat (nats), and the most windows one measurement reads.
  */
 export const HeadLimits = Object.freeze({ maxOffset: 8, stripeKeys: 16, flatNats: 0.1, maxWindows: 4096 });
+
+/** enum attn_patch_over: what activation patching replaces, component by component (attn_model_patch). */
+export const PatchOver = Object.freeze({ heads: 0, positions: 1 });

@@ -6,6 +6,7 @@
 //   ablate { layer, head, mode }   the validation loss with one head knocked out (model.ablate)
 //   ablateAll { mode }             every head knocked out in turn, sorted (model.ablateAll)
 //   headHistory                    the record of the heads at each evaluation (model.headHistory)
+//   patch { clean, corrupted, metric, over }   activation patching (model.patch)
 
 /** The requests, over `current()`, the session's model (never null when they run). */
 export function headRequests(current) {
@@ -15,5 +16,6 @@ export function headRequests(current) {
     ablate: ({ layer, head, mode }) => current().ablate({ layer, head, mode }),
     ablateAll: ({ mode }, { progress } = {}) => current().ablateAll({ mode, onProgress: reporter(progress) }),
     headHistory: () => current().headHistory,
+    patch: ({ clean, corrupted, metric, over }, { progress } = {}) => current().patch({ clean, corrupted, metric, over, onProgress: reporter(progress) }),
   };
 }

@@ -13,6 +13,7 @@
 //   model.headStats({ windows, seed }), model.ablate({ layer, head, mode }), model.ablateAll({ mode }),
 //   model.recordHeadScores(), model.headHistory: reading its heads (head-stats.js, knockout.js,
 //   head-history.js)
+//   model.patch({ clean, corrupted, metric: { good, bad }, over }): activation patching (patch.js)
 
 import { AttnError, Status } from '../errors.js';
 import { ModelInfo } from '../abi.js';
@@ -25,6 +26,7 @@ import { weightsFile } from './weights-file.js';
 import { Decoder } from '../api/decode.js';
 import { measureHeads, probeScores, probeChance } from './head-stats.js';
 import { ablate, ablateAll } from './knockout.js';
+import { patch } from './patch.js';
 import { emptyHistory, recordHeadScores, historyHeader } from './head-history.js';
 
 /** Validation windows evaluate() averages over (of the last tenth of the text). */
@@ -267,6 +269,12 @@ export class Model {
   ablateAll(options) {
     this.#live();
     return ablateAll(this, options);
+  }
+
+  /** Activation patching of a clean and a corrupted prompt: the share of the gap each component restores (patch.js). */
+  patch(options) {
+    this.#live();
+    return patch(this, options);
   }
 
   /** Measures the heads now and adds the means to headHistory (head-history.js). */
