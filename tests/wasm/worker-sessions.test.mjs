@@ -54,7 +54,7 @@ test('an unknown request is refused with Status ARGUMENT (not OK), naming what t
   const error = await failure(channel.request('train'));
   assert.ok(error instanceof AttnError);
   assert.equal(error.code, Status.ARGUMENT);
-  assert.match(error.message, /^The training worker has no request "train"; it answers helper, parallel, create, load, info, start, pause, probe, sample, save, heads, ablate, ablateAll, headHistory, benchmark\.$/);
+  assert.match(error.message, /^The training worker has no request "train"; it answers helper, parallel, create, load, info, start, pause, probe, sample, save, heads, ablate, ablateAll, headHistory, patch, benchmark\.$/);
 });
 
 test('requests that need a model say so (ARGUMENT); a core error keeps its own code', async () => {
