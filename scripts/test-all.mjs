@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runFuzzers } from './fuzz.mjs';
+import { runPool } from './lib/process-pool.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 process.chdir(root);
@@ -39,41 +40,47 @@ function nodeTests(folder) {
 }
 
 const LAYERS = {
-  /** Native unit tests of the C core under ASan + UBSan: each binary ends "N passed, N failed". */
-  c() {
+  /** Native unit tests of the C core under ASan + UBSan: each binary ends "N passed, N failed";
+   *  one binary per core at a time. */
+  async c() {
     const dir = 'build/native';
     const binaries = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('test_')).sort() : [];
     if (binaries.length === 0) return { passed: 0, failed: 1, note: 'no C test binaries: run bash build.sh --test' };
     let passed = 0, failed = 0;
-    for (const binary of binaries) {
-      const { status, output } = runCapturing(`${dir}/${binary}`, []);
-      const match = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
-      if (!match) { failed += 1; console.log(`FAIL ${binary} crashed or printed no summary (exit ${status})`); continue; }
-      passed += Number(match[1]);
-      failed += Number(match[2]) + (status !== 0 && Number(match[2]) === 0 ? 1 : 0);
-    }
+    await runPool(binaries.map((binary) => ({ binary, command: `${dir}/${binary}` })), {
+      onDone({ binary }, { status, stdout, stderr }) {
+        process.stdout.write(stdout);
+        process.stderr.write(stderr);
+        const match = [...`${stdout}\n${stderr}`.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+        if (!match) { failed += 1; console.log(`FAIL ${binary} crashed or printed no summary (exit ${status})`); return; }
+        passed += Number(match[1]);
+        failed += Number(match[2]) + (status !== 0 && Number(match[2]) === 0 ? 1 : 0);
+      },
+    });
     return { passed, failed };
   },
 
   /** The C unit tests again, built without sanitizers, under valgrind memcheck: one test per
-   *  binary, failed on any memory error or leak. */
-  memcheck() {
+   *  binary, failed on any memory error or leak; one binary per core at a time. */
+  async memcheck() {
     const dir = 'build/memcheck';
     const binaries = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('test_')).sort() : [];
     if (binaries.length === 0) return { passed: 0, failed: 1, note: 'no memcheck binaries: run bash build.sh --test' };
     let passed = 0, failed = 0;
-    for (const binary of binaries) {
-      const result = spawnSync('valgrind', ['-q', '--error-exitcode=99', '--leak-check=full', '--errors-for-leak-kinds=definite,indirect', `${dir}/${binary}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
-      const ok = result.status === 0;
-      console.log(`${ok ? 'ok  ' : 'FAIL'} memcheck: ${binary}${ok ? '' : ` (exit ${result.status})\n${result.stderr}`}`);
-      if (ok) passed += 1; else failed += 1;
-    }
+    const valgrind = ['-q', '--error-exitcode=99', '--leak-check=full', '--errors-for-leak-kinds=definite,indirect'];
+    await runPool(binaries.map((binary) => ({ binary, command: 'valgrind', args: [...valgrind, `${dir}/${binary}`] })), {
+      onDone({ binary }, { status, stderr }) {
+        const ok = status === 0;
+        console.log(`${ok ? 'ok  ' : 'FAIL'} memcheck: ${binary}${ok ? '' : ` (exit ${status})\n${stderr}`}`);
+        if (ok) passed += 1; else failed += 1;
+      },
+    });
     return { passed, failed };
   },
 
   /** Every libFuzzer target, briefly (FUZZ_SECONDS each, default 5), replaying past findings. */
-  fuzz() {
-    const results = runFuzzers(Number(process.env.FUZZ_SECONDS ?? 5));
+  async fuzz() {
+    const results = await runFuzzers(Number(process.env.FUZZ_SECONDS ?? 5));
     if (results.length === 0) return { passed: 0, failed: 1, note: 'no fuzz targets: run bash build.sh --test' };
     const failed = results.filter((r) => !r.ok).length;
     return { passed: results.length - failed, failed };
@@ -120,7 +127,7 @@ for (const name of names) {
   }
   console.log(`\n=== ${name} tests ===`);
   const began = performance.now();
-  const result = LAYERS[name]();
+  const result = await LAYERS[name]();
   const seconds = (performance.now() - began) / 1000;
   passed += result.passed;
   failed += result.failed;

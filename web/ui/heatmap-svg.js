@@ -8,7 +8,7 @@
 
 import { viridisHex, textOn } from './colour-scale.js';
 import { group, svgDocument, tag } from './svg.js';
-import { uprightColumns } from './heatmap.js';
+import { uprightColumns } from './heatmap-labels.js';
 
 const CHAR = 6.5;          // about the width of one character at 11 px
 const CELL_TEXT_LIMIT = 12; // values printed in their cells up to this many rows and columns

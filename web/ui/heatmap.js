@@ -24,6 +24,7 @@ import { sizeCanvas, canvasFont } from './canvas.js';
 import { redrawForPrint } from './print-redraw.js';
 import { DataTable, tableNumber } from './data-table.js';
 import { contentWidth } from './box-width.js';
+import { uprightColumns } from './heatmap-labels.js';
 
 const MIN_CELL = 6;  // pixels: the smallest cell drawn, however narrow the space
 const LABEL_ROOM = 140; // pixels at most for a row label's width or a column label's height
@@ -349,9 +350,4 @@ export function fitLabel(text, room, width) {
     if (width(shown) <= room) return shown;
   }
   return `${chars[0]}…`;
-}
-
-/** Column labels of one character each are written upright (heatmap-svg.js asks the same). */
-export function uprightColumns(labels) {
-  return labels.length > 0 && labels.every((label) => [...String(label)].length <= 1);
 }

@@ -25,11 +25,18 @@ export const WIDGETS = Object.freeze([
   { name: 'cross', tag: 'attn-cross', section: 'roles', load: () => import('./cross/attn-cross.js') },
   { name: 'decode', tag: 'attn-decode', section: 'decode', load: () => import('./decode/attn-decode.js') },
   { name: 'check', tag: 'attn-check', section: 'check', load: () => import('./check/attn-check.js'), onDemand: true },
-  { name: 'exercise', tag: 'attn-exercise', section: 'exercises', load: () => import('./exercise/attn-exercise.js'), onDemand: true },
+  // an exercise loads its task's widget through this list, handed in here (no import back)
+  { name: 'exercise', tag: 'attn-exercise', section: 'exercises', load: () => import('./exercise/attn-exercise.js').then(withWidgetLoader), onDemand: true },
 ]);
 
 /** The registry entry for a short name ("stepper") or a tag ("attn-stepper"), or undefined. */
 export function findWidget(nameOrTag) {
   const key = String(nameOrTag ?? '').trim().toLowerCase();
   return WIDGETS.find((widget) => widget.name === key || widget.tag === key);
+}
+
+/** The exercise module, told how to load the widget of its task (by tag, through this list). */
+function withWidgetLoader(module) {
+  module.setWidgetLoader((tag) => findWidget(tag).load());
+  return module;
 }
