@@ -83,7 +83,8 @@ fi
 
 if [ "$want_bench" = 1 ]; then
   # The machine-peak loop (bench only, never in dist/): one small module, the core's flags.
-  peak_wasm=web/generated/peak.wasm
+  peak_wasm=bench/page/generated/peak.wasm
+  mkdir -p bench/page/generated
   if [ ! -f "$peak_wasm" ] || [ bench/wasm/peak.c -nt "$peak_wasm" ]; then
     say "machine-peak loop → $peak_wasm"
     NODE_PATH=/usr/share/nodejs emcc -std=c11 -Wall -Wextra -O3 -msimd128 --no-entry -sSTANDALONE_WASM \
@@ -91,7 +92,7 @@ if [ "$want_bench" = 1 ]; then
       bench/wasm/peak.c -o "$peak_wasm"
   fi
   bench_stamp=build/bench-site/.build-stamp
-  if [ ! -f "$bench_stamp" ] || [ -n "$(find web vite.config.js package-lock.json -newer "$bench_stamp" -print -quit)" ]; then
+  if [ ! -f "$bench_stamp" ] || [ -n "$(find web bench/page reference vite.config.js package-lock.json -newer "$bench_stamp" -print -quit)" ]; then
     say "benchmark site → build/bench-site/ (vite build --mode bench)"
     npx vite build --mode bench --logLevel warn
     touch "$bench_stamp"

@@ -3,7 +3,7 @@
 // so the lab and attention-lab.js work from any folder of any host; attention-lab.js keeps its
 // name so a course page can load it by a stable URL.
 //
-// `vite build --mode bench` builds the benchmark page (web/bench.html, with its peers TF.js and
+// `vite build --mode bench` builds the benchmark page (bench/page/, with its peers TF.js and
 // onnxruntime-web: about 14 MB that no author serves) into build/bench-site/ instead (npm run bench).
 import { defineConfig } from 'vite';
 import { resolve, join } from 'node:path';
@@ -12,6 +12,7 @@ import { thirdPartyLicences } from './scripts/lib/licences.mjs';
 import { widgetPreloads } from './scripts/lib/widget-preloads.mjs';
 
 const web = resolve(import.meta.dirname, 'web');
+const benchPage = resolve(import.meta.dirname, 'bench/page');
 
 /** Copies web/<folder>/ into the output's <folder>/ untouched: the course example is a page
  *  written the way an author would write it (a plain script tag for attention-lab.js), so Vite
@@ -47,6 +48,7 @@ function licenceNotices() {
 
 const SITES = {
   lab: {
+    root: web,
     outDir: resolve(import.meta.dirname, 'dist'),
     input: {
       index: resolve(web, 'index.html'),
@@ -56,8 +58,9 @@ const SITES = {
     plugins: [copyVerbatim('examples'), licenceNotices(), widgetPreloads('embed.html')],
   },
   bench: {
+    root: benchPage,
     outDir: resolve(import.meta.dirname, 'build/bench-site'),
-    input: { bench: resolve(web, 'bench.html') },
+    input: { bench: resolve(benchPage, 'index.html') },
     plugins: [],
   },
 };
@@ -65,7 +68,7 @@ const SITES = {
 export default defineConfig(({ mode }) => {
   const site = mode === 'bench' ? SITES.bench : SITES.lab;
   return {
-    root: web,
+    root: site.root,
     base: './',
     // web/public (embed-resize.js) belongs to the authors' folder only.
     publicDir: mode === 'bench' ? false : resolve(web, 'public'),

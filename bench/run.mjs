@@ -18,7 +18,7 @@ const only = process.argv.slice(2).filter((arg) => arg !== '--long');
 
 function startServer() {
   const site = `${root}build/bench-site`;
-  if (!existsSync(`${site}/bench.html`)) throw new Error('The benchmark site is not built: run bash build.sh --bench (npm run bench does).');
+  if (!existsSync(`${site}/index.html`)) throw new Error('The benchmark site is not built: run bash build.sh --bench (npm run bench does).');
   const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), ROOT: site }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     server.stdout.once('data', () => resolve(server));
@@ -48,7 +48,7 @@ async function browserRows() {
     let crashed = false;
     page.on('crash', () => { crashed = true; });
     const query = only.length ? `?only=${only.join(',')}` : long ? '?long=1' : '';
-    await page.goto(`http://127.0.0.1:${port}/bench.html${query}`);
+    await page.goto(`http://127.0.0.1:${port}/index.html${query}`);
     let shown = 0;
     for (;;) {
       if (crashed) throw new Error('the benchmark page crashed (out of memory?); the figures so far are above');

@@ -3,8 +3,8 @@
  * f32x4.mul and an f32x4.add: 8 FLOPs on 4 lanes. Twelve independent accumulators hide the
  * latency of each mul → add chain (x86 has 16 vector registers: 12 accumulators, the factor and
  * the term fit). Each accumulator runs a ← a·0.9 + 0.1, which settles at 1: no overflow, no
- * subnormal numbers. Built by build.sh --bench into web/generated/peak.wasm with the core's
- * Emscripten flags; timed by web/bench/peak.js in one Worker and in two at once. */
+ * subnormal numbers. Built by build.sh --bench into bench/page/generated/peak.wasm with the core's
+ * Emscripten flags; timed by bench/page/peak.js in one Worker and in two at once. */
 #include <wasm_simd128.h>
 
 #define ACCUMULATORS 12

@@ -325,7 +325,7 @@ test('“In words” states the current result and follows each change', async (
 
 // ---------------------------------------------------------------- scaling too small, too large
 
-import { multipliedWeights, entropy } from '../reference/stability.mjs';
+import { multipliedWeights, entropy } from '../../reference/stability.mjs';
 
 /** Row i of the chapter's unscaled scores [[−18, 0], [0, 2]] through softmax at `scaling` × 1/√2. */
 const referenceRows = (scaling, causal) => [[-18, 0], [0, 2]].map((row, i) =>
@@ -410,7 +410,7 @@ test('a bad scaling, typed or set by attribute, gets a sentence beside the contr
 
 // ---------------------------------------------------------------- numerical stability (the lab text)
 
-import { naiveSoftmax, stableSoftmax } from '../reference/stability.mjs';
+import { naiveSoftmax, stableSoftmax } from '../../reference/stability.mjs';
 
 /** A table of the stability panel as rows of cell texts (the row header first). */
 const tableRows = (table) => table.locator('tbody tr').evaluateAll((rows) => rows.map((row) =>

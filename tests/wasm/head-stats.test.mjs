@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { loadWasmAttn, loadTestAttn } from './helpers.mjs';
 import { HeadScore } from '../../web/lib/abi.js';
 import { SCORE_NAMES } from '../../web/lib/model/head-stats.js';
-import { layout } from '../reference/transformer.mjs';
+import { layout } from '../../reference/transformer.mjs';
 import { headRole, headName, alikePairs, flatDiagnosis, ROLE_RULE } from '../../web/lib/model/head-roles.js';
 import { createTrainingSession } from '../../web/lib/model/training-session.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../../web/lib/model/checkpoint.js';

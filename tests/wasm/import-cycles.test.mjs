@@ -1,7 +1,9 @@
-// import-cycles.test.mjs — no module of the page, the bench or the scripts imports itself back
-// through others, by a static `import … from` or a dynamic `import(…)`: a cycle makes the order
-// in which modules run depend on which one a page loads first. Relative specifiers are
-// resolved against the importing file; bare ones (packages) are outside the graph.
+// import-cycles.test.mjs — the import graph of the page, the bench and the scripts: no module
+// imports itself back through others, by a static `import … from` or a dynamic `import(…)` (a
+// cycle makes the order in which modules run depend on which one a page loads first), and no
+// module of the bench or the page imports from tests/ (what both need lives in reference/ or
+// web/). Relative specifiers are resolved against the importing file; bare ones (packages) are
+// outside the graph.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,13 +46,26 @@ test('cycles() finds a cycle through a dynamic import and none in a chain', () =
   assert.deepEqual(cycles({ 'a.js': ['b.js'], 'b.js': ['c.js'], 'c.js': [] }), []);
 });
 
-test('no module imports itself back (web/, bench/, scripts/)', () => {
+/** { file: [the files it imports] } for every tracked module of web/, bench/ and scripts/. */
+function importGraph() {
   const files = execFileSync('git', ['ls-files', 'web', 'bench', 'scripts'], { cwd: root, encoding: 'utf8' })
     .split('\n').filter((file) => /\.m?js$/.test(file));
   const graph = {};
   for (const file of files) {
     graph[file] = importsOf(readFileSync(join(root, file), 'utf8')).map((specifier) => normalize(join(dirname(file), specifier)));
   }
-  assert.ok(files.length > 100, `read ${files.length} modules`);
+  return graph;
+}
+
+test('no module imports itself back (web/, bench/, scripts/)', () => {
+  const graph = importGraph();
+  assert.ok(Object.keys(graph).length > 100, `read ${Object.keys(graph).length} modules`);
   assert.deepEqual(cycles(graph), []);
+});
+
+test('nothing of the bench or the page imports from tests/', () => {
+  const graph = importGraph();
+  const intoTests = Object.entries(graph).filter(([file]) => /^(bench|web)\//.test(file))
+    .flatMap(([file, imports]) => imports.filter((target) => target.startsWith('tests/')).map((target) => `${file} → ${target}`));
+  assert.deepEqual(intoTests, []);
 });

@@ -1,5 +1,5 @@
 // patch.test.mjs — activation patching (model.patch, c/src/patch.c) against its known answers and
-// an independent double-precision reference (patchShares in tests/reference/transformer.mjs, on
+// an independent double-precision reference (patchShares in reference/transformer.mjs, on
 // the weights read from the file the core saved):
 //   - the residual stream leaving the last block at the last position restores exactly 1;
 //     any other position leaving the last block, and any position before the prompts differ,
@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { loadWasmAttn } from './helpers.mjs';
-import { readWeightsFile, unpack, layout, patchShares } from '../reference/transformer.mjs';
+import { readWeightsFile, unpack, layout, patchShares } from '../../reference/transformer.mjs';
 import { PATCH_PAIRS } from '../../web/lib/model/patch-pairs.js';
 
 const attn = await loadWasmAttn();

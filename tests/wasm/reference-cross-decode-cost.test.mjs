@@ -1,5 +1,5 @@
 // reference-cross-decode-cost.test.mjs — every number <attn-cross>, <attn-decode> and the new part of
-// <attn-cost> show, recomputed by independent double-precision code (tests/reference/) from the
+// <attn-cost> show, recomputed by independent double-precision code (reference/) from the
 // widgets' own inputs, as reference-widgets.test.mjs does for §6.2–6.6.
 //
 // Inputs: random draws are data here, taken from the core's generator (attn.randomNormals); the
@@ -20,8 +20,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadWasmAttn } from './helpers.mjs';
-import * as ref from '../reference/attention.mjs';
-import { readWeightsFile, unpack, forward } from '../reference/transformer.mjs';
+import * as ref from '../../reference/attention.mjs';
+import { readWeightsFile, unpack, forward } from '../../reference/transformer.mjs';
 import { computeCross, WIDTH } from '../../web/widgets/cross/cross-model.js';
 import { lookUp } from '../../web/widgets/cross/vocabulary.js';
 import { splitWords } from '../../web/ui/sentence.js';

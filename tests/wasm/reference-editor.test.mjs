@@ -3,7 +3,7 @@
 // dq, dk, dv and the largest weight per row; here the built-in's numbers (the "reference" column)
 // and a classic bug's numbers (what a learner's "yours" column would show) are recomputed by an
 // independent double-precision attention with a hand-written backward pass
-// (tests/reference/attention.mjs, batchedAttention), on the check's own case shapes.
+// (reference/attention.mjs, batchedAttention), on the check's own case shapes.
 //
 // Tolerance: float32 tape (sums of ≤ 7 products of entries in [−1, 1], a softmax, and the
 // backward's ≤ 2·7 terms) against float64: differences are ≲ 1e-6; we allow 1e-5, ten times
@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasmAttn } from './helpers.mjs';
-import { batchedAttention } from '../reference/attention.mjs';
+import { batchedAttention } from '../../reference/attention.mjs';
 import { CASES, TOLERANCE } from '../../web/lib/learner/check.js';
 import { reference, BUGGY } from '../../web/lib/learner/variants.js';
 

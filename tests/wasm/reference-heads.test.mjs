@@ -1,5 +1,5 @@
 // reference-heads.test.mjs — the numbers the head views show, against independent double-precision
-// references (tests/reference/head-stats.mjs on maps from tests/reference/transformer.mjs, which
+// references (reference/head-stats.mjs on maps from reference/transformer.mjs, which
 // reads the weights from the file the core saved): every head's scores on every window, their
 // means and spreads, the strongest offset, the similarity of every two heads, and the validation
 // loss with a head knocked out (zeros, and its mean output) with its change; every score's chance
@@ -18,8 +18,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadWasmAttn } from './helpers.mjs';
 import { HeadScore } from '../../web/lib/abi.js';
-import { readWeightsFile, unpack, forward, windowLoss } from '../reference/transformer.mjs';
-import { mapScores, inductionScore, meanSpread, cosineSimilarity, chanceScores, MAX_OFFSET } from '../reference/head-stats.mjs';
+import { readWeightsFile, unpack, forward, windowLoss } from '../../reference/transformer.mjs';
+import { mapScores, inductionScore, meanSpread, cosineSimilarity, chanceScores, MAX_OFFSET } from '../../reference/head-stats.mjs';
 
 const attn = await loadWasmAttn();
 const TOLERANCE = 1e-5;

@@ -1,5 +1,5 @@
 // reference-lookup.test.mjs — every number the lookup section's widgets show, recomputed by the
-// independent double-precision references in tests/reference/lookup.mjs from the same inputs.
+// independent double-precision references in reference/lookup.mjs from the same inputs.
 //
 // The inputs come from the widgets' own modules: <attn-lookup>'s presets (at several queries and
 // sharpnesses, values tied to keys too), and <attn-bottleneck>'s defaults, whose random inputs
@@ -21,7 +21,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadTestAttn } from './helpers.mjs';
-import * as ref from '../reference/lookup.mjs';
+import * as ref from '../../reference/lookup.mjs';
 import { PRESETS, flatten } from '../../web/widgets/lookup/lookup-memory.js';
 import { VOCAB, LONGEST, TRIALS, WIDTH, EXAMPLE, lengthsUpTo } from '../../web/widgets/bottleneck/bottleneck-settings.js';
 

@@ -1,5 +1,5 @@
 // reference-train.test.mjs — the train widget's numbers against an independent double-precision
-// transformer (tests/reference/transformer.mjs) that reads the weights from a file the core saved:
+// transformer (reference/transformer.mjs) that reads the weights from a file the core saved:
 // the validation loss, the unigram baseline, the attention maps (every layer and head) and the
 // training loss of a step (on the batch the core's generator drew, taken from a twin model).
 //
@@ -14,8 +14,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadWasmAttn } from './helpers.mjs';
-import { readWeightsFile, unpack, forward, windowLoss } from '../reference/transformer.mjs';
-import { unigramEntropy } from '../reference/attention.mjs';
+import { readWeightsFile, unpack, forward, windowLoss } from '../../reference/transformer.mjs';
+import { unigramEntropy } from '../../reference/attention.mjs';
 
 const attn = await loadWasmAttn();
 const LOSS_TOLERANCE = 1e-5, MAP_TOLERANCE = 1e-5;

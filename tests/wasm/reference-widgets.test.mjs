@@ -1,5 +1,5 @@
 // reference-widgets.test.mjs — every number the §6.2–6.6 widgets show, recomputed by the
-// independent double-precision references in tests/reference/attention.mjs from the same inputs.
+// independent double-precision references in reference/attention.mjs from the same inputs.
 //
 // The widgets' inputs come from the widgets' own modules (the stepper's example, the masks
 // widget's computeMasks, the heads widget's buildInputs, the shuffle widget's word embeddings);
@@ -25,7 +25,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasmAttn } from './helpers.mjs';
-import * as ref from '../reference/attention.mjs';
+import * as ref from '../../reference/attention.mjs';
 import { EXAMPLE, TOKENS, MODEL_WIDTH, HEAD_WIDTH } from '../../web/widgets/stepper/stepper-example.js';
 import { computeMasks, WQ, WK, WIDTH } from '../../web/widgets/masks/masks-model.js';
 import { DEFAULT_SENTENCE, readSentence, applyRules, buildInputs } from '../../web/widgets/heads/heads-rules.js';

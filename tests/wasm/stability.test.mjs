@@ -1,11 +1,11 @@
 // stability.test.mjs — the lab text's numerical stability and §6.3's continuous scaling in node: the
 // core's softmax with and without the row maximum, the mask-then-multiply hazard, and attention
-// with any score multiplier, each against the float64 references in tests/reference/stability.mjs.
+// with any score multiplier, each against the float64 references in reference/stability.mjs.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasmAttn, randomFloats } from './helpers.mjs';
-import { FLOAT32_EXP_LIMIT, stableSoftmax, naiveSoftmax, maskThenMultiply, multipliedWeights, entropy } from '../reference/stability.mjs';
+import { FLOAT32_EXP_LIMIT, stableSoftmax, naiveSoftmax, maskThenMultiply, multipliedWeights, entropy } from '../../reference/stability.mjs';
 
 const attn = await loadWasmAttn();
 const close = (actual, expected, tolerance, what) => {

@@ -1,12 +1,12 @@
 // peak.js — the machine's measured peak, in GFLOP/s, for every row's "of peak" figure: the
-// multiply-add loop of bench/wasm/peak.c (built into web/generated/peak.wasm by build.sh
+// multiply-add loop of bench/wasm/peak.c (built into bench/page/generated/peak.wasm by build.sh
 // --bench) in one Worker and in two Workers at once, in alternating rounds (a two-thread round
 // starts both together and lasts as long as its slower worker). The fastest round counts: the
 // time a call takes when the shared machine lets it run, as for the two-thread rows of
 // compare.js. Measured once per page, on first use; `ofPeak` turns a row's GFLOP/s into its
 // fraction of the matching peak (for two threads, twice the one-thread peak: see peakFor).
 
-import peakWasmUrl from '../generated/peak.wasm?url';
+import peakWasmUrl from './generated/peak.wasm?url';
 
 const ROUNDS = 25;
 const ROUND_SECONDS = 0.04;

@@ -7,7 +7,7 @@
 // the cached way is expected to lose: the rebuild feeds the window one character at a time).
 
 import { bestOf, clockName, warmUp } from '../compare.js';
-import { fetchDefaultCheckpoint } from '../../lib/model/default-checkpoint.js';
+import { fetchDefaultCheckpoint } from '../../../web/lib/model/default-checkpoint.js';
 
 export const name = 'model-sample';
 

@@ -3,9 +3,9 @@
 // prints the same table on the page. `?only=name1,name2` runs only those cases. Cases marked
 // `long` (minutes each) run only when named there or with `?long=1` (npm run bench -- --long).
 
-import { loadAttn } from '../lib/attn.js';
+import { loadAttn } from '../../web/lib/attn.js';
 import { CASES } from './cases/index.js';
-import { h } from '../ui/dom.js';
+import { h } from '../../web/ui/dom.js';
 
 const state = { rows: [], done: false, error: null, log: [] };
 window.bench = state;
@@ -28,7 +28,7 @@ function progress(message) {
   status.textContent = message;
 }
 
-/** A fraction of the machine's peak as a percentage (web/bench/peak.js), or '' when none. */
+/** A fraction of the machine's peak as a percentage (bench/page/peak.js), or '' when none. */
 function percent(x) {
   return typeof x === 'number' ? `${(100 * x).toFixed(0)}%` : '';
 }

@@ -1,5 +1,5 @@
 // head-stats.mjs — independent double-precision head scores, for tests/wasm/reference-heads.test.mjs
-// (and the peer of the head-stats benchmark, web/bench/cases/head-stats.js):
+// (and the peer of the head-stats benchmark, bench/page/cases/head-stats.js):
 // the definitions written out plainly from what the lab says each score is (<attn-train>'s reference,
 // web/widgets/train/attn-train.md), on maps from transformer.mjs's forward pass. Shares nothing with web/ or c/.
 //

@@ -2,7 +2,7 @@
 // thread), onnxruntime-web (WASM, one thread, MatMul), plain JavaScript and our naive kernel,
 // at 1024×64 · 64×1024 and 512³. Target: ≥ 1.3× TF.js on both. Then ours on two
 // threads (the threaded core of this cross-origin-isolated page) against one thread and the best
-// peer. Every row also gives ours as a fraction of the machine's peak (web/bench/peak.js).
+// peer. Every row also gives ours as a fraction of the machine's peak (bench/page/peak.js).
 
 import { bestOf, clockName, warmUp, random, reportThreads } from '../compare.js';
 import * as resident from '../resident.js';

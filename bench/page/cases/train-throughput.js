@@ -7,15 +7,15 @@
 // this one is), else the two workers (web/lib/model/training-session.js, twoCoreMode).
 //
 // Each row of ours also gives its useful FLOPs as a fraction of the machine's peak on as many
-// threads (web/bench/peak.js): tokens/s × FLOPs per token, counted from the model's shapes in
-// web/bench/train-flops.js: 6 · P + 12 · L · T · C per token (P = 12·L·C² + C·V, the weights
+// threads (bench/page/peak.js): tokens/s × FLOPs per token, counted from the model's shapes in
+// bench/page/train-flops.js: 6 · P + 12 · L · T · C per token (P = 12·L·C² + C·V, the weights
 // of the matrix products), ≈ 5.16 MFLOP on the nanoGPT preset. Targets, nanoGPT
 // preset: ≥ 70% of the two-thread peak in the widget's default, ≥ 75% of the one-thread peak on one.
 
 import { row } from '../timer.js';
-import { PRESETS } from '../../lib/model/presets.js';
+import { PRESETS } from '../../../web/lib/model/presets.js';
 import { createTfModel } from './tfjs-train-model.js';
-import { TrainClient } from '../../lib/train-client.js';
+import { TrainClient } from '../../../web/lib/train-client.js';
 import { loadTf } from '../peers/peers.js';
 import { measurePeak, ofPeak } from '../peak.js';
 import { trainFlopsPerToken } from '../train-flops.js';

@@ -3,7 +3,7 @@
 // outputs and scratch of each live as named blocks of one heap handle (web/lib/attn.js); each
 // helper returns { run(), free() }; run() throws if the C call returns a status.
 
-import { Out } from '../lib/out.js';
+import { Out } from '../../web/lib/out.js';
 
 /**
  * A heap handle holding a block for each entry of `blocks`: a Float32Array (copied in) or a

@@ -1,4 +1,4 @@
-// peak-worker.js — one thread of the machine-peak measurement (web/bench/peak.js): instantiates
+// peak-worker.js — one thread of the machine-peak measurement (bench/page/peak.js): instantiates
 // the multiply-add loop of bench/wasm/peak.c from the compiled module it is sent, then times one
 // call of `iterations` iterations per request by its own clock and answers the seconds.
 

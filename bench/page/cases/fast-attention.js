@@ -9,15 +9,15 @@
 // same count for every contender, so ours/peer is also the ratio of times. A contender whose
 // call would take more than BUDGET_SECONDS (estimated from its rate at the previous size) or
 // whose N × N tables would not fit is not run; its row says why. Every row gives ours as a
-// fraction of the machine's peak (web/bench/peak.js). Targets, 8 heads at N = 1024:
+// fraction of the machine's peak (bench/page/peak.js). Targets, 8 heads at N = 1024:
 // ≥ 1.5× onnxruntime-web's MultiHeadAttention and ≥ 80% of the one-thread peak.
 
 import { bestOf, clockName, warmUp, random, mib, yieldToPage, reportThreads } from '../compare.js';
 import * as resident from '../resident.js';
 import { loadTf, ortAttention } from '../peers/peers.js';
 import { attentionJs } from './plain-js.js';
-import { loadAttn } from '../../lib/attn.js';
-import wasmUrl from '../../generated/attn.wasm?url';
+import { loadAttn } from '../../../web/lib/attn.js';
+import wasmUrl from '../../../web/generated/attn.wasm?url';
 import { measurePeak, ofPeak } from '../peak.js';
 
 export const name = 'fast-attention';

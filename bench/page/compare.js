@@ -107,7 +107,7 @@ async function fastestCall(fn, minSeconds) {
  * wall clock, and, because a shared machine deschedules threads at random (a fork-join waits
  * for the slower thread), the fastest single call of each contender: the time a call takes
  * when the machine lets it run. Reports "2 threads vs 1" and "2 threads vs the best peer";
- * `work` is the FLOPs of one call; `peak` (web/bench/peak.js) gives each row its fraction of
+ * `work` is the FLOPs of one call; `peak` (bench/page/peak.js) gives each row its fraction of
  * the two-thread peak. When the page got no second thread, a row says so.
  */
 export async function reportThreads({ label, work, one, two, peer, threads, report, peak }) {

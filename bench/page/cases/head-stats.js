@@ -5,14 +5,14 @@
 // of windows and of repeated random halves and scores every head's maps as they come
 // (c/src/head_stats.c), similarity included. The peer, measured in the same run, computes the same
 // scores from the maps the core returns for each window and each repeated half
-// (model.attentionMaps), in plain double-precision JavaScript (tests/reference/head-stats.mjs, the
+// (model.attentionMaps), in plain double-precision JavaScript (reference/head-stats.mjs, the
 // independent reference the tests hold the core to). Before timing, the peer's scores must agree
 // with ours window by window: a benchmark of a wrong peer means nothing.
 
 import { bestOf, clockName, warmUp } from '../compare.js';
-import { fetchDefaultCheckpoint } from '../../lib/model/default-checkpoint.js';
-import { HeadScore } from '../../lib/abi.js';
-import { mapScores, inductionScore, cosineSimilarity, MAX_OFFSET } from '../../../tests/reference/head-stats.mjs';
+import { fetchDefaultCheckpoint } from '../../../web/lib/model/default-checkpoint.js';
+import { HeadScore } from '../../../web/lib/abi.js';
+import { mapScores, inductionScore, cosineSimilarity, MAX_OFFSET } from '../../../reference/head-stats.mjs';
 
 export const name = 'head-stats';
 

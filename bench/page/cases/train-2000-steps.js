@@ -3,12 +3,12 @@
 // with the widget's "Use two cores" default: the kernels on two threads on this isolated page,
 // two workers where a page is not; a validation loss every 50 steps included), timed by the wall
 // clock from Start to the worker's "done", with the validation loss it reached; beside the ideal
-// time, the run's useful FLOPs (web/bench/train-flops.js) at the machine's two-thread peak
-// (web/bench/peak.js). Long (minutes): it runs only when asked for,
+// time, the run's useful FLOPs (bench/page/train-flops.js) at the machine's two-thread peak
+// (bench/page/peak.js). Long (minutes): it runs only when asked for,
 // `npm run bench -- --long` or `?only=train-2000-steps`.
 
-import { TrainClient } from '../../lib/train-client.js';
-import { PRESETS } from '../../lib/model/presets.js';
+import { TrainClient } from '../../../web/lib/train-client.js';
+import { PRESETS } from '../../../web/lib/model/presets.js';
 import { measurePeak, peakFor } from '../peak.js';
 import { trainFlopsPerToken } from '../train-flops.js';
 

@@ -1,4 +1,4 @@
-// machine-peak.js — the machine's measured peak (web/bench/peak.js): a pure SIMD128 multiply-add
+// machine-peak.js — the machine's measured peak (bench/page/peak.js): a pure SIMD128 multiply-add
 // loop in WebAssembly (f32x4.mul + f32x4.add, twelve independent accumulators) on one thread
 // and on two at once, in GFLOP/s. Every kernel and training row prints its fraction of it (of
 // the one-thread peak, or of twice it for two threads).
