@@ -1,16 +1,16 @@
-// leak.test.mjs — 10,000 calls of every family of the JS face (and of the objects it makes),
+// leak.test.mjs — 1,000 calls of every family of the JS face (and of the objects it makes),
 // on the good path and on an error path, leave malloc's bytes in use where they were after a
 // short warm-up, and linear memory does not grow. A family that forgets one free in a path
-// grows the count by at least 10,000 × a few bytes and fails.
+// grows the count by at least 1,000 × 8 bytes (malloc's smallest chunk), twice the bound, and fails.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasmAttn, randomFloats } from './helpers.mjs';
 
 const attn = await loadWasmAttn();
-const CALLS = 10_000;
+const CALLS = 1_000;
 const WARM_UP = 50;
-/** Slack in bytes: allocator bookkeeping, never a per-call leak (10,000 calls × 1 byte already exceeds it). */
+/** Slack in bytes: allocator bookkeeping, never a per-call leak (1,000 leaked chunks of malloc's smallest size, 8 bytes, already exceed it). */
 const BOUND = 4096;
 
 const f = (count, seed) => randomFloats(count, seed);
