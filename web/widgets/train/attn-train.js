@@ -37,6 +37,7 @@
 //   probe-map.js          the single attention map
 //   heads-panel.js, specialisation-chart.js   reading the trained model: every head, its measured
 //                         role, consistency and knock-outs; heads specialising while it trains
+//   patch-panel.js        activation patching of a clean and a corrupted prompt, over heads and positions
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { choice, text } from '../../ui/attribute-types.js';
@@ -53,6 +54,7 @@ import { ModelForm, inFormWords } from './model-form.js';
 import { TrainingStats } from './training-stats.js';
 import { ProbeMap } from './probe-map.js';
 import { HeadsPanel } from './heads-panel.js';
+import { PatchPanel } from './patch-panel.js';
 import { SpecialisationChart } from './specialisation-chart.js';
 import { headsSheet } from './heads-styles.js';
 import { sayBeside } from './field-problem.js';
@@ -166,10 +168,11 @@ export class AttnTrain extends AttnWidget {
     this.probePanel = buildProbePanel();
     this.probeMap = new ProbeMap(this.probePanel);
     this.headsPanel = new HeadsPanel({ heading: this.subheading, request: (...args) => this.client.request(...args) });
+    this.patchPanel = new PatchPanel({ heading: this.subheading, request: (...args) => this.client.request(...args) });
     this.weights = buildWeightsPanel();
     this.weightsActions = new WeightsActions(this.weights, lab);
     body.append(this.message, this.errorLine, this.attention.note, this.attention.alert, this.config.element, this.training.element,
-      this.lossCurve.chart.element, this.lossCurve.noteLine, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.weights.element);
+      this.lossCurve.chart.element, this.lossCurve.noteLine, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.patchPanel.element, this.weights.element);
 
     const c = this.config;
     this.form = new ModelForm(c, lab);
@@ -490,6 +493,7 @@ export class AttnTrain extends AttnWidget {
     this.probeMap.offer(config.layers, config.heads);
     this.samplePanel.output.replaceChildren();
     this.headsPanel.setModel(info);
+    this.patchPanel.setModel(info);
     this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config), () => {});
     this.#probe().then(() => this.#sample(true));
   }
