@@ -1,7 +1,7 @@
 // axe.spec.js — an axe-core audit (WCAG 2.0/2.1 A and AA, best practice, and label in name) of
-// the lab, the embed page with each widget, and the example course page in both its themes, in
-// the light and the dark colour scheme, with every widget started and its panels opened: zero
-// violations. axe looks inside the widgets' open shadow roots.
+// the lab, the embed page with each widget, and the example course page in both its themes, with
+// every widget started and its panels opened, the light and the dark colour scheme each audited
+// once for every content: zero violations. axe looks inside the widgets' open shadow roots.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './helpers/fixtures.js';
 import { WIDGETS } from '../../web/widgets/registry.js';
@@ -31,48 +31,56 @@ async function openPanels(page) {
   }
 }
 
+// Each content once: the whole lab page (its own parts and every widget) in the light scheme;
+// every widget on its embed page in the dark scheme at 320 px wide (tables and maps scroll); the
+// lab page's own parts in the dark scheme at 320 px; the course page's author colours in each of
+// its two themes and both schemes (four palettes, each different content).
+test.describe('light scheme', () => {
+  test.use({ colorScheme: 'light' });
+
+  // The whole page with every widget started and every panel opened, then audited.
+  test('the lab page has no axe violations', async ({ page }) => {
+    test.slow();
+    await page.goto('/');
+    await startAll(page);
+    await openPanels(page);
+    await audit(page);
+  });
+});
+
+test.describe('dark scheme at 320 px wide', () => {
+  test.use({ colorScheme: 'dark', viewport: { width: 320, height: 800 } });
+
+  // The page's own parts (header, contents, sections, embed-code boxes): its widgets are audited
+  // started, one by one, on their embed pages below.
+  test('the lab page’s own parts have no axe violations', async ({ page }) => {
+    await page.goto('/');
+    await openPanels(page);
+    await audit(page);
+  });
+
+  for (const { name, tag } of WIDGETS) {
+    test(`embed.html?widget=${name} has no axe violations`, async ({ page }) => {
+      await page.goto(`/embed.html?widget=${name}`);
+      // embed.js adds the element once its module has loaded: until then there is nothing to start.
+      await expect(page.locator(tag)).toHaveCount(1);
+      await startAll(page);
+      await openPanels(page);
+      await audit(page);
+    });
+  }
+});
+
+// The course page in each of its two themes (Paper, the default, and Slate), each with a light
+// and a dark palette for the widgets: an author's colours must keep the widgets' contrast.
 for (const scheme of ['light', 'dark']) {
   test.describe(`${scheme} scheme`, () => {
     test.use({ colorScheme: scheme });
-
-    // A whole page with every widget started, every panel opened, then audited: about a minute on
-    // an idle two-core machine, over two under CI's load with another such page in the other worker.
-    test('the lab page has no axe violations', async ({ page }) => {
-      test.setTimeout(300_000);
-      await page.goto('/');
-      await startAll(page);
-      await openPanels(page);
-      await audit(page);
-    });
-
-    test('the lab page at 320 px wide (tables and maps scroll) has no axe violations', async ({ page }) => {
-      test.setTimeout(300_000);
-      await page.setViewportSize({ width: 320, height: 800 });
-      await page.goto('/');
-      await startAll(page);
-      await openPanels(page);
-      await audit(page);
-    });
-
-    // The course page in each of its two themes (Paper, the default, and Slate): an author's
-    // colours must keep the widgets' contrast.
     for (const theme of ['paper', 'slate']) {
       test(`the example course page in its ${theme} theme has no axe violations`, async ({ page }) => {
-        test.setTimeout(300_000);
+        test.slow();
         await page.goto(`/examples/course.html?theme=${theme}`);
         await expect(page.getByRole('radio', { name: theme === 'paper' ? 'Paper' : 'Slate' })).toBeChecked();
-        await startAll(page);
-        await openPanels(page);
-        await audit(page);
-      });
-    }
-
-    for (const { name, tag } of WIDGETS) {
-      test(`embed.html?widget=${name} has no axe violations`, async ({ page }) => {
-        test.setTimeout(60_000);
-        await page.goto(`/embed.html?widget=${name}`);
-        // embed.js adds the element once its module has loaded: until then there is nothing to start.
-        await expect(page.locator(tag)).toHaveCount(1);
         await startAll(page);
         await openPanels(page);
         await audit(page);
