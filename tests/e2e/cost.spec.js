@@ -1,16 +1,9 @@
-// cost.spec.js — <attn-cost> on the lab page: the chapter's numbers at N = 1,024 and
+// cost.spec.js — <attn-cost> on its embed page: the chapter's numbers at N = 1,024 and
 // d_model = 512, score-table sizes at N = 512 and 32,768, d_model = 510 with 8 heads refused,
 // the chart redrawing when a control moves, Chart.js loaded only when a chart is needed, and
 // "Measure in my browser" producing increasing times.
 import { test, expect, whenStarted } from './helpers/fixtures.js';
-
-async function openCost(page) {
-  await page.goto('/#s6-6');
-  const widget = page.locator('attn-cost');
-  await widget.scrollIntoViewIfNeeded();
-  await whenStarted(widget);
-  return widget;
-}
+import { openWidget } from './helpers/open.js';
 
 /** The multiply-adds table as { part: value }. */
 async function costTable(widget) {
@@ -26,7 +19,7 @@ async function setNumber(widget, label, value) {
 }
 
 test('the chapter’s formula at N = 1,024 and d_model = 512: crossover 1,024', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   await expect(widget.getByText('8 heads × 64 features = d_model 512. Crossover at N = 1,024: at N = 1,024 the two terms are equal.')).toBeVisible();
   expect(await costTable(widget)).toEqual({
     'Projections Q, K, V': '805,306,368',
@@ -41,7 +34,7 @@ test('the chapter’s formula at N = 1,024 and d_model = 512: crossover 1,024', 
 });
 
 test('score tables: 262,144 entries at N = 512, about a billion (4 GiB) at N = 32,768', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   const slider = widget.getByRole('slider', { name: /^N, tokens/ });
   await slider.focus();
   await page.keyboard.press('ArrowLeft');
@@ -55,7 +48,7 @@ test('score tables: 262,144 entries at N = 512, about a billion (4 GiB) at N = 3
 });
 
 test('d_model = 510 with 8 heads is refused with the reason; bad numbers too', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   await setNumber(widget, 'h (heads)', 8);
   await setNumber(widget, 'd_model (model width)', 510);
   // In the widget's own names (h, d_model), never the API's (dModel).
@@ -69,7 +62,7 @@ test('d_model = 510 with 8 heads is refused with the reason; bad numbers too', a
 });
 
 test('the chart redraws when a control moves', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   const canvas = widget.getByRole('img', { name: 'Log–log chart of the cost terms against N' });
   await expect(canvas).toHaveAttribute('data-drawn', '512/8');
   const before = await canvas.evaluate((c) => c.toDataURL());
@@ -100,8 +93,11 @@ test('Chart.js is loaded only when a chart is shown', async ({ page }) => {
   await stepper.scrollIntoViewIfNeeded();
   await expect(stepper.getByRole('status')).toBeHidden();
   expect(chartRequests).toEqual([]);
-  await openCost(page);
-  await expect(page.locator('attn-cost').getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toHaveAttribute('data-drawn', '512/8');
+  await page.goto('/#s6-6'); // the same page: only its hash changes
+  const cost = page.locator('attn-cost');
+  await cost.scrollIntoViewIfNeeded();
+  await whenStarted(cost);
+  await expect(cost.getByRole('img', { name: 'Log–log chart of the cost terms against N' })).toHaveAttribute('data-drawn', '512/8');
   await expect.poll(() => chartBodies.length).toBe(chartRequests.length);
   expect(chartBodies.filter((bytes) => bytes > 10_000).length, 'Chart.js itself is fetched once').toBe(1);
   expect(chartRequests.length, 'at most the library and one facade').toBeLessThanOrEqual(2);
@@ -109,7 +105,7 @@ test('Chart.js is loaded only when a chart is shown', async ({ page }) => {
 
 test('“Measure in my browser” times N = 128 … 4,096 and the times increase', async ({ page }) => {
   test.setTimeout(180_000);
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   const button = widget.getByRole('button', { name: 'Measure in my browser' });
   await button.click();
   await expect(button).toBeDisabled();
@@ -128,7 +124,7 @@ test('“Measure in my browser” times N = 128 … 4,096 and the times increase
 });
 
 test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   await expect(widget.getByRole('article', { name: 'What attention costs as the sequence grows' }))
     .toHaveAccessibleDescription(/A calculator for one layer of multi-head attention/);
   const events = widget.evaluate((el) => new Promise((resolve) => {
@@ -143,7 +139,7 @@ test('“In words” is the accessible description; attributes are observed and 
 // ---------------------------------------------------------------- what a learner meets
 
 test('changing h changes no multiply-add, and the widget says why; the axes read 10¹², never 1e+12', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   const before = await costTable(widget);
   await expect(widget.getByText(/^Why h changes no multiply-add: 8 heads of 64 features do the same arithmetic as one head of 512/)).toBeVisible();
   await setNumber(widget, 'h (heads)', 16);
@@ -158,7 +154,7 @@ test('changing h changes no multiply-add, and the widget says why; the axes read
 });
 
 test('“In words” states the current count', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   const article = widget.getByRole('article', { name: 'What attention costs as the sequence grows' });
   await expect(article).toHaveAccessibleDescription(/Now: N = 1,024, d_model = 512, 8 heads: 2,147,483,648 multiply-adds in all, and the two terms are equal; each head's score table holds 1,048,576 entries\.$/);
   await setNumber(widget, 'N (tokens)', 4096);
@@ -166,7 +162,7 @@ test('“In words” states the current count', async ({ page }) => {
 });
 
 test('beside a recurrent layer, a sliding window, and memory: the numbers add up', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   await expect(widget.getByText(/^A recurrent layer of width d reads the tokens one after another through an LSTM \(8 matrices per token\): 8·N·d² = 2,147,483,648 multiply-adds at N = 1,024, against attention’s 2,147,483,648\./)).toBeVisible();
   await expect(widget.getByText('A sliding window of w = 256 keys per query costs 4·N·d² + 2·N·min(w, N)·d = 1,342,177,280, 1.6 times less than full attention at this N.')).toBeVisible();
   // The tiled kernel's memory, taken apart as the sentence takes it: every thread's packed keys
@@ -182,7 +178,7 @@ test('beside a recurrent layer, a sliding window, and memory: the numbers add up
 });
 
 test('one head of 16,384 features: every chart is counted and redrawn, nothing refused', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   await setNumber(widget, 'h (heads)', 1);
   await setNumber(widget, 'd_model (model width)', 16384);
   // The tiled kernel's memory at N = 65,536 is more than any allocation may hold; it is counted.
@@ -193,7 +189,7 @@ test('one head of 16,384 features: every chart is counted and redrawn, nothing r
 });
 
 test('one head, one key: counted in the singular; heads that do not divide d_model are said of the h field once', async ({ page }) => {
-  const widget = await openCost(page);
+  const widget = await openWidget(page, 'cost');
   await setNumber(widget, 'h (heads)', 1);
   await expect(widget.getByText(/^1 head × 512 features = d_model 512\./)).toBeVisible();
   await expect(widget.getByText(/entries for the layer’s one head\.$/)).toBeVisible();

@@ -1,24 +1,17 @@
-// cross.spec.js — <attn-cross> on the lab page: in cross-attention every French word puts most
+// cross.spec.js — <attn-cross> on its embed page: in cross-attention every French word puts most
 // of its weight on its English translation wherever it stands, every row sums to 1, and the
 // shorter source of the batch is padded with weight 0 on its padded columns; the cache mode walks
 // word by word with the cached row equal to causal self-attention's; an empty sentence is
 // refused with a sentence while the last good map stays.
 import { test, expect, whenStarted } from './helpers/fixtures.js';
-
-async function openCross(page) {
-  await page.goto('/#roles');
-  const widget = page.locator('attn-cross');
-  await widget.scrollIntoViewIfNeeded();
-  await whenStarted(widget); // the table is laid out, with “…” for its numbers, before the start
-  return widget;
-}
+import { openWidget } from './helpers/open.js';
 
 /** The rows table as [[query, most weight on, its weight, row sum]]. */
 const rows = (widget) => widget.getByRole('table', { name: /^Each query’s row of weights/ }).locator('tbody tr')
   .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent)));
 
 test('cross-attention: each French word finds its English one, rows sum to 1, padded columns get 0', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   const table = await rows(widget);
   expect(table.map(([query, best]) => [query, best])).toEqual([
     ['“le”', '“the”'], ['“chat”', '“cat”'], ['“noir”', '“black”'], ['“dort”', '“sleeps”'],
@@ -28,7 +21,7 @@ test('cross-attention: each French word finds its English one, rows sum to 1, pa
 });
 
 test('the cache mode: word by word, the cached row is causal self-attention’s', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   await widget.getByRole('radio').nth(2).check();
   await expect(widget).toHaveAttribute('mode', 'cache');
   await widget.getByRole('button', { name: 'Next word →' }).click();
@@ -50,7 +43,7 @@ test('the cache mode: word by word, the cached row is causal self-attention’s'
 });
 
 test('a mode offers only the sentences it reads, and names the unknown words of those alone', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   const [source, target, second] = ['Source (encoder)', 'Target (decoder)', 'Other source in the batch'].map((label) => widget.getByLabel(label));
   await source.fill('the zorg cat sleeps');
   await source.press('Enter');
@@ -71,7 +64,7 @@ test('a mode offers only the sentences it reads, and names the unknown words of 
 });
 
 test('an empty target is refused with a sentence, and the last good map stays; an unknown word is named', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   const target = widget.getByLabel('Target (decoder)');
   await target.fill('');
   await target.press('Enter');
@@ -84,7 +77,7 @@ test('an empty target is refused with a sentence, and the last good map stays; a
 });
 
 test('a source of unknown words: the note does not promise spread rows where the map shows a row on one word', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   const source = widget.getByLabel('Source (encoder)');
   await source.fill('abc xyz');
   await source.press('Enter');
@@ -97,7 +90,7 @@ test('a source of unknown words: the note does not promise spread rows where the
 });
 
 test('self-attention: the note says which words put most weight on themselves, as the table shows', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   await widget.getByRole('radio', { name: 'Self-attention' }).check();
   await expect(widget).toHaveAttribute('mode', 'self');
   // "the black cat sleeps": every word on itself, in the table and in the note.
@@ -122,7 +115,7 @@ test('self-attention: the note says which words put most weight on themselves, a
 });
 
 test('a word too long for the core is refused in the widget’s words beside its field, which is marked', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   const target = widget.getByLabel('Target (decoder)');
   await target.fill(`le ${'a'.repeat(300)} dort`);
   await target.press('Enter');
@@ -138,7 +131,7 @@ test('a word too long for the core is refused in the widget’s words beside its
 });
 
 test('long words: the map’s labels are whole (or shortened in the middle), with the out-of-vocabulary mark; the note says words as typed', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   await widget.evaluate((el) => {
     el.source = 'the extraordinarily magnificent black cat sleeps';
     el.target = `le magnifiquement <b>x</b> ${'z'.repeat(40)} noir dort`;
@@ -152,7 +145,7 @@ test('long words: the map’s labels are whole (or shortened in the middle), wit
 });
 
 test('the padding mask’s legend names what is drawn: 0 allowed, hatching −∞ blocked (no ramp)', async ({ page }) => {
-  const widget = await openCross(page);
+  const widget = await openWidget(page, 'cross');
   const mask = widget.getByRole('figure', { name: /^The padding mask/ }).or(widget.locator('figure.heatmap').nth(1));
   const legend = mask.first().locator('.heatmap-legend');
   await expect(legend).toHaveText('0: allowedhatched, −∞: blocked (padding)');

@@ -1,15 +1,8 @@
-// heads.spec.js — <attn-heads> on the lab page: the four hand-set heads on the chapter's
+// heads.spec.js — <attn-heads> on its embed page: the four hand-set heads on the chapter's
 // sentence (numbers from the core), keyboard navigation of heads and cells, the all-four
 // overview, the stacked tensor, concatenation and W^O, the causal mask, learner sentences.
 import { test, expect, whenStarted } from './helpers/fixtures.js';
-
-async function openHeads(page) {
-  await page.goto('/#s6-6');
-  const widget = page.locator('attn-heads');
-  await widget.scrollIntoViewIfNeeded();
-  await whenStarted(widget);
-  return widget;
-}
+import { openWidget } from './helpers/open.js';
 
 /** The number at the end of a heatmap readout ("… : 0.94", "… : −0.44"). */
 async function readoutValue(figure) {
@@ -18,7 +11,7 @@ async function readoutValue(figure) {
 }
 
 test('the chapter’s sentence: each head follows its rule, computed by the core', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   await expect(widget.getByRole('textbox', { name: 'Sentence' })).toHaveValue('The animal didn\'t cross the street because it was tired');
   await expect(widget.getByRole('tab', { name: 'Head 1' })).toHaveAttribute('aria-selected', 'true');
   await expect(widget.getByRole('application', { name: 'Head 1: Previous word' })).toBeVisible();
@@ -48,7 +41,7 @@ test('the chapter’s sentence: each head follows its rule, computed by the core
 });
 
 test('keyboard alone: arrow keys move between heads and through a head’s cells', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   const first = widget.getByRole('tab', { name: 'Head 1' });
   await first.focus();
   await page.keyboard.press('ArrowRight');
@@ -72,7 +65,7 @@ test('keyboard alone: arrow keys move between heads and through a head’s cells
 });
 
 test('the overview shows all four heads side by side', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   await widget.getByRole('tab', { name: 'All four' }).click();
   await expect(widget).toHaveAttribute('head', 'all');
   for (const name of ['Head 1: Previous word', 'Head 2: Pronoun → noun', 'Head 3: Verb → subject', 'Head 4: Start and “because”']) {
@@ -82,7 +75,7 @@ test('the overview shows all four heads side by side', async ({ page }) => {
 });
 
 test('concatenation and W^O: with W^O the identity the output is the joined vector', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   await expect(widget.getByText('It mixes the heads.')).toBeVisible();
   await expect(widget.getByText('It writes back into the whole vector.')).toBeVisible();
   // The chapter's third point about W^O: it fixes the shape when h·d_v ≠ d_model.
@@ -102,7 +95,7 @@ test('concatenation and W^O: with W^O the identity the output is the joined vect
 });
 
 test('the causal mask blocks later words', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   const map = widget.getByRole('application', { name: 'Head 1: Previous word' });
   await map.focus();
   await map.press('End');
@@ -114,7 +107,7 @@ test('the causal mask blocks later words', async ({ page }) => {
 });
 
 test('a learner’s sentence: the rules apply where they can and say where they find nothing', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   const box = widget.getByRole('textbox', { name: 'Sentence' });
   await box.fill('Run fast, Sam!');
   await box.press('Enter');
@@ -144,7 +137,7 @@ test('a learner’s sentence: the rules apply where they can and say where they 
 });
 
 test('“In words” is the accessible description; attributes are observed and fire change', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   await expect(widget.getByRole('article', { name: 'Four heads read one sentence' }))
     .toHaveAccessibleDescription(/Four attention heads read the same sentence at once/);
   const events = widget.evaluate((el) => new Promise((resolve) => {
@@ -171,7 +164,7 @@ function mapsFit(widget) {
 for (const width of [1280, 390]) {
   test(`“All four” shows every word of every head at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const widget = await openHeads(page);
+    const widget = await openWidget(page, 'heads');
     await widget.getByRole('tab', { name: 'All four' }).click();
     await expect(widget.getByRole('application', { name: /^Head 4:/ })).toBeVisible();
     expect(await mapsFit(widget)).not.toContain(false);
@@ -186,7 +179,7 @@ for (const width of [1280, 390]) {
 }
 
 test('each word’s class is shown, and said to come from the demo’s own lists', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   const classes = widget.getByRole('list', { name: 'The class the demo gave each word' });
   await expect(classes.getByRole('listitem')).toHaveText(['The determiner', 'animal noun (guessed)', "didn't verb", 'cross verb',
     'the determiner', 'street noun (guessed)', 'because linking word', 'it pronoun', 'was verb', 'tired adjective']);
@@ -201,7 +194,7 @@ test('each word’s class is shown, and said to come from the demo’s own lists
 });
 
 test('the heatmaps take the keyboard as an interactive element with a key map; “In words” states the map in view', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   const map = widget.getByRole('application', { name: 'Head 1: Previous word' });
   await expect(map).toHaveAttribute('aria-roledescription', 'heatmap');
   await expect(map).toHaveAccessibleDescription(/^Arrow keys move the focused cell; Home and End go to the first and last key of the row\..*query 8 “it” → key 2 “animal”: 0\.01$/);
@@ -218,7 +211,7 @@ test('the heatmaps take the keyboard as an interactive element with a key map; �
 });
 
 test('a typed sentence is never lost: a head tab, a switch or leaving the field applies it first', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   const field = widget.getByRole('textbox', { name: 'Sentence' });
   await field.fill('the cat sat on the mat');
   await widget.getByRole('tab', { name: 'Head 2' }).click();
@@ -260,7 +253,7 @@ test('6.1’s trophy links open the heads on both sentences: the fixed pronoun r
 });
 
 test('a sentence with punctuation stays as typed in the field; the line beside it names the words read and what was left out', async ({ page }) => {
-  const widget = await openHeads(page);
+  const widget = await openWidget(page, 'heads');
   const box = widget.getByRole('textbox', { name: 'Sentence' });
   const line = widget.getByRole('status').filter({ hasText: /^The heads read/ });
   await expect(line).toBeHidden(); // the chapter's sentence is read as typed

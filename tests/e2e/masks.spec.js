@@ -1,17 +1,10 @@
-// masks.spec.js — <attn-masks> on the lab page: the §6.4 known outputs (4-token causal mask,
+// masks.spec.js — <attn-masks> on its embed page: the §6.4 known outputs (4-token causal mask,
 // window w = 2, padding [5, 3], combined masks, 1/k and ln k with equal scores, the bug of masking
 // after the softmax, a fully blocked row), toggling cells by mouse and keyboard, and bad input.
 import { test, expect, whenStarted, holdCore } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 
 const INF = '−∞';
-
-async function openMasks(page) {
-  await page.goto('/#s6-4');
-  const widget = page.locator('attn-masks');
-  await widget.scrollIntoViewIfNeeded();
-  await whenStarted(widget); // the grid is laid out before the start, so its being visible is not enough
-  return widget;
-}
 
 /** The mask grid as rows of cell texts. */
 async function maskGrid(widget) {
@@ -42,7 +35,7 @@ async function setSwitches(widget, { causal, window, padding }) {
 }
 
 test('the 4-token causal mask: row i allows keys 1..i; equal scores give 1/k and ln k', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'we like green tea');
   expect(await maskGrid(widget)).toEqual([
     ['0', INF, INF, INF],
@@ -71,7 +64,7 @@ test('the 4-token causal mask: row i allows keys 1..i; equal scores give 1/k and
 });
 
 test('window w = 2 on 5 tokens, set by keyboard on the slider', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'one two three four five');
   await setSwitches(widget, { causal: false, window: true });
   const slider = widget.getByRole('slider', { name: 'Window width w' });
@@ -93,7 +86,7 @@ test('window w = 2 on 5 tokens, set by keyboard on the slider', async ({ page })
 });
 
 test('padding with lengths [5, 3] blocks key columns 4 and 5 of the second sentence; masks add', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'the cat chased the mouse');
   await setSwitches(widget, { causal: false, padding: true });
   await setSentence(widget, 'dogs bark loudly', 'Second sentence of the batch');
@@ -129,7 +122,7 @@ test('padding with lengths [5, 3] blocks key columns 4 and 5 of the second sente
 });
 
 test('masking after the softmax leaves rows that sum to less than 1', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'we like green tea');
   await widget.getByRole('radio', { name: 'all equal' }).check();
   await widget.getByRole('checkbox', { name: 'Compare with masking after the softmax (a bug)' }).check();
@@ -142,7 +135,7 @@ test('masking after the softmax leaves rows that sum to less than 1', async ({ p
 });
 
 test('Enter on a focused mask cell toggles it: a fully blocked row is NaN, counted once, and explained', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'we like green tea');
   await widget.getByRole('radio', { name: 'all equal' }).check();
   // Row 2 allows keys 1 and 2. Reach the grid by keyboard, move to (2, 1), block it, then (2, 2).
@@ -184,7 +177,7 @@ test('Enter on a focused mask cell toggles it: a fully blocked row is NaN, count
 });
 
 test('clicking a cell toggles it, and the change event reports it', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'we like green tea');
   await page.locator('attn-masks').evaluate((el) => {
     window.maskEvents = [];
@@ -198,7 +191,7 @@ test('clicking a cell toggles it, and the change event reports it', async ({ pag
 });
 
 test('bad input: clear messages, last good state kept', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'we like green tea');
   const good = await maskGrid(widget);
   const alert = widget.getByRole('alert');
@@ -250,7 +243,7 @@ test('a sentence refused before the core has loaded: once started, its message s
 });
 
 test('the JS face in the page: attn.mask, combineMasks and rowStats, and their errors', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/embed.html?widget=masks');
   const result = await page.evaluate(async () => {
     const { loadAttn } = await import('/attention-lab.js');
     const attn = await loadAttn();
@@ -279,7 +272,7 @@ test('the JS face in the page: attn.mask, combineMasks and rowStats, and their e
 });
 
 test('the widget has an "In words" accessible description', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   const region = widget.getByRole('article', { name: 'Masks: build them, combine them, break them' });
   await expect(region).toHaveAccessibleDescription(/In the mask grid each cell is 0 where a query token may look/);
 });
@@ -288,7 +281,7 @@ test('the widget has an "In words" accessible description', async ({ page }) => 
 
 test('the bug’s weights sit beside the correct ones', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   await widget.getByRole('checkbox', { name: 'Compare with masking after the softmax (a bug)' }).check();
   const box = (name) => widget.getByRole('application', { name }).boundingBox();
   const right = await box('Weights masked after the softmax (the bug)');
@@ -301,7 +294,7 @@ test('the bug’s weights sit beside the correct ones', async ({ page }) => {
 });
 
 test('twelve words: the heatmap prints no value that would not fit its cell', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   const values = () => widget.getByRole('application', { name: 'Attention weights (mask before the softmax)' }).locator('canvas').getAttribute('data-values');
   expect(await values()).toBe('printed'); // five words: every value fits
   await setSentence(widget, 'one two three four five six seven eight nine ten eleven twelve');
@@ -311,7 +304,7 @@ test('twelve words: the heatmap prints no value that would not fit its cell', as
 });
 
 test('“In words” states the current result', async ({ page }) => {
-  const widget = await openMasks(page);
+  const widget = await openWidget(page, 'masks');
   const article = widget.getByRole('article', { name: 'Masks: build them, combine them, break them' });
   await expect(article).toHaveAccessibleDescription(/Now: causal on “the cat chased the mouse”\. All 5 rows sum to 1, and 1 of 5 spreads its weight evenly \(entropy equal to ln k\)\.$/);
   await widget.getByRole('radio', { name: 'all equal' }).check();

@@ -1,8 +1,9 @@
-// shuffle.spec.js — <attn-shuffle> on the lab page: §6.5's known outputs (dog keeps its output
+// shuffle.spec.js — <attn-shuffle> on its embed page: §6.5's known outputs (dog keeps its output
 // without positions and loses it with sinusoidal or rotary ones; PE(0) and PE(1); rotary keeps
 // lengths and ignores where counting starts; reordering 16 words changes nothing without
 // positions and something with a causal mask), reordering by keyboard and by dragging, bad input.
 import { test, expect, whenStarted } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
@@ -16,10 +17,7 @@ function parseDifference(text) {
 }
 
 async function openShuffle(page) {
-  await page.goto('/#s6-5');
-  const widget = page.locator('attn-shuffle');
-  await widget.scrollIntoViewIfNeeded();
-  await whenStarted(widget);
+  const widget = await openWidget(page, 'shuffle');
   await expect(widget.getByRole('table', { name: 'Outputs by word' })).toBeVisible();
   return widget;
 }

@@ -1,7 +1,8 @@
-// stepper.spec.js — <attn-stepper> on the lab page: the chapter's §6.2 numbers at every step,
+// stepper.spec.js — <attn-stepper> on its embed page: the chapter's §6.2 numbers at every step,
 // the mask and scaling toggles, keyboard-only navigation, editing and refusing bad entries.
 import { readFileSync } from 'node:fs';
 import { test, expect, whenStarted, holdCore } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 
 /** The visible matrix with this accessible name: a grid where its cells take the keyboard, else a
  *  table. */
@@ -13,14 +14,6 @@ async function matrix(stepper, name) {
   await expect(table).toBeVisible();
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) =>
     Array.from(row.querySelectorAll('td'), (td) => (td.querySelector('input')?.value ?? td.textContent).trim())));
-}
-
-async function openStepper(page) {
-  await page.goto('/');
-  const stepper = page.locator('attn-stepper');
-  await stepper.scrollIntoViewIfNeeded();
-  await whenStarted(stepper);
-  return stepper;
 }
 
 /** Presses Tab (at most 120 times: the lookup section's controls come first) until `target` has focus; fails if it never does. */
@@ -38,7 +31,7 @@ async function goToStep(stepper, title) {
 }
 
 test('shows the chapter’s numbers at each step', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
 
   await expect(stepper.getByText('Step 1 of 6: Inputs')).toBeVisible();
   expect(await matrix(stepper, 'W^V')).toEqual([['1', '0'], ['0', '1'], ['0', '0'], ['1', '1']]);
@@ -70,7 +63,7 @@ test('shows the chapter’s numbers at each step', async ({ page }) => {
 });
 
 test('turning the mask off gives row 1 the weights [0.000, 1.000]', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await goToStep(stepper, 'Softmax');
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
   expect(await matrix(stepper, 'Weights')).toEqual([['0.000', '1.000'], ['0.196', '0.804']]);
@@ -86,7 +79,7 @@ test('turning the mask off gives row 1 the weights [0.000, 1.000]', async ({ pag
 });
 
 test('turning scaling off changes the softmax step', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await goToStep(stepper, 'Softmax');
   await stepper.getByRole('checkbox', { name: 'Scale by 1/√d_k' }).uncheck();
   // Unscaled row 2 is [0, 2]: weights 1/(1+e²) = 0.119 and 0.881.
@@ -97,7 +90,7 @@ test('turning scaling off changes the softmax step', async ({ page }) => {
 });
 
 test('keyboard alone walks every step and toggles', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   // From the top of the page, Tab until the widget's first control has focus.
   await page.evaluate(() => window.scrollTo(0, 0));
   const first = stepper.getByRole('button', { name: '1. Inputs' });
@@ -123,7 +116,7 @@ test('keyboard alone walks every step and toggles', async ({ page }) => {
 });
 
 test('focusing a score highlights the query row and key row involved', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await goToStep(stepper, 'Scores');
   await stepper.getByRole('grid', { name: 'Scores' }).getByRole('gridcell', { name: /row q₂, column k₁/ }).focus();
   await expect(stepper.getByText('q₂·k₁ = 1·(−3) + (−1)·(−3) = −3 + 3 = 0.')).toBeVisible();
@@ -133,7 +126,7 @@ test('focusing a score highlights the query row and key row involved', async ({ 
 });
 
 test('editing a cell recomputes every step', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   // W^V row 4 from [1, 1] to [1, 3]: v₂ = x₂·Wⱽ becomes [1, 4] (x₂ = [0, 1, 1, 1]) and v₁ = [0, −3].
   const cell = stepper.getByRole('textbox', { name: 'W^V, row 4, column 2' });
   await cell.fill('3');
@@ -147,7 +140,7 @@ test('editing a cell recomputes every step', async ({ page }) => {
 });
 
 test('an invalid entry shows its message and keeps the last good state', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
   await cell.fill('abc');
   await cell.press('Enter');
@@ -168,13 +161,13 @@ test('an invalid entry shows its message and keeps the last good state', async (
 });
 
 test('the widget has an "In words" accessible description', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const group = stepper.getByRole('article', { name: 'Scaled dot-product attention, step by step' });
   await expect(group).toHaveAccessibleDescription(/Two tokens go through attention one step at a time/);
 });
 
 test('the step can be set by attribute, and the page makes no request outside its origin', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await stepper.evaluate((el) => el.setAttribute('step', '5'));
   await expect(stepper.getByText('Step 5 of 6: Softmax')).toBeVisible();
   // The fixture asserts after the test that every request stayed on the origin.
@@ -200,7 +193,7 @@ test('a bad entry typed before the core has loaded gets its message, and the wid
 // ---------------------------------------------------------------- what a learner meets
 
 test('the mask switched at step 1 says where it acts, and step 5 shows the change on row 1, marked', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await expect(stepper.getByText('Step 1 of 6: Inputs')).toBeVisible();
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
   // Nothing at step 1 depends on the mask: the widget says so, and where it acts.
@@ -231,7 +224,7 @@ test('the mask switched at step 1 says where it acts, and step 5 shows the chang
 });
 
 test('typing in a cell recomputes at once, and a refused entry moves no matrix', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await expect(stepper.getByText(/every step recomputes as you type/).first()).toBeVisible();
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
   // x₁ = [2, 0, 1, −1]: q₁ = [6, 5], with no Enter and the cell still focused.
@@ -258,7 +251,7 @@ test('typing in a cell recomputes at once, and a refused entry moves no matrix',
 });
 
 test('the softmax sentence writes tiny numbers as powers of ten, never 1.523e-8', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await goToStep(stepper, 'Softmax');
   await stepper.getByRole('checkbox', { name: 'Scale by 1/√d_k' }).uncheck();
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
@@ -269,7 +262,7 @@ test('the softmax sentence writes tiny numbers as powers of ten, never 1.523e-8'
 });
 
 test('keyboard: focus follows the step, and the widget has one tab stop per matrix, not per cell', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await page.evaluate(() => window.scrollTo(0, 0));
   await tabTo(page, stepper.getByRole('button', { name: '1. Inputs' }));
   await page.keyboard.press('ArrowRight');
@@ -299,7 +292,7 @@ test('keyboard: focus follows the step, and the widget has one tab stop per matr
 });
 
 test('a focused computed cell has the accent ring, not the operands’ orange', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await goToStep(stepper, 'Scores');
   await tabTo(page, stepper.getByRole('grid', { name: 'Scores' }).getByRole('gridcell', { name: /row q₁, column k₁/ }));
   const colours = await stepper.evaluate((el) => {
@@ -316,7 +309,7 @@ test('a focused computed cell has the accent ring, not the operands’ orange', 
 });
 
 test('“In words” states the current result and follows each change', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const article = stepper.getByRole('article', { name: 'Scaled dot-product attention, step by step' });
   await expect(article).toHaveAccessibleDescription(/Now: step 1 of 6, Inputs; causal mask on, scaling on\. Token 1 gives weight 1\.000 to itself and 0\.000 to token 2, so its output is \[0\.000, −1\.000\]/);
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
@@ -332,7 +325,7 @@ const referenceRows = (scaling, causal) => [[-18, 0], [0, 2]].map((row, i) =>
   multipliedWeights(row, scaling / Math.SQRT2, causal && i === 0 ? [0, -Infinity] : [0, 0]));
 
 test('the scaling slider runs from 0 (uniform rows) past 1/√d_k to 2 × 1/√d_k (sharper rows), against the float64 reference', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await stepper.getByRole('checkbox', { name: 'Causal mask' }).uncheck();
   await goToStep(stepper, 'Softmax');
   const slider = stepper.getByRole('slider', { name: 'Scaling, times 1/√d_k (slider)' });
@@ -360,7 +353,7 @@ test('the scaling slider runs from 0 (uniform rows) past 1/√d_k to 2 × 1/√d
 });
 
 test('the scaling in words, by keyboard, by attribute, and scale="false" still the unscaled end', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const article = stepper.getByRole('article', { name: /step by step/ });
   const atOne = entropy(referenceRows(1, true)[1]).toFixed(3); // 0.494
   await expect(article).toHaveAccessibleDescription(new RegExp(`The scores are multiplied by 1\\.00 × 1/√d_k = 0\\.7071: the chapter’s 1/√d_k\\. Row entropy \\(a uniform row has the most\\): token 1 0\\.000 of 0\\.000 nats, token 2 ${atOne} of 0\\.693 nats\\. Numerical stability`));
@@ -385,7 +378,7 @@ test('the scaling in words, by keyboard, by attribute, and scale="false" still t
 });
 
 test('a bad scaling, typed or set by attribute, gets a sentence beside the control and the last good state stays', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await goToStep(stepper, 'Softmax');
   const field = stepper.getByLabel('Scaling, × 1/√d_k');
   await field.fill('0.5');
@@ -417,7 +410,7 @@ const tableRows = (table) => table.locator('tbody tr').evaluateAll((rows) => row
   Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent.trim())));
 
 test('scores near 1,000: without the row maximum exp overflows to ∞ and the weights are NaN; with it, the reference weights', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const softmax = stepper.getByRole('table', { name: 'Softmax of the three scores, computed two ways' });
   await softmax.scrollIntoViewIfNeeded();
   const [scores, exps, naive, stable] = await tableRows(softmax);
@@ -443,7 +436,7 @@ test('scores near 1,000: without the row maximum exp overflows to ∞ and the we
 });
 
 test('−∞ against −1e9 as the mask value: the same weights, until a multiplication by zero makes −∞ NaN', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const table = stepper.getByRole('table', { name: /Key 3 masked, then multiplied by 1 or 0/ });
   await table.scrollIntoViewIfNeeded();
   const rows = await tableRows(table);
@@ -460,7 +453,7 @@ test('−∞ against −1e9 as the mask value: the same weights, until a multipl
 });
 
 test('a bad set of scores gets a sentence beside its field and the last good tables stay', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const field = stepper.getByLabel('Three scores');
   const softmax = stepper.getByRole('table', { name: 'Softmax of the three scores, computed two ways' });
   const before = await tableRows(softmax);
@@ -482,7 +475,7 @@ test('a bad set of scores gets a sentence beside its field and the last good tab
 // ---------------------------------------------------------------- asymmetric relevance (the lab text)
 
 test('separate W^Q and W^K: “it” finds “cat” and “cat” does not look back; Q = K makes the table symmetric', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const separate = stepper.getByRole('application', { name: 'Scores Q·Kᵀ with separate W^Q and W^K' });
   const tied = stepper.getByRole('application', { name: 'Scores K·Kᵀ, tied: Q = K' });
   await separate.scrollIntoViewIfNeeded();
@@ -513,7 +506,7 @@ test('separate W^Q and W^K: “it” finds “cat” and “cat” does not look
 const alertLine = (stepper) => stepper.getByRole('alert');
 
 test('typed-in cells look like fields, light and dark, and the hint names them', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   await expect(stepper.locator('.edit-hint').first()).toHaveText('The cells of X, WQ, WK and WV are boxed fields: type a number in any of them '
     + '(from −1,000,000 to 1,000,000), and every step recomputes as you type. In a matrix the arrow keys move between cells.');
   await expect(stepper.locator('.edit-hint sup').first()).toHaveText('Q');
@@ -543,7 +536,7 @@ test('typed-in cells look like fields, light and dark, and the hint names them',
 });
 
 test('scores near −1,000: every exp underflows to 0 and 0 ÷ 0 is NaN, said from the core’s numbers; a sum that overflows too', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const softmax = stepper.getByRole('table', { name: 'Softmax of the three scores, computed two ways' });
   const field = stepper.getByLabel('Three scores');
   await field.fill('-1000, -999, -995');
@@ -566,7 +559,7 @@ test('scores near −1,000: every exp underflows to 0 and 0 ÷ 0 is NaN, said fr
 });
 
 test('“Reset example” puts the chapter’s values back in a refused cell and clears its message', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
   const other = stepper.getByRole('textbox', { name: 'W^K, row 1, column 1' });
   await other.fill('5');
@@ -592,7 +585,7 @@ test('“Reset example” puts the chapter’s values back in a refused cell and
 });
 
 test('a typed cell takes numbers from −1,000,000 to 1,000,000; the largest give powers of ten and every sentence stays true', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
   for (const typed of ['1e20', '3e38', '-1000001']) {
     await cell.fill(typed);
@@ -639,7 +632,7 @@ test('a typed cell takes numbers from −1,000,000 to 1,000,000; the largest giv
 });
 
 test('retyping a refused cell says nothing while a number is on its way; on Enter, on leaving, or at text that is no number, it says what the cell holds', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const cell = stepper.getByRole('textbox', { name: 'X, row x₁, column 1' });
   const refusal = (typed, lastGood = '1') => `⚠ “${typed}” is not a number. Type a number such as 1.5 or −2; the last good value, ${lastGood}, is still in use.`;
   // By keyboard, as a learner does it: a refusal, then the cell selected and typed over with −5.
@@ -693,7 +686,7 @@ const caretsShown = (widget) => widget.evaluate((el) => {
 });
 
 test('W^Q, W^K and W^V are seen with the letter raised at every step, in “In words”, the asymmetry data table and its SVG', async ({ page }) => {
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   for (const step of ['Inputs', 'Scores', 'Scale', 'Mask', 'Softmax', 'Output']) {
     await goToStep(stepper, step);
     expect(await caretsShown(stepper), step).toEqual([]);
@@ -719,7 +712,7 @@ test('W^Q, W^K and W^V are seen with the letter raised at every step, in “In w
 
 test('at 390 px the mask table’s weights column is in view, and the asymmetry captions raise Q and K', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const stepper = await openStepper(page);
+  const stepper = await openWidget(page, 'stepper');
   const table = stepper.getByRole('table', { name: /Key 3 masked, then multiplied by 1 or 0/ });
   await table.scrollIntoViewIfNeeded();
   const fit = await table.evaluate((el) => {
