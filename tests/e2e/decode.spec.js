@@ -1,13 +1,12 @@
-// decode.spec.js — <attn-decode> on the lab page with the shipped model (2 layers, d_model 64):
+// decode.spec.js — <attn-decode> on its embed page with the shipped model (2 layers, d_model 64):
 // Step adds one character and the work table shows 2·L·t·d with the cache against 2·L·t²·d
 // recomputing, and the cache's 2·L·t·d·4 bytes; a prompt with a character the model never saw
 // is refused with a sentence, and the last good state stays.
 import { test, expect } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 
 async function openDecode(page) {
-  await page.goto('/#decode');
-  const widget = page.locator('attn-decode');
-  await widget.scrollIntoViewIfNeeded();
+  const widget = await openWidget(page, 'decode', { ready: 'none' });
   await expect(widget.getByText(/^Decoding with the shipped model: 2 layers/)).toBeVisible({ timeout: 30000 });
   return widget;
 }
@@ -88,10 +87,8 @@ test('a step beyond the context is refused, and the last good step stays: Step g
   await expect(widget.getByRole('alert')).toBeHidden();
 });
 
-test('a link’s step beyond the context: refused once the model loads, and Step starts from the last good step', async ({ page }) => {
-  await page.goto('/#decode&decode.step=60');
-  const widget = page.locator('attn-decode');
-  await widget.scrollIntoViewIfNeeded();
+test('a step beyond the context, set by the page: refused once the model loads, and Step starts from the last good step', async ({ page }) => {
+  const widget = await openWidget(page, 'decode', { query: 'step=60', ready: 'none' });
   await expect(widget.getByRole('alert')).toContainText('⚠ A step of 60 does not fit', { timeout: 30000 });
   await expect(widget.getByText(/^t = 15 of 64:/)).toBeVisible();
   expect(await widget.evaluate((el) => el.step)).toBe(0);
@@ -188,10 +185,8 @@ test('a head beyond the model (the property) is refused beside the Head select; 
   expect(await widget.evaluate((el) => el.problems)).toEqual([]);
 });
 
-test('a link’s layer and head beyond the model: refused once the model loads, beside their selects, and layer 1, head 1 are shown', async ({ page }) => {
-  await page.goto('/#decode&decode.layer=9&decode.head=5');
-  const widget = page.locator('attn-decode');
-  await widget.scrollIntoViewIfNeeded();
+test('a layer and head beyond the model, set by the page: refused once the model loads, beside their selects, and layer 1, head 1 are shown', async ({ page }) => {
+  const widget = await openWidget(page, 'decode', { query: 'layer=9&head=5', ready: 'none' });
   await expect(widget.getByText(/^t = 15 of 64:/)).toBeVisible({ timeout: 30000 });
   await expect(widget.getByLabel('Layer', { exact: true })).toHaveAccessibleDescription(`${NO_LAYER_9} ${NO_HEAD_5}`);
   await expect(widget.getByLabel('Head', { exact: true })).toHaveAccessibleDescription(`${NO_LAYER_9} ${NO_HEAD_5}`);

@@ -1,18 +1,17 @@
-// variance.spec.js — <attn-variance> on the lab page (§6.3): the histograms and their printed
+// variance.spec.js — <attn-variance> on its embed page (§6.3): the histograms and their printed
 // variances follow d_k, the saturation panel (and its gaps of 20 between scores, from the same one
 // pass over the trials), the chapter's reproduction (progress bar, the page staying usable,
 // Cancel, every number, its gaps included, within the statistical tolerances and equal to what
 // the same WASM core gives in node), and bad input answered beside its control.
 import { test, expect } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 import { loadWasmAttn } from '../wasm/helpers.mjs';
 
 /** The number a cell starts with: "33.6% (168 of 500)" → 33.6; "−0.004" → −0.004. */
 const number = (text) => parseFloat(text.trim().replace('−', '-'));
 
 async function openVariance(page) {
-  await page.goto('/#s6-3');
-  const widget = page.locator('attn-variance');
-  await widget.scrollIntoViewIfNeeded();
+  const widget = await openWidget(page, 'variance', { ready: 'none' });
   await expect(widget.getByText(/variance ÷ d_k = \d/)).toBeVisible({ timeout: 20_000 }); // “…” until measured
   return widget;
 }
