@@ -7,6 +7,7 @@
 // levels, and Enter opens a cell large.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { HeadScore } from '../../web/lib/abi.js';
 import { flatDiagnosis } from '../../web/lib/model/head-roles.js';
@@ -14,11 +15,9 @@ import { flatDiagnosis } from '../../web/lib/model/head-roles.js';
 const attn = await loadAttn({ wasmBytes: readFileSync(new URL('../../web/generated/attn.wasm', import.meta.url)) });
 const S = HeadScore.count;
 
-/** Opens the lab, builds a model of `config` (on the default corpus) and waits for its measurement. */
+/** Opens the training lab's embed page, builds a model of `config` (on the default corpus) and waits for its measurement. */
 async function buildMeasured(page, config) {
-  await page.goto('/#lab');
-  const widget = page.locator('attn-train');
-  await widget.scrollIntoViewIfNeeded();
+  const widget = await openWidget(page, 'train', { ready: 'none' });
   await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
   const labels = { layers: 'Layers', heads: 'Heads', dModel: 'd_model', context: 'Context', batch: 'Batch', lr: 'Learning rate', seed: 'Seed' };
   for (const [name, label] of Object.entries(labels)) await widget.getByLabel(label, { exact: true }).fill(String(config[name]));
