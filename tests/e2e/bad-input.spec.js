@@ -43,7 +43,6 @@ async function expectRefused(widget, input, what) {
 }
 
 test('stepper: bad matrix cells, steps and flags are refused; the chapter’s output comes back', async ({ page }) => {
-  test.setTimeout(120_000);
   const widget = await open(page, 'stepper', '&step=abc&mask=zzz&scale=maybe&x=%5B1%2C2&wq=NaN');
   for (const name of ['X, row x₁, column 1', 'W^Q, row 2, column 2', 'W^V, row 4, column 2']) {
     const cell = widget.getByRole('textbox', { name });
@@ -80,7 +79,6 @@ test('cost: bad numbers in every input and attribute; the chapter’s crossover 
 });
 
 test('variance: bad numbers in every input and attribute; a d_k = 64 histogram comes back', async ({ page }) => {
-  test.setTimeout(120_000);
   const widget = await open(page, 'variance', '&dk=abc&draws=-5&seed=1.5&threshold=2');
   await expect(widget.getByText(/variance ÷ d_k = \d/)).toBeVisible({ timeout: 20_000 }); // “…” until measured
   for (const label of ['Head width d_k', 'Draws', 'Seed', 'Keys per trial', 'Saturation threshold']) {
@@ -147,7 +145,7 @@ test('heads: bad heads, masks and sentences; the chapter’s sentence comes back
 });
 
 test('train: bad settings, texts, files and attributes; the shipped model still samples', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const widget = await open(page, 'train', '&preset=zzz&probe=%00');
   await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
   const build = widget.getByRole('button', { name: 'Build model' });
@@ -181,7 +179,6 @@ test('train: bad settings, texts, files and attributes; the shipped model still 
 });
 
 test('editor: bad attributes and empty code are answered; the built-in still passes', async ({ page }) => {
-  test.setTimeout(90_000);
   const widget = await open(page, 'editor', '&timeout=-5&train=zzz');
   await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled({ timeout: 20_000 });
   await badAttributes(widget, ['timeout', 'train']);
@@ -282,7 +279,7 @@ test('a number field of the page itself gets no extra `change` from the lab', as
 });
 
 test('every number field answers what it holds when the focus leaves it: "1e309" after an empty field, and empty after "1e309"', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   // The browser reads "1e309" (too large) as it reads an empty field, value '': it fired no `change`
   // between the two, and the sentence beside the field stayed about the text before.
   for (const name of ['variance', 'cost', 'shuffle', 'cross', 'decode', 'bottleneck']) {

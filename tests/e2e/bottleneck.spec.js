@@ -114,7 +114,6 @@ test('the same seed gives the same numbers; another seed others', async ({ page 
 });
 
 test('Cancel stops a long measurement; bad settings are refused beside their field, the last measurement kept', async ({ page }) => {
-  test.setTimeout(90_000);
   const widget = await open(page);
   const kept = await points(widget);
   for (const [label, value, message] of [

@@ -104,7 +104,7 @@ test('Chart.js is loaded only when a chart is shown', async ({ page }) => {
 });
 
 test('“Measure in my browser” times N = 128 … 4,096 and the times increase', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const widget = await openWidget(page, 'cost');
   const button = widget.getByRole('button', { name: 'Measure in my browser' });
   await button.click();

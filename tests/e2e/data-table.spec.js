@@ -91,7 +91,6 @@ test('the histograms: bars and curve in the table are the chart’s own numbers'
 });
 
 test('the cost charts: every series point and the crossover marker, as the chart has them', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   const widget = page.locator('attn-cost');
   await started(widget);
@@ -124,7 +123,6 @@ test('the cost charts: every series point and the crossover marker, as the chart
 });
 
 test('the loss chart: the table lists its points and reference lines, and grows with training', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/#lab');
   const widget = page.locator('attn-train');
   await started(widget);
@@ -162,7 +160,6 @@ test('the loss chart: the table lists its points and reference lines, and grows 
 });
 
 test('heatmaps: the table beside the focused-cell sentence holds every value drawn', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.goto('/');
   for (const tag of ['attn-masks', 'attn-heads', 'attn-train']) {
     const widget = page.locator(tag);
@@ -183,7 +180,6 @@ test('heatmaps: the table beside the focused-cell sentence holds every value dra
 });
 
 test('every chart and heatmap on the lab page has its table view and its words', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   for (const tag of ['attn-variance', 'attn-masks', 'attn-heads', 'attn-cost', 'attn-train']) {
     const widget = page.locator(tag);

@@ -120,7 +120,7 @@ test('each element observes the manifest’s attributes and has a property for e
 });
 
 test('every event a reader’s actions fire is declared, with its detail; every part drawn is declared, and drawn', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await recordEvents(page);
   await page.goto('/');
   await startAll(page);

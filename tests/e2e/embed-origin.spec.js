@@ -46,7 +46,7 @@ test.afterAll(() => {
 });
 
 test('a course page on another origin loads every widget, its core, Chart.js, a worker and an iframe from the lab', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const requests = [], errors = [], workers = [], failed = [];
   // Count WebAssembly instantiations in the page's realm (workers have their own globals).
   await page.addInitScript(() => {

@@ -46,7 +46,6 @@ test('6.2: token 2 must put at least 0.9 of its weight on token 1, mask and scal
 });
 
 test('6.3: the first d_k at which more than half of the raw trials saturate', async ({ page }) => {
-  test.setTimeout(120_000);
   const exercise = await open(page, 'saturation-half');
   const variance = exercise.locator('attn-variance');
   await whenStarted(variance);
@@ -230,7 +229,7 @@ test('by keyboard alone: start, a hint, then the widget’s fields, to a solved 
 });
 
 test('every exercise, started, with a hint and its conditions shown, has no axe violations', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   for (const task of TASK_IDS) {
     const exercise = await open(page, task);
     await exercise.getByRole('button', { name: /^Show a hint/ }).click();

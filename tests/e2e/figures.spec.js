@@ -64,7 +64,6 @@ async function download(page, button) {
 }
 
 test('every canvas of every widget names its downloads (PNG, SVG, CSV), or is a picture of numbers exported elsewhere', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   await startAll(page);
   await page.locator('attn-heads').getByRole('tab', { name: 'All four' }).click();
@@ -85,7 +84,7 @@ test('every canvas of every widget names its downloads (PNG, SVG, CSV), or is a 
 });
 
 test('each figure’s PNG, SVG and CSV, downloaded by keyboard, hold the drawing, its labels and the data table', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await page.goto('/');
   await startAll(page);
   let figures = 0;
@@ -148,7 +147,6 @@ test('each figure’s PNG, SVG and CSV, downloaded by keyboard, hold the drawing
 });
 
 test('the known axis titles of the lab’s charts are in their SVGs', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   await startAll(page);
   const expected = [

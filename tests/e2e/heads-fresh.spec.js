@@ -29,7 +29,6 @@ async function buildMeasured(page, config) {
 }
 
 test('a model trained fresh: the specialisation chart gets a point per evaluation, the core’s scores', async ({ page }) => {
-  test.setTimeout(240_000);
   const config = { layers: 1, heads: 2, dModel: 32, context: 32, batch: 4, lr: 0.003, seed: 7 };
   const widget = await buildMeasured(page, config);
   // The chapter: "uniformly flat rows across all heads and layers mean the scores carry no signal".
@@ -87,7 +86,7 @@ test('a model trained fresh: the specialisation chart gets a point per evaluatio
 });
 
 test('12 layers × 16 heads: 192 cells, each reached by keyboard, a data table of every head, Enter opens one large', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.slow();
   const config = { layers: 12, heads: 16, dModel: 32, context: 16, batch: 2, lr: 0.003, seed: 1 };
   const widget = await buildMeasured(page, config);
   await widget.getByLabel('Probe text', { exact: true }).fill('the cat sat.');

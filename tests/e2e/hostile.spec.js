@@ -142,7 +142,7 @@ test('cost and variance: hostile values set as attributes (as URL state does) ar
 });
 
 test('train: hostile corpus, .txt upload, probe text and prompt are text; the model still samples', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const widget = await open(page, 'train');
   await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
 
@@ -186,7 +186,6 @@ test('train: hostile corpus, .txt upload, probe text and prompt are text; the mo
 });
 
 test('editor: hostile code and its error output are text; the built-in still passes', async ({ page }) => {
-  test.setTimeout(90_000);
   const widget = await open(page, 'editor');
   await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled({ timeout: 20_000 });
   const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
@@ -206,7 +205,6 @@ test('editor: hostile code and its error output are text; the built-in still pas
 });
 
 test('URL state: hostile hash parameters in the lab and query parameters in embed.html are text', async ({ page }) => {
-  test.setTimeout(90_000);
   for (const payload of PAYLOADS) {
     const value = encodeURIComponent(payload);
     await page.goto(`/#s6-4&masks.sentence=${value}&heads.sentence=${value}&shuffle.sentence=${value}&stepper.step=${value}&cost.n=${value}&${value}.${value}=${value}`);

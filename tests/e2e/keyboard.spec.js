@@ -48,7 +48,7 @@ function matrix(widget, name) {
 }
 
 test('every widget: each tab stop shows a focus ring, and Shift+Tab walks back the same way', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   for (const name of ['stepper', 'variance', 'masks', 'shuffle', 'heads', 'cost', 'train', 'editor', 'check', 'exercise']) {
     await open(page, name);
     const forward = await tabStops(page, `attn-${name}`); // tabStops checks nothing itself: check here
@@ -108,7 +108,6 @@ test('stepper: Next, the step list, arrow keys, both toggles, typing a cell, Res
 });
 
 test('variance: the width buttons, typing a width, the data table, the saturation fields', async ({ page }) => {
-  test.setTimeout(90_000);
   const widget = await open(page, 'variance');
   await tabTo(page, named('d_k = 32'));
   await page.keyboard.press('Enter');
@@ -240,7 +239,6 @@ test('heads: sentence, mask and W^O switches, head tabs by arrows, the heatmap b
 });
 
 test('cost: the N slider by arrows, typed sizes, the chart’s table, measuring', async ({ page }) => {
-  test.setTimeout(90_000);
   const widget = await open(page, 'cost');
   await tabTo(page, (f) => f.type === 'range');
   await page.keyboard.press('ArrowRight');
@@ -265,7 +263,6 @@ test('cost: the N slider by arrows, typed sizes, the chart’s table, measuring'
 });
 
 test('train: preset by arrows, a tiny model built and trained, started and paused, sampled, probed', async ({ page }) => {
-  test.setTimeout(150_000);
   const widget = await open(page, 'train');
   // A tiny model, typed field by field.
   for (const [label, value] of [['Layers', '1'], ['Heads', '2'], ['d_model', '32'], ['Context', '32'], ['Batch', '4']]) {
@@ -315,7 +312,6 @@ test('train: preset by arrows, a tiny model built and trained, started and pause
 });
 
 test('editor: a bug button, typing in the editor, Tab out, the check and the causality check', async ({ page }) => {
-  test.setTimeout(90_000);
   const widget = await open(page, 'editor');
   await tabTo(page, named('Drop the scale'));
   await page.keyboard.press('Enter');

@@ -79,7 +79,7 @@ test('settings rewrite the current entry; a section link adds one; Back walks se
 });
 
 test('no widget shows a superscript written as ^X: W^Q, W^K, W^V and W^O are seen with the letter raised', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   await page.goto('/');
   await startAll(page);
   const shown = await page.evaluate(() => {

@@ -132,7 +132,6 @@ test('<attn-variance>.reproduce(): refused off the page and while it runs; a can
 });
 
 test('<attn-decode>: its methods refuse before the start, then step, play, pause, switch model and measure; a full context is said', async ({ page }) => {
-  test.setTimeout(180_000);
   const { widget, release } = await open(page, 'decode', { held: true });
   for (const name of ['stepOnce', 'play', 'measure']) expect(await call(widget, name)).toEqual(notStarted('attn-decode', `${name}()`));
   expect(await call(widget, 'pause')).toEqual({ value: null });
@@ -207,7 +206,6 @@ test('<attn-exercise>: start() refused before the start, then opens the widget; 
 });
 
 test('<attn-train>: its methods refuse off the page and before the start; modelWeights() gives the model; useAttention() takes only text or null', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.goto('/embed.html?widget=train');
   const widget = page.locator('attn-train');
   for (const name of ['startTraining', 'pauseTraining', 'modelWeights']) {

@@ -53,7 +53,6 @@ function moving(page) {
 }
 
 test('with reduced motion, charts are created without animation and nothing transitions', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   const found = await charts(page);
@@ -66,7 +65,6 @@ test('with reduced motion, charts are created without animation and nothing tran
 });
 
 test('without reduced motion, the same charts do animate (the check above is real)', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/');
   const found = await charts(page);

@@ -46,7 +46,7 @@ function serve(port, env) {
 }
 
 test('after one visit the lab works offline: reload, every widget, training, the learner’s check', async ({ page, context }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await page.goto('/');
   const caches = await whenOfflineReady(page);
   expect(caches).toEqual([expect.stringMatching(/^attention-lab-\d+\.\d+\.\d+-[0-9a-f]{12}-\/$/)]);
@@ -85,7 +85,7 @@ test('after one visit the lab works offline: reload, every widget, training, the
 });
 
 plainTest('a new build replaces the old cache: one cache, the new version, the new files', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const folder = mkdtempSync(join(tmpdir(), 'attn-offline-'));
   const port = labPort + 2;
   cpSync('dist', folder, { recursive: true });

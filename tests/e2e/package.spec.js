@@ -96,7 +96,6 @@ async function expectWidgetsWork(tab) {
 }
 
 test('the lab self-hosted from the installed package works under the authors’ guide’s same-origin policy', async ({ page: tab }) => {
-  test.setTimeout(120_000);
   const seen = watch(tab, [site]);
   const response = await tab.goto(`${site}/chapter.html`);
   expect(response.headers()['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self' 'wasm-unsafe-eval'/);
@@ -111,7 +110,6 @@ test('the lab self-hosted from the installed package works under the authors’ 
 });
 
 test('a page on another host loads the self-hosted lab and its iframe under the authors’ guide’s other policy', async ({ page: tab }) => {
-  test.setTimeout(120_000);
   const seen = watch(tab, [other, site]);
   await tab.goto(`${other}/chapter.html`);
   await expectWidgetsWork(tab);
@@ -124,7 +122,6 @@ test('a page on another host loads the self-hosted lab and its iframe under the 
 });
 
 test('a page that imports the package, bundled by Vite, loads and asks for no missing file', async ({ page: tab }) => {
-  test.setTimeout(180_000);
   // The author's project (the package installed in it): `import 'attention-lab'` and two widgets,
   // one of the learner's side, which the entry loads on demand (a dynamic import).
   const source = join(packed.project, 'site');

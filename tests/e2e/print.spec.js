@@ -146,7 +146,7 @@ test.describe('printing on A4 (718 CSS px of text width)', () => {
   test.use({ viewport: { width: 718, height: 1000 } });
 
   test('every table fits its widget and the page: nothing is cut at the paper\'s edge', async ({ page }) => {
-    test.setTimeout(240_000);
+    test.slow();
     await page.goto('/');
     await startAll(page);
     // Every chart's "Show data as a table", opened: a learner's open tables print too.
@@ -166,7 +166,6 @@ test.describe('printing on A4 (718 CSS px of text width)', () => {
   });
 
   test('long words fit the page too: <attn-masks> with twelve long words, <attn-cross> with 60-character words', async ({ page }) => {
-    test.setTimeout(180_000);
     const words = (count, make) => encodeURIComponent(Array.from({ length: count }, (_, i) => make(i)).join(' '));
     const long = words(12, () => 'internationalisation');
     const source = words(10, (i) => `${'x'.repeat(58)}${i}`), target = words(10, (i) => `${'y'.repeat(58)}${i}`);
@@ -184,7 +183,6 @@ test.describe('printing on A4 (718 CSS px of text width)', () => {
   });
 
   test('buttons that only act are not printed; buttons that show a choice or a state are', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.goto('/');
     for (const tag of ['attn-stepper', 'attn-shuffle', 'attn-heads', 'attn-variance', 'attn-decode', 'attn-cost', 'attn-masks', 'attn-train', 'attn-check']) await started(page.locator(tag).first());
     await page.emulateMedia({ media: 'print' });

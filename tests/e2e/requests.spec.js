@@ -33,7 +33,7 @@ function expectAllOnOrigin(urls, baseURL, what) {
 }
 
 test('the lab, every widget started and the trainer run a few steps, requests only its own origin', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const urls = recorder(page);
   await page.goto('/');
   for (const { tag } of WIDGETS) {

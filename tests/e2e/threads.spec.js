@@ -7,7 +7,6 @@
 import { test, expect } from './helpers/fixtures.js';
 
 test('the lab page is cross-origin isolated and its core runs two threads, bit for bit as one', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   const result = await page.evaluate(async () => {
     const { loadAttn } = await import('/attention-lab.js');

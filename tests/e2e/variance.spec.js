@@ -191,7 +191,7 @@ test('the saturation panel draws each trial once: its saturation and gap tables 
 });
 
 test('reproduces the chapter in the background, within the tolerances, with the numbers node gets', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await recordExperimentRuns(page);
   const widget = await openVariance(page);
   await widget.evaluate((el) => el.addEventListener('reproduce', ({ detail }) => { window.__reproduced = detail; }));

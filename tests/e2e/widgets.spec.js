@@ -15,7 +15,7 @@ async function open(page, name) {
 }
 
 test('every widget can be focused with el.focus() once it has started', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   for (const { name, tag } of WIDGETS) {
     const widget = await open(page, name);
     const result = await widget.evaluate((el) => {
@@ -36,7 +36,6 @@ function coresFetched(page) {
 }
 
 test('a widget whose numbers come from its worker does not load the page’s core', async ({ page }) => {
-  test.setTimeout(120_000);
   const train = await open(page, 'train'); // its worker has loaded a core and the shipped model
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true); // where the page's core would bring a helper thread
   await train.getByRole('button', { name: 'Sample' }).click();
@@ -53,7 +52,6 @@ test('a widget whose numbers come from its worker does not load the page’s cor
 });
 
 test('text typed in a field is applied before any other action of its widget, never put back', async ({ page }) => {
-  test.setTimeout(120_000);
   // Each case: a field, what is typed (no Enter, no leaving the field), then another control
   // of the same widget pressed while the field still has the focus: a click that does not take
   // the focus, as on browsers where buttons are not focused by a click.
