@@ -1,4 +1,4 @@
-// editor.spec.js — <attn-editor> on the lab page: the built-in code passes the check; each
+// editor.spec.js — <attn-editor> on its embed page, and on the lab page with the training lab: the built-in code passes the check; each
 // "Break it on purpose" bug is caught and named; two correct variants written differently pass;
 // an infinite loop is stopped; syntax and runtime errors carry their line; the learner's code
 // cannot reach the network; a leak is flagged by the causality check; the code is kept across
@@ -12,13 +12,23 @@
 // attention" the editor's training loss is the lab's (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 
-async function openEditor(page) {
-  await page.goto('/#editor');
-  const widget = page.locator('attn-editor');
-  await widget.scrollIntoViewIfNeeded();
+/**
+ * The editor alone, on its embed page; or, with `onLab`, the lab page's editor (the page it is
+ * on when the lab is open already: only the hash changes), for what needs the training lab too.
+ */
+async function openEditor(page, { onLab = false } = {}) {
+  let widget;
+  if (onLab) {
+    await page.goto('/#editor');
+    widget = page.locator('attn-editor');
+    await widget.scrollIntoViewIfNeeded();
+  } else {
+    widget = await openWidget(page, 'editor', { ready: 'none' });
+  }
   await expect(widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' })).toBeVisible({ timeout: 20_000 });
   await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled();
   return widget;
@@ -174,7 +184,7 @@ test('“Use my attention”: the training lab trains with the learner’s funct
   await lab.getByRole('button', { name: 'Build model' }).click();
   await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
 
-  const widget = await openEditor(page);
+  const widget = await openEditor(page, { onLab: true });
   await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
   const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
   const s = ops.scale(ops.bmm(qh, kh, { transposeB: true }), 1 / Math.sqrt(qh.shape[3]));
@@ -208,7 +218,7 @@ test('a learner function that loops during training is stopped and the lab goes 
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
-  const widget = await openEditor(page);
+  const widget = await openEditor(page, { onLab: true });
   // Endless on the model's context of 64 (not on the check's small shapes): the switch measures the
   // model through it, so the lab never starts using it, and says why next to the button.
   await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
@@ -240,12 +250,21 @@ function attention(ops, q, k, v, { heads }) {
 });
 
 test('the leaking bug, used and trained from the editor, drives the loss below the corpus floor; both widgets say why', async ({ page }) => {
-  test.setTimeout(300_000);
+  // A tiny model with a quick learning rate on the lab's corpus: through the leaking function its
+  // validation loss falls below the corpus floor within about 700 steps (measured in node: 0.241
+  // at step 600, 0.132 at step 700, against a floor of 0.231). The shipped model's 800 steps to the same place are
+  // tested in node (tests/wasm/editor.test.mjs); here the page's wiring and words.
+  test.slow();
   await page.goto('/#lab');
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
-  const widget = await openEditor(page);
+  for (const [label, value] of [['Layers', '1'], ['Heads', '2'], ['d_model', '32'], ['Context', '64'], ['Batch', '8'], ['Learning rate', '0.01'], ['Seed', '1']]) {
+    await lab.getByLabel(label, { exact: true }).fill(value);
+  }
+  await lab.getByRole('button', { name: 'Build model' }).click();
+  await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
+  const widget = await openEditor(page, { onLab: true });
   await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
   await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: 'Forget the causal mask' }).click();
   await widget.getByRole('button', { name: 'Use my attention' }).click();
@@ -254,9 +273,9 @@ test('the leaking bug, used and trained from the editor, drives the loss below t
   const controls = widget.getByRole('group', { name: 'Training with your attention' });
   await controls.getByRole('button', { name: 'Start training' }).click();
   await expect(controls.getByRole('button', { name: 'Pause training' })).toBeEnabled();
-  await expect(controls.getByText(new RegExp(`^Step 1,\\d{3} \\(training\\): training loss \\d\\.\\d{4} \\(mean of the last 50 steps, (all|the last \\d+ of them) trained with the function in use\\), validation loss \\d\\.\\d{4} \\(measured through the function in use\\), corpus floor ${record.floor.toFixed(4).replace('.', '\\.')}\\.$`))).toBeVisible({ timeout: 30_000 });
+  await expect(controls.getByText(new RegExp(`^Step [\\d,]+ \\(training\\): training loss \\d\\.\\d{4} \\(mean of the last 50 steps, (all|the last \\d+ of them) trained with the function in use\\), validation loss \\d\\.\\d{4} \\(measured through the function in use\\), corpus floor ${record.floor.toFixed(4).replace('.', '\\.')}\\.$`))).toBeVisible({ timeout: 30_000 });
   // Below the floor: the note, in the editor and under the lab's chart.
-  await expect(controls.getByText(/^Peeking: The (training|validation) loss \(0\.\d{3}.*\) is below the corpus floor \(0\.231\)\..*Your attention must let positions see the future/)).toBeVisible({ timeout: 240_000 });
+  await expect(controls.getByText(/^Peeking: The (training|validation) loss \(0\.\d{3}.*\) is below the corpus floor \(0\.231\)\..*Your attention must let positions see the future/)).toBeVisible({ timeout: 120_000 });
   await expect(lab.getByText(/^Peeking: .*below the corpus floor/)).toBeVisible();
   await controls.getByRole('button', { name: 'Pause training' }).click();
   await expect(lab.getByText(/^Paused at step \d+/)).toBeVisible({ timeout: 20_000 });
@@ -354,7 +373,7 @@ test('CodeMirror loads only when the editor is shown', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('attn-stepper').getByRole('button', { name: /Next/ }).first()).toBeVisible({ timeout: 20_000 });
   expect(loaded).toEqual([]);
-  await openEditor(page);
+  await openEditor(page, { onLab: true });
   expect(loaded.length).toBe(1);
 });
 
@@ -385,7 +404,7 @@ test('errors from the workers carry a real status: a learner’s compile error (
 });
 
 test('“Use my attention” before the training lab has started says the lab is not running and where to go, not that compiling failed', async ({ page }) => {
-  const widget = await openEditor(page);
+  const widget = await openEditor(page, { onLab: true });
   expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
   await check(widget);
   await expect(widget.getByText('Check passed.')).toBeVisible({ timeout: 30_000 });
@@ -444,7 +463,7 @@ test('after “Use my attention” on the shipped model, the editor’s training
   await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
   const mean = record.curve.train.slice(-50).reduce((a, b) => a + b, 0) / 50;
   await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
-  const widget = await openEditor(page);
+  const widget = await openEditor(page, { onLab: true });
   await widget.getByRole('button', { name: 'Use my attention' }).click();
   await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
   await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(4)} \\(mean of the last 50 steps, all trained before the function in use\\), validation loss \\d\\.\\d{4} \\(measured through the function in use\\), corpus floor ${record.floor.toFixed(4)}\\.$`));
@@ -462,7 +481,7 @@ test('the editor’s status follows the training: running, stopped at the lab’
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model: step 1000/)).toBeVisible({ timeout: 30_000 });
   await lab.getByLabel('Train until step').fill('1010');
-  const widget = await openEditor(page);
+  const widget = await openEditor(page, { onLab: true });
   await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
   await widget.getByRole('button', { name: 'Use my attention' }).click();
   await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
@@ -498,7 +517,7 @@ test('the editor’s status follows the training: running, stopped at the lab’
 
 test('“Use my attention” with a train id that names nothing, or not a training lab, says so and which id the lab has', async ({ page }) => {
   // It said “There is no training lab (<attn-train>) on this page”, with one on the page.
-  const widget = await openEditor(page);
+  const widget = await openEditor(page, { onLab: true });
   const panel = widget.getByRole('group', { name: 'Training lab' });
   const use = widget.getByRole('button', { name: 'Use my attention' });
   await page.locator('attn-train').evaluate((el) => { el.id = 't'; });
@@ -541,7 +560,7 @@ test('Start training pressed while the editor switches the lab to new code waits
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model: step 1000/)).toBeVisible({ timeout: 30_000 });
   const mean = record.curve.train.slice(-50).reduce((a, b) => a + b, 0) / 50;
-  const widget = await openEditor(page);
+  const widget = await openEditor(page, { onLab: true });
   await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
   await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: 'Drop the scale' }).click();
   await widget.getByRole('button', { name: 'Use my attention' }).click();
