@@ -1306,6 +1306,35 @@ int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int voca
  * every choice can be read back from the text. */
 int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, int length, unsigned seed);
 
+/* ---------------------------------------------------------------- alignment that emerges from training */
+
+/*
+ * A synthetic translation with a known alignment (c/src/translation.c): a tiny English of noun
+ * phrases, verbs and prepositions, translated word for word into a language that spells every
+ * word backwards (under another token number) and puts each adjective after its noun. Target
+ * and source have the same length; alignment[j] is the source position of target word j (the
+ * diagonal with each adjective–noun pair crossed). Tokens are in [0, ATTN_TRANSLATION_VOCAB) in
+ * both languages.
+ */
+#define ATTN_TRANSLATION_VOCAB 34
+#define ATTN_TRANSLATION_MIN_LENGTH 3
+#define ATTN_TRANSLATION_MAX_LENGTH 40
+#define ATTN_TRANSLATION_WORD_BYTES 16
+enum attn_translation_split { ATTN_TRANSLATION_TRAIN = 0, ATTN_TRANSLATION_HELD_OUT = 1 };
+enum attn_translation_language { ATTN_TRANSLATION_SOURCE = 0, ATTN_TRANSLATION_TARGET = 1 };
+
+/* Sentence `index` (≥ 0) of a split for this seed: *length in [min_length, max_length], drawn
+ * uniformly; entries past it are −1. No held-out sentence is ever a training sentence (the split
+ * is a hash class of the source). ATTN_TRANSLATION_MIN_LENGTH ≤ min_length ≤ max_length ≤
+ * ATTN_TRANSLATION_MAX_LENGTH, else ATTN_ERR_SIZE (below the minimum) or ATTN_ERR_ARGUMENT. */
+int attn_translation_sentence(int *source,    /* (ATTN_TRANSLATION_MAX_LENGTH) */
+                              int *target,    /* (ATTN_TRANSLATION_MAX_LENGTH) */
+                              int *alignment, /* (ATTN_TRANSLATION_MAX_LENGTH) */
+                              int *length, unsigned seed, int split, int index, int min_length, int max_length);
+/* The spelling of a token in one language, 0-terminated. */
+int attn_translation_word(char *word, /* (ATTN_TRANSLATION_WORD_BYTES) */
+                          int language, int token);
+
 /* ---------------------------------------------------------------- the ABI table, for the JS mirror */
 
 /*
