@@ -984,6 +984,15 @@ int attn_tape_gelu(int *out, struct attn_tape *tape, int a);
 /* Mean cross-entropy (nats) of logits (..., V) against targets in [0, V) → shape (1). */
 int attn_tape_cross_entropy(int *out, struct attn_tape *tape, int logits, const int *targets /* (rows) */);
 
+/* A gated recurrent unit over a sequence (c/src/autograd_ops_recurrent.c): gx (B, T, 3H) the
+ * input's share of the gates r, z, n for every step (x · W_x + b_x, from attn_tape_linear),
+ * h0 (B, H) the first state, w_h (H, 3H) and b_h (3H) the recurrent weights → the states
+ * (B, T, H). Per step, with gh = h_{t−1} · w_h + b_h: r = σ(gx_r + gh_r), z = σ(gx_z + gh_z),
+ * n = tanh(gx_n + r ∘ gh_n), h_t = (1 − z) ∘ n + z ∘ h_{t−1}. */
+int attn_tape_gru(int *out, struct attn_tape *tape, int gx, int h0, int w_h, int b_h);
+/* a (B, T, C) → its step `step` (0 ≤ step < T): (B, C). */
+int attn_tape_select_step(int *out, struct attn_tape *tape, int a, int step);
+
 /* ----- optimiser (c/src/optim.c) ----- */
 
 /* Scales every parameter gradient by min(1, max_norm / ‖g‖); *norm gets ‖g‖ before clipping. */
