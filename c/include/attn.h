@@ -1333,7 +1333,7 @@ enum attn_translation_split { ATTN_TRANSLATION_TRAIN = 0, ATTN_TRANSLATION_HELD_
 enum attn_translation_language { ATTN_TRANSLATION_SOURCE = 0, ATTN_TRANSLATION_TARGET = 1 };
 
 /* Sentence `index` (≥ 0) of a split for this seed: *length in [min_length, max_length], drawn
- * uniformly; entries past it are −1. No held-out sentence is ever a training sentence (the split
+ * uniformly; entries from *length to max_length are −1. No held-out sentence is ever a training sentence (the split
  * is a hash class of the source). ATTN_TRANSLATION_MIN_LENGTH ≤ min_length ≤ max_length ≤
  * ATTN_TRANSLATION_MAX_LENGTH, else ATTN_ERR_SIZE (below the minimum) or ATTN_ERR_ARGUMENT. */
 int attn_translation_sentence(int *source,    /* (ATTN_TRANSLATION_MAX_LENGTH) */
