@@ -984,6 +984,15 @@ int attn_tape_gelu(int *out, struct attn_tape *tape, int a);
 /* Mean cross-entropy (nats) of logits (..., V) against targets in [0, V) → shape (1). */
 int attn_tape_cross_entropy(int *out, struct attn_tape *tape, int logits, const int *targets /* (rows) */);
 
+/* A gated recurrent unit over a sequence (c/src/autograd_ops_recurrent.c): gx (B, T, 3H) the
+ * input's share of the gates r, z, n for every step (x · W_x + b_x, from attn_tape_linear),
+ * h0 (B, H) the first state, w_h (H, 3H) and b_h (3H) the recurrent weights → the states
+ * (B, T, H). Per step, with gh = h_{t−1} · w_h + b_h: r = σ(gx_r + gh_r), z = σ(gx_z + gh_z),
+ * n = tanh(gx_n + r ∘ gh_n), h_t = (1 − z) ∘ n + z ∘ h_{t−1}. */
+int attn_tape_gru(int *out, struct attn_tape *tape, int gx, int h0, int w_h, int b_h);
+/* a (B, T, C) → its step `step` (0 ≤ step < T): (B, C). */
+int attn_tape_select_step(int *out, struct attn_tape *tape, int a, int step);
+
 /* ----- optimiser (c/src/optim.c) ----- */
 
 /* Scales every parameter gradient by min(1, max_norm / ‖g‖); *norm gets ‖g‖ before clipping. */
@@ -1305,6 +1314,35 @@ int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int voca
  * entropy of the generator's choices per character: the text's own entropy rate, because
  * every choice can be read back from the text. */
 int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, int length, unsigned seed);
+
+/* ---------------------------------------------------------------- alignment that emerges from training */
+
+/*
+ * A synthetic translation with a known alignment (c/src/translation.c): a tiny English of noun
+ * phrases, verbs and prepositions, translated word for word into a language that spells every
+ * word backwards (under another token number) and puts each adjective after its noun. Target
+ * and source have the same length; alignment[j] is the source position of target word j (the
+ * diagonal with each adjective–noun pair crossed). Tokens are in [0, ATTN_TRANSLATION_VOCAB) in
+ * both languages.
+ */
+#define ATTN_TRANSLATION_VOCAB 34
+#define ATTN_TRANSLATION_MIN_LENGTH 3
+#define ATTN_TRANSLATION_MAX_LENGTH 40
+#define ATTN_TRANSLATION_WORD_BYTES 16
+enum attn_translation_split { ATTN_TRANSLATION_TRAIN = 0, ATTN_TRANSLATION_HELD_OUT = 1 };
+enum attn_translation_language { ATTN_TRANSLATION_SOURCE = 0, ATTN_TRANSLATION_TARGET = 1 };
+
+/* Sentence `index` (≥ 0) of a split for this seed: *length in [min_length, max_length], drawn
+ * uniformly; entries from *length to max_length are −1. No held-out sentence is ever a training sentence (the split
+ * is a hash class of the source). ATTN_TRANSLATION_MIN_LENGTH ≤ min_length ≤ max_length ≤
+ * ATTN_TRANSLATION_MAX_LENGTH, else ATTN_ERR_SIZE (below the minimum) or ATTN_ERR_ARGUMENT. */
+int attn_translation_sentence(int *source,    /* (ATTN_TRANSLATION_MAX_LENGTH) */
+                              int *target,    /* (ATTN_TRANSLATION_MAX_LENGTH) */
+                              int *alignment, /* (ATTN_TRANSLATION_MAX_LENGTH) */
+                              int *length, unsigned seed, int split, int index, int min_length, int max_length);
+/* The spelling of a token in one language, 0-terminated. */
+int attn_translation_word(char *word, /* (ATTN_TRANSLATION_WORD_BYTES) */
+                          int language, int token);
 
 /* ---------------------------------------------------------------- the ABI table, for the JS mirror */
 

@@ -13,7 +13,7 @@
 
 #include "attn.h"
 
-#define TAPE_MAX_INPUTS 3
+#define TAPE_MAX_INPUTS 4
 
 struct attn_tape;
 /* Adds this node's contribution to its inputs' gradients. */

@@ -24,7 +24,7 @@ static double test_uniform(void) {
     return (double)(test_state >> 11) * 0x1.0p-53;
 }
 
-#define MAX_INPUTS 3
+#define MAX_INPUTS 4
 static int TOKENS[64], TARGETS[64];
 
 /* Builds the op under test from parameter ids; returns its output id via *out. */
@@ -151,6 +151,20 @@ static int b_merge(int *o, struct attn_tape *t, const int *in) { return attn_tap
 static int b_layernorm(int *o, struct attn_tape *t, const int *in) { return attn_tape_layernorm(o, t, in[0], in[1], in[2]); }
 static int b_gelu(int *o, struct attn_tape *t, const int *in) { return attn_tape_gelu(o, t, in[0]); }
 static int b_cross_entropy(int *o, struct attn_tape *t, const int *in) { return attn_tape_cross_entropy(o, t, in[0], TARGETS); }
+/* The recurrent cell: gx (B, T, 3H), h0 (B, H), w_h (H, 3H), b_h (3H) → the states (B, T, H). */
+static int b_gru(int *o, struct attn_tape *t, const int *in) { return attn_tape_gru(o, t, in[0], in[1], in[2], in[3]); }
+static int b_select_step(int *o, struct attn_tape *t, const int *in) { return attn_tape_select_step(o, t, in[0], 2); }
+/* An encoder as the translation models build it: x (B, T, E) · W_x + b (3H) → the GRU from a
+ * zero state, with w_h (H, 3H) and the same bias b as its recurrent bias (one parameter that two
+ * ops add their gradients to) → its last state (B, H). */
+static int b_gru_encoder(int *o, struct attn_tape *t, const int *in) {
+    static const float zeros[6] = {0};
+    int gx, states, h0, dims[2] = {2, 3};
+    int rc = attn_tape_linear(&gx, t, in[0], in[1], in[2]);
+    if (!rc) rc = attn_tape_input(&h0, t, zeros, 2, dims);
+    if (!rc) rc = attn_tape_gru(&states, t, gx, h0, in[3], in[2]);
+    return rc ? rc : attn_tape_select_step(o, t, states, 3);
+}
 /* A whole attention head, as the model builds it. */
 static int b_attention(int *o, struct attn_tape *t, const int *in) {
     int q, k, v, s, sc, m, w, y;
@@ -187,6 +201,10 @@ static const struct check CHECKS[] = {
     {"layer norm", 3, {2, 1, 1}, {{3, 6}, {6}, {6}}, b_layernorm, 1},
     {"gelu", 1, {2}, {{4, 5}}, b_gelu, 2.5},
     {"cross-entropy", 1, {2}, {{6, 5}}, b_cross_entropy, 2},
+    {"gru (gated recurrent unit)", 4, {3, 2, 2, 1}, {{2, 4, 9}, {2, 3}, {3, 9}, {9}}, b_gru, 1},
+    {"gru, large gates", 4, {3, 2, 2, 1}, {{1, 3, 6}, {1, 2}, {2, 6}, {6}}, b_gru, 2.5},
+    {"select step", 1, {3}, {{2, 4, 3}}, b_select_step, 1},
+    {"gru encoder (composed)", 4, {3, 2, 1, 2}, {{2, 4, 5}, {5, 9}, {9}, {3, 9}}, b_gru_encoder, 1},
     {"attention (composed)", 3, {3, 3, 3}, {{2, 4, 4}, {2, 4, 4}, {2, 4, 4}}, b_attention, 1},
 };
 
