@@ -140,6 +140,9 @@ test('“In words” is the accessible description; attributes are observed and 
   const widget = await openWidget(page, 'heads');
   await expect(widget.getByRole('article', { name: 'Four heads read one sentence' }))
     .toHaveAccessibleDescription(/Four attention heads read the same sentence at once/);
+  // The pronoun head's rule as it is, not as a reader would wish it: the first noun before it.
+  await expect(widget.getByRole('article', { name: 'Four heads read one sentence' }))
+    .toHaveAccessibleDescription(/one sends a pronoun to the first noun before it \(a fixed rule, which cannot read meaning: in “The trophy would not fit in the suitcase because it was too small” it still picks “trophy”\)/);
   const events = widget.evaluate((el) => new Promise((resolve) => {
     el.addEventListener('change', (event) => resolve(event.detail), { once: true });
   }));
@@ -240,6 +243,8 @@ test('6.1’s trophy links open the heads on both sentences: the fixed pronoun r
     await expect(widget.getByRole('tab', { name: 'Head 2' })).toHaveAttribute('aria-selected', 'true');
     await expect(widget).toBeInViewport();
     await whenStarted(widget);
+    // The readout opens on the row the link is about: "it" and the noun the rule sends it to.
+    await expect(widget.getByText('query 10 “it” → key 2 “trophy”: 0.93')).toBeVisible();
     const map = widget.getByRole('application', { name: 'Head 2: Pronoun → noun' });
     await map.focus();
     for (let i = 0; i < 13; i++) await map.press('ArrowUp'); // row 1, wherever the focus was

@@ -48,8 +48,9 @@ export class AttnHeads extends AttnWidget {
 
   inWords() {
     return 'Four attention heads read the same sentence at once, each with weights set by hand to imitate '
-      + 'a pattern found in trained models: one looks at the previous word, one sends a pronoun to the noun '
-      + 'it most likely stands for, one sends each verb to its subject, and one spreads its attention over '
+      + 'a pattern found in trained models: one looks at the previous word, one sends a pronoun to the first noun '
+      + 'before it (a fixed rule, which cannot read meaning: in “The trophy would not fit in the suitcase because it was too '
+      + 'small” it still picks “trophy”), one sends each verb to its subject, and one spreads its attention over '
       + 'the first word and the word “because”. Each head’s weights are a table with a row per word; '
       + 'the four tables stack into one block with a slice per head. The heads’ outputs are laid side by '
       + 'side and multiplied by an output matrix that mixes them. You can type your own sentence and see '
@@ -72,6 +73,7 @@ export class AttnHeads extends AttnWidget {
   build(body) {
     this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, headsSheet()];
     this.focusedCell = { row: 7, col: 1 }; // "it" → "animal" in the chapter's sentence
+    this.focusedFor = null; // the words the focused cell was placed for (#placeFocus)
     this.sentenceInput = this.bindField('sentence', h('input', { type: 'text', id: 'sentence', size: 48, maxlength: 200, spellcheck: 'false' }));
     this.sentenceError = h('p', { className: 'error', role: 'alert', hidden: true });
     // A status line (the field's description is its problem line's: problem-lines.js).
@@ -148,12 +150,24 @@ export class AttnHeads extends AttnWidget {
     const { heads, tags } = applyRules(words);
     const n = words.length;
     const result = this.attn.multiHead({ ...buildInputs(this.attn, words, heads, { mixing: this.wo === 'mix' }), mask: this.mask });
-    if (this.focusedCell.row >= n || this.focusedCell.col >= n) this.focusedCell = { row: n - 1, col: 0 };
+    this.#placeFocus(words, heads, tags);
     this.state = { words, heads, tags, n, result };
     this.#drawHeads();
     this.#drawNotes();
     this.#drawTags();
     this.#drawFocusDependent();
+  }
+
+  /** A new sentence puts the focused cell on its first pronoun and the noun the pronoun head
+   *  sends it to (the row the heads are about; the last word if there is no pronoun); the same
+   *  sentence keeps the cell the learner moved to. */
+  #placeFocus(words, heads, tags) {
+    const n = words.length, key = words.join(' ');
+    if (this.focusedFor === key && this.focusedCell.row < n && this.focusedCell.col < n) return;
+    this.focusedFor = key;
+    const pronoun = tags.indexOf('pronoun');
+    const row = pronoun < 0 ? n - 1 : pronoun;
+    this.focusedCell = { row, col: pronoun < 0 ? 0 : heads[1].targets[row][0] };
   }
 
   /** Before the widget starts: the heads' maps, the stack and the joined vectors laid out for
@@ -162,7 +176,7 @@ export class AttnHeads extends AttnWidget {
   #reserve(words) {
     const { heads, tags } = applyRules(words);
     const n = words.length;
-    if (this.focusedCell.row >= n || this.focusedCell.col >= n) this.focusedCell = { row: n - 1, col: 0 };
+    this.#placeFocus(words, heads, tags);
     this.state = { words, heads, tags, n, result: null };
     this.#drawHeads();
     this.#drawNotes();
