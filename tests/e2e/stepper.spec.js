@@ -62,6 +62,30 @@ test('shows the chapter’s numbers at each step', async ({ page }) => {
   await expect(stepper.getByRole('button', { name: 'Next →' })).toBeDisabled();
 });
 
+test('at either end Next and Back keep the focus, marked unavailable: a second Enter does not undo the step', async ({ page }) => {
+  const stepper = await openWidget(page, 'stepper', { query: 'step=5' });
+  const next = stepper.getByRole('button', { name: 'Next →' });
+  const back = stepper.getByRole('button', { name: '← Back' });
+  const focused = () => stepper.evaluate((el) => el.shadowRoot.activeElement?.textContent);
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(stepper.getByText('Step 6 of 6: Output')).toBeVisible();
+  await expect(next).toBeDisabled(); // aria-disabled: the screen reader hears it unavailable
+  expect(await focused()).toBe('Next →');
+  await page.keyboard.press('Enter');
+  await expect(stepper.getByText('Step 6 of 6: Output')).toBeVisible();
+  expect(await focused()).toBe('Next →');
+  for (let step = 5; step >= 1; step--) {
+    await back.focus();
+    await page.keyboard.press('Enter');
+    await expect(stepper.getByText(new RegExp(`^Step ${step} of 6:`))).toBeVisible();
+  }
+  await expect(back).toBeDisabled();
+  expect(await focused()).toBe('← Back');
+  await page.keyboard.press('Enter');
+  await expect(stepper.getByText(/^Step 1 of 6:/)).toBeVisible();
+});
+
 test('turning the mask off gives row 1 the weights [0.000, 1.000]', async ({ page }) => {
   const stepper = await openWidget(page, 'stepper');
   await goToStep(stepper, 'Softmax');

@@ -68,7 +68,7 @@ button {
   color: var(--attn-accent-fg);
   cursor: pointer;
 }
-button[disabled] { opacity: 0.45; cursor: not-allowed; }
+button:is([disabled], [aria-disabled="true"]) { opacity: 0.45; cursor: not-allowed; }
 button.secondary { background: transparent; color: var(--attn-accent); }
 /* The button that is on: a pressed preset or toggle, the selected tab, the current step (filled). */
 button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]) {
@@ -159,7 +159,7 @@ table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg)
 /* More contrast: a disabled button is not faded (its text was 0.45 opaque on the accent) but drawn
    in the muted colour on the background, inside a dashed border; a disabled field is not faded. */
 @media (prefers-contrast: more) {
-  button[disabled] { opacity: 1; background: var(--attn-bg); color: var(--attn-muted); border: 1px dashed var(--attn-muted); }
+  button:is([disabled], [aria-disabled="true"]) { opacity: 1; background: var(--attn-bg); color: var(--attn-muted); border: 1px dashed var(--attn-muted); }
   :is(input, select, textarea):disabled { opacity: 1 !important; }
 }
 /* Forced colours (Windows High Contrast): the browser paints every colour with the learner's system
@@ -175,7 +175,7 @@ table.data-table thead th { position: sticky; top: 0; background: var(--attn-bg)
   button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]) {
     forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; }
   button:is([aria-pressed="true"], [aria-current="step"], [role="tab"][aria-selected="true"]):focus-visible { outline-color: CanvasText; }
-  button[disabled] { color: GrayText; border-color: GrayText; opacity: 1; }
+  button:is([disabled], [aria-disabled="true"]) { color: GrayText; border-color: GrayText; opacity: 1; }
   table.matrix td.changed { border-bottom: 3px solid CanvasText; }
   table.matrix td.involved { outline-color: Highlight; }
   .heatmap-ramp, .heatmap-swatch { forced-color-adjust: none; border: 1px solid CanvasText; }

@@ -234,8 +234,10 @@ export class AttnStepper extends AttnWidget {
     this.causalBox.checked = this.mask === 'causal';
     this.scaleBox.checked = this.scale;
     this.scalingControl.render(this.scale, this.scaling);
-    this.backButton.disabled = current === 0;
-    this.nextButton.disabled = current === STEPS.length - 1;
+    // At either end the button is marked unavailable but keeps the focus (aria-disabled, not
+    // disabled): a disabled Next would hand the focus to Back, and the next Enter would undo the step.
+    this.backButton.setAttribute('aria-disabled', String(current === 0));
+    this.nextButton.setAttribute('aria-disabled', String(current === STEPS.length - 1));
     this.indicator.textContent = `Step ${current + 1} of ${STEPS.length}: ${STEPS[current].title}`;
     this.stepButtons.forEach((button, index) => {
       if (index === current) button.setAttribute('aria-current', 'step');
