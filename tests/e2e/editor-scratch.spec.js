@@ -1,5 +1,5 @@
-// editor-scratch.spec.js — <attn-editor>'s "Start from scratch" mode on the lab
-// page: the blank page fails the check and the check names the first failing thing (a shape,
+// editor-scratch.spec.js — <attn-editor>'s "Start from scratch" mode on its own
+// page (embed.html?widget=editor): the blank page fails the check and the check names the first failing thing (a shape,
 // then an output with its row and column), and it passes only once the function is right; the
 // hints come one at a time with their count; the learner's text survives a reload and a switch
 // of modes, and the complete function is still there; a function that throws gets a sentence.
@@ -7,25 +7,9 @@
 // can be cancelled; with the hints, a failed check and the race's chart on screen, axe finds nothing.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './helpers/fixtures.js';
+import { openEditor, setCode } from './helpers/editor.js';
 
 const BOX = 'Your attention function (JavaScript)';
-
-async function openEditor(page) {
-  await page.goto('/#editor');
-  const widget = page.locator('attn-editor');
-  await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByRole('textbox', { name: BOX })).toBeVisible({ timeout: 20_000 });
-  await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled();
-  return widget;
-}
-
-/** Replaces the editor's text as a person would: select all, then type (paste) the new code. */
-async function setCode(page, widget, code) {
-  await widget.getByRole('textbox', { name: BOX }).click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
 
 const scratch = (widget) => widget.getByRole('radio', { name: /Start from scratch/ });
 const complete = (widget) => widget.getByRole('radio', { name: /The complete function/ });

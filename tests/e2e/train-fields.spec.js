@@ -6,16 +6,9 @@
 // count whole steps from 0.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
+import { openTrainer } from './helpers/trainer.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
-
-async function openTrainer(page) {
-  await page.goto('/#lab');
-  const widget = page.locator('attn-train');
-  await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
-  return widget;
-}
 
 /** The visible sentences describing `input` (its aria-describedby), joined. */
 const described = (input) => input.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ')

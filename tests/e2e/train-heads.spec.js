@@ -10,6 +10,7 @@
 // heads have no record, not that its file is old.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
+import { openTrainer, openMeasuredTrainer } from './helpers/trainer.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { HeadScore } from '../../web/lib/abi.js';
 
@@ -29,18 +30,9 @@ function readmeHeads() {
   return rows;
 }
 
-async function openMeasured(page) {
-  await page.goto('/#lab');
-  const widget = page.locator('attn-train');
-  await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
-  await expect(widget.getByText(/^Measured 8 heads over 128 windows of \d+ characters \(seed 1\)/)).toBeVisible({ timeout: 90_000 });
-  return widget;
-}
-
 test('every head of the shipped model, measured: the reference’s roles, the grid by keyboard, a head opened large', async ({ page }) => {
   test.setTimeout(180_000);
-  const widget = await openMeasured(page);
+  const widget = await openMeasuredTrainer(page);
   const heads = readmeHeads();
   expect(heads.size).toBe(8);
   // Each grid cell names its head and the role the core measured: the reference's, shortened.
@@ -94,7 +86,7 @@ test('every head of the shipped model, measured: the reference’s roles, the gr
 
 test('knocking a head out of the shipped model changes the validation loss by the reference’s amount', async ({ page }) => {
   test.setTimeout(180_000);
-  const widget = await openMeasured(page);
+  const widget = await openMeasuredTrainer(page);
   const delta = readmeHeads().get('L1 H2').delta;
   await widget.getByLabel('Head to knock out').selectOption({ label: 'L1 H2' });
   await widget.getByRole('button', { name: 'Knock it out' }).click();
@@ -107,7 +99,7 @@ test('knocking a head out of the shipped model changes the validation loss by th
 
 test('knocking out every head: the sorted table holds what the core returns for every head', async ({ page }) => {
   test.setTimeout(240_000);
-  const widget = await openMeasured(page);
+  const widget = await openMeasuredTrainer(page);
   await widget.getByRole('button', { name: 'Knock out every head' }).click();
   await expect(widget.locator('.knockout-result')).toHaveText(/^Every head knocked out in turn \(replaced by zeros\); the validation loss is \d\.\d{4} with every head in place\. (\d) of 8 heads raise it by more than 0\.01 nats per character when knocked out; the prediction needs L\d H\d most \(\+\d\.\d{4}\)\.$/, { timeout: 180_000 });
   const shown = await widget.locator('.knockout-table tbody tr').evaluateAll((rows) => rows.map((row) => ({
@@ -136,7 +128,7 @@ test('knocking out every head: the sorted table holds what the core returns for 
 
 test('a window of the consistency view opened large: its score and its map are the core’s', async ({ page }) => {
   test.setTimeout(180_000);
-  const widget = await openMeasured(page);
+  const widget = await openMeasuredTrainer(page);
   const g = 1; // L1 H2
   await widget.getByLabel('Head to check').selectOption({ label: 'L1 H2' });
   await widget.getByLabel('Score', { exact: true }).selectOption({ label: 'previous token' });
@@ -179,7 +171,7 @@ test('a window of the consistency view opened large: its score and its map are t
 
 test('a window count out of range is refused beside its field; the last measurement stays', async ({ page }) => {
   test.setTimeout(180_000);
-  const widget = await openMeasured(page);
+  const widget = await openMeasuredTrainer(page);
   const field = widget.getByLabel('Windows to measure');
   const roleOfFirst = await widget.getByRole('button', { name: /^L1 H1 / }).textContent();
   for (const [typed, said] of [['0', 'it is 0'], ['4097', 'it is 4097']]) {
@@ -206,11 +198,7 @@ test('a window count out of range is refused beside its field; the last measurem
 });
 
 test('a model of context 1 builds, and "Heads specialising" and the heads panel say why its heads cannot be measured', async ({ page }) => {
-  test.setTimeout(60_000);
-  await page.goto('/#lab');
-  const widget = page.locator('attn-train');
-  await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
+  const widget = await openTrainer(page);
   for (const [label, value] of [['Layers', '1'], ['Heads', '1'], ['d_model', '8'], ['Context', '1'], ['Batch', '1']]) {
     await widget.getByLabel(label, { exact: true }).fill(value);
   }

@@ -1,4 +1,4 @@
-// train.spec.js — <attn-train> on the lab page: the shipped model loads with its recorded
+// train.spec.js — <attn-train> on its own page (embed.html?widget=train): the shipped model loads with its recorded
 // validation loss; training runs in a worker, the curve draws and the loss falls; pause and
 // resume; probing a text gives maps whose upper triangle is exactly zero, drawn in the scale's
 // darkest colour (the lab text's "black upper triangle"); save and load
@@ -10,19 +10,12 @@
 // min and max are the model's limits; the Training loss shown is the editor's figure (fix-e).
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
+import { openTrainer } from './helpers/trainer.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { ModelLimits } from '../../web/lib/abi.js';
 import { viridisHex } from '../../web/ui/colour-scale.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
-
-async function openTrainer(page, url = '/#lab') {
-  await page.goto(url);
-  const widget = page.locator('attn-train');
-  await widget.scrollIntoViewIfNeeded();
-  await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
-  return widget;
-}
 
 const stat = (widget, name) => widget.locator(`dd[data-stat="${name}"]`);
 
@@ -214,14 +207,15 @@ async function trainAWhile(widget, steps = 10) {
 test('“Use two cores” trains on a second worker where the page is not isolated, on two threads on this isolated page, and on one thread unchecked', async ({ page }) => {
   test.setTimeout(150_000);
   test.skip(await page.evaluate(() => navigator.hardwareConcurrency < 2), 'one core: nothing to share');
-  // The lab page without its isolation headers, as a course host that sends none would serve it.
-  await page.route((url) => url.pathname === '/' && url.search === '?not-isolated', async (route) => {
+  // The widget's page without its isolation headers, as a course host that sends none would serve
+  // it: only the first opening is served so; the second has the headers.
+  await page.route((url) => url.pathname === '/embed.html', async (route) => {
     const response = await route.fetch();
     const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^cross-origin-(opener|embedder)-policy$/.test(name)));
     await route.fulfill({ response, headers });
-  });
-  for (const [url, isolated, way] of [['/?not-isolated#lab', false, '2 workers'], ['/#lab', true, '2 threads']]) {
-    const widget = await openTrainer(page, url);
+  }, { times: 1 });
+  for (const [isolated, way] of [[false, '2 workers'], [true, '2 threads']]) {
+    const widget = await openTrainer(page);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolated);
     await buildTiny(widget);
     const cores = widget.getByRole('checkbox', { name: 'Use two cores' });
