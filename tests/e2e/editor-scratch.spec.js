@@ -117,7 +117,7 @@ async function startRace(widget, bug) {
 }
 
 test('the race: the dropped scale against the built-in, two curves on one chart and the stated gap', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.slow();
   const widget = await openEditor(page);
   const race = await startRace(widget, 'Drop the scale');
   await expect(race.getByRole('button', { name: 'Cancel the race' })).toBeEnabled({ timeout: 30_000 });
@@ -139,7 +139,6 @@ test('the race: the dropped scale against the built-in, two curves on one chart 
 });
 
 test('the race can be cancelled, and a function that throws ends it with a sentence', async ({ page }) => {
-  test.setTimeout(120_000);
   const widget = await openEditor(page);
   const race = await startRace(widget, null);
   await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
@@ -159,7 +158,7 @@ test('the race can be cancelled, and a function that throws ends it with a sente
 
 for (const scheme of ['light', 'dark']) {
   test(`${scheme}: the blank page, its hints, a failed check and the race's chart have no axe violations`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.slow();
     await page.emulateMedia({ colorScheme: scheme });
     const widget = await openEditor(page);
     const race = await startRace(widget, null);

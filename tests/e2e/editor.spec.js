@@ -12,36 +12,9 @@
 // attention" the editor's training loss is the lab's (fix-e).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
-import { openWidget } from './helpers/open.js';
+import { openEditor, openEditorInLab, setCode } from './helpers/editor.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
-
-/**
- * The editor alone, on its embed page; or, with `onLab`, the lab page's editor (the page it is
- * on when the lab is open already: only the hash changes), for what needs the training lab too.
- */
-async function openEditor(page, { onLab = false } = {}) {
-  let widget;
-  if (onLab) {
-    await page.goto('/#editor');
-    widget = page.locator('attn-editor');
-    await widget.scrollIntoViewIfNeeded();
-  } else {
-    widget = await openWidget(page, 'editor', { ready: 'none' });
-  }
-  await expect(widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' })).toBeVisible({ timeout: 20_000 });
-  await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled();
-  return widget;
-}
-
-/** Replaces the editor's text as a person would: select all, then type (paste) the new code. */
-async function setCode(page, widget, code) {
-  const box = widget.getByRole('textbox', { name: 'Your attention function (JavaScript)' });
-  await box.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
 
 const check = (widget) => widget.getByRole('button', { name: 'Check against reference' }).click();
 
@@ -173,7 +146,6 @@ test('the last code that ran is kept across a reload, and Reset brings back the 
 });
 
 test('“Use my attention”: the training lab trains with the learner’s function and the loss falls', async ({ page }) => {
-  test.setTimeout(150_000);
   await page.goto('/#lab');
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
@@ -184,7 +156,7 @@ test('“Use my attention”: the training lab trains with the learner’s funct
   await lab.getByRole('button', { name: 'Build model' }).click();
   await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
 
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
   const [qh, kh, vh] = [q, k, v].map((x) => ops.splitHeads(x, heads));
   const s = ops.scale(ops.bmm(qh, kh, { transposeB: true }), 1 / Math.sqrt(qh.shape[3]));
@@ -213,12 +185,12 @@ test('“Use my attention”: the training lab trains with the learner’s funct
 });
 
 test('a learner function that loops during training is stopped and the lab goes back to the built-in', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.goto('/#lab');
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   // Endless on the model's context of 64 (not on the check's small shapes): the switch measures the
   // model through it, so the lab never starts using it, and says why next to the button.
   await setCode(page, widget, `function attention(ops, q, k, v, { heads }) {
@@ -264,7 +236,7 @@ test('the leaking bug, used and trained from the editor, drives the loss below t
   }
   await lab.getByRole('button', { name: 'Build model' }).click();
   await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 20_000 });
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
   await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: 'Forget the causal mask' }).click();
   await widget.getByRole('button', { name: 'Use my attention' }).click();
@@ -373,7 +345,7 @@ test('CodeMirror loads only when the editor is shown', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('attn-stepper').getByRole('button', { name: /Next/ }).first()).toBeVisible({ timeout: 20_000 });
   expect(loaded).toEqual([]);
-  await openEditor(page, { onLab: true });
+  await openEditorInLab(page);
   expect(loaded.length).toBe(1);
 });
 
@@ -404,7 +376,7 @@ test('errors from the workers carry a real status: a learner’s compile error (
 });
 
 test('“Use my attention” before the training lab has started says the lab is not running and where to go, not that compiling failed', async ({ page }) => {
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
   await check(widget);
   await expect(widget.getByText('Check passed.')).toBeVisible({ timeout: 30_000 });
@@ -456,14 +428,13 @@ test('three lines of code and a check: the editor shrinks, with no empty gap abo
 });
 
 test('after “Use my attention” on the shipped model, the editor’s training loss is the lab’s (the recorded curve’s last 50 steps)', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.goto('/#lab');
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 30_000 });
   const mean = record.curve.train.slice(-50).reduce((a, b) => a + b, 0) / 50;
   await expect(lab.locator('dd[data-stat="train"]')).toHaveText(mean.toFixed(4));
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   await widget.getByRole('button', { name: 'Use my attention' }).click();
   await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
   await expect(widget.locator('.readout')).toHaveText(new RegExp(`^Step 1,000: training loss ${mean.toFixed(4)} \\(mean of the last 50 steps, all trained before the function in use\\), validation loss \\d\\.\\d{4} \\(measured through the function in use\\), corpus floor ${record.floor.toFixed(4)}\\.$`));
@@ -475,13 +446,12 @@ test('after “Use my attention” on the shipped model, the editor’s training
 });
 
 test('the editor’s status follows the training: running, stopped at the lab’s target, paused from the lab, a new model (editorcheck)', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.goto('/#lab');
   const lab = page.locator('attn-train');
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model: step 1000/)).toBeVisible({ timeout: 30_000 });
   await lab.getByLabel('Train until step').fill('1010');
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
   await widget.getByRole('button', { name: 'Use my attention' }).click();
   await expect(widget.getByText(/^The training lab now runs your function/)).toBeVisible({ timeout: 40_000 });
@@ -517,7 +487,7 @@ test('the editor’s status follows the training: running, stopped at the lab’
 
 test('“Use my attention” with a train id that names nothing, or not a training lab, says so and which id the lab has', async ({ page }) => {
   // It said “There is no training lab (<attn-train>) on this page”, with one on the page.
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   const panel = widget.getByRole('group', { name: 'Training lab' });
   const use = widget.getByRole('button', { name: 'Use my attention' });
   await page.locator('attn-train').evaluate((el) => { el.id = 't'; });
@@ -548,7 +518,7 @@ test('“Use my attention” with a train id that names nothing, or not a traini
 });
 
 test('Start training pressed while the editor switches the lab to new code waits for the switch, then trains; no figure at a step comes from another function', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   await page.addInitScript(() => {
     window.progress = [];
     document.addEventListener('progress', (event) => {
@@ -560,7 +530,7 @@ test('Start training pressed while the editor switches the lab to new code waits
   await lab.scrollIntoViewIfNeeded();
   await expect(lab.getByText(/^Loaded the shipped model: step 1000/)).toBeVisible({ timeout: 30_000 });
   const mean = record.curve.train.slice(-50).reduce((a, b) => a + b, 0) / 50;
-  const widget = await openEditor(page, { onLab: true });
+  const widget = await openEditorInLab(page);
   await widget.getByRole('button', { name: 'Reset to the built-in code' }).click();
   await widget.getByRole('group', { name: 'Break it on purpose' }).getByRole('button', { name: 'Drop the scale' }).click();
   await widget.getByRole('button', { name: 'Use my attention' }).click();

@@ -7,7 +7,7 @@
 // levels, and Enter opens a cell large.
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
-import { openWidget } from './helpers/open.js';
+import { openTrainer } from './helpers/trainer.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { HeadScore } from '../../web/lib/abi.js';
 import { flatDiagnosis } from '../../web/lib/model/head-roles.js';
@@ -17,8 +17,7 @@ const S = HeadScore.count;
 
 /** Opens the training lab's embed page, builds a model of `config` (on the default corpus) and waits for its measurement. */
 async function buildMeasured(page, config) {
-  const widget = await openWidget(page, 'train', { ready: 'none' });
-  await expect(widget.getByText(/^Loaded the shipped model/)).toBeVisible({ timeout: 20_000 });
+  const widget = await openTrainer(page);
   const labels = { layers: 'Layers', heads: 'Heads', dModel: 'd_model', context: 'Context', batch: 'Batch', lr: 'Learning rate', seed: 'Seed' };
   for (const [name, label] of Object.entries(labels)) await widget.getByLabel(label, { exact: true }).fill(String(config[name]));
   await widget.getByRole('button', { name: 'Build model' }).click();

@@ -31,7 +31,6 @@ function readmeHeads() {
 }
 
 test('every head of the shipped model, measured: the reference’s roles, the grid by keyboard, a head opened large', async ({ page }) => {
-  test.setTimeout(180_000);
   const widget = await openMeasuredTrainer(page);
   const heads = readmeHeads();
   expect(heads.size).toBe(8);
@@ -85,7 +84,6 @@ test('every head of the shipped model, measured: the reference’s roles, the gr
 });
 
 test('knocking a head out of the shipped model changes the validation loss by the reference’s amount', async ({ page }) => {
-  test.setTimeout(180_000);
   const widget = await openMeasuredTrainer(page);
   const delta = readmeHeads().get('L1 H2').delta;
   await widget.getByLabel('Head to knock out').selectOption({ label: 'L1 H2' });
@@ -98,7 +96,7 @@ test('knocking a head out of the shipped model changes the validation loss by th
 });
 
 test('knocking out every head: the sorted table holds what the core returns for every head', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   const widget = await openMeasuredTrainer(page);
   await widget.getByRole('button', { name: 'Knock out every head' }).click();
   await expect(widget.locator('.knockout-result')).toHaveText(/^Every head knocked out in turn \(replaced by zeros\); the validation loss is \d\.\d{4} with every head in place\. (\d) of 8 heads raise it by more than 0\.01 nats per character when knocked out; the prediction needs L\d H\d most \(\+\d\.\d{4}\)\.$/, { timeout: 180_000 });
@@ -127,7 +125,6 @@ test('knocking out every head: the sorted table holds what the core returns for 
 });
 
 test('a window of the consistency view opened large: its score and its map are the core’s', async ({ page }) => {
-  test.setTimeout(180_000);
   const widget = await openMeasuredTrainer(page);
   const g = 1; // L1 H2
   await widget.getByLabel('Head to check').selectOption({ label: 'L1 H2' });
@@ -170,7 +167,6 @@ test('a window of the consistency view opened large: its score and its map are t
 });
 
 test('a window count out of range is refused beside its field; the last measurement stays', async ({ page }) => {
-  test.setTimeout(180_000);
   const widget = await openMeasuredTrainer(page);
   const field = widget.getByLabel('Windows to measure');
   const roleOfFirst = await widget.getByRole('button', { name: /^L1 H1 / }).textContent();

@@ -176,7 +176,7 @@ test('a sample marks the prompt off from the text the model generated', async ({
 });
 
 test('a model that overfits a short text gets the overfitting note under its chart', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   // 1,000 characters of the default corpus: a small model memorises them (tests/wasm/loss-notes.test.mjs
   // measures the same run in node: the validation loss is lowest near step 200, then climbs).
   const attn = await loadAttn({ wasmBytes: readFileSync(new URL('../../web/generated/attn.wasm', import.meta.url)) });
@@ -205,7 +205,6 @@ async function trainAWhile(widget, steps = 10) {
 }
 
 test('“Use two cores” trains on a second worker where the page is not isolated, on two threads on this isolated page, and on one thread unchecked', async ({ page }) => {
-  test.setTimeout(150_000);
   test.skip(await page.evaluate(() => navigator.hardwareConcurrency < 2), 'one core: nothing to share');
   // The widget's page without its isolation headers, as a course host that sends none would serve
   // it: only the first opening is served so; the second has the headers.
@@ -227,7 +226,6 @@ test('“Use two cores” trains on a second worker where the page is not isolat
 });
 
 test('training draws the curve, the loss falls, pause and resume work', async ({ page }) => {
-  test.setTimeout(120_000);
   const widget = await openTrainer(page);
   await buildTiny(widget);
   await widget.getByRole('button', { name: 'Start' }).click();
@@ -273,7 +271,6 @@ function recordProgressEvents(page) {
 }
 
 test('the validation loss measured at a pause is a point of the chart at its step, in its table, CSV and SVG', async ({ page }) => {
-  test.setTimeout(180_000);
   await recordProgressEvents(page);
   const widget = await openTrainer(page);
   // The worker trains in chunks (a few steps of the shipped model each) and measures the
@@ -353,7 +350,6 @@ test('probing a text: every layer and head has an exactly zero upper triangle', 
 });
 
 test('save and load round-trip to the same validation loss; bad input keeps the model', async ({ page }) => {
-  test.setTimeout(120_000);
   const widget = await openTrainer(page);
   await buildTiny(widget);
   await widget.getByRole('button', { name: 'Start' }).click();
@@ -402,7 +398,6 @@ test('save and load round-trip to the same validation loss; bad input keeps the 
 });
 
 test('a text of the learner’s own, pasted or from a file, trains with its own baseline', async ({ page }) => {
-  test.setTimeout(90_000);
   const widget = await openTrainer(page);
   const text = Array.from({ length: 300 }, (_, i) => `line ${i % 7}: the cat sat on mat number ${i % 5}.\n`).join('');
   await widget.getByLabel('or a .txt file (up to 5 MB)').setInputFiles({ name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
@@ -427,7 +422,6 @@ test('a text of the learner’s own, pasted or from a file, trains with its own 
 });
 
 test('startTraining() during useAttention() waits for the switch and trains with the new function; pauseTraining() then pauses it', async ({ page }) => {
-  test.setTimeout(180_000);
   await recordProgressEvents(page);
   const widget = await openTrainer(page);
   const source = `function attention(ops, q, k, v, { heads }) {

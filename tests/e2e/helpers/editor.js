@@ -1,5 +1,5 @@
 // editor.js — the steps the editor's browser tests share: opening <attn-editor> on its own page
-// (`embed.html?widget=editor`, not the whole lab) until its code box and check are ready, and
+// (`embed.html?widget=editor`, not the whole lab; or the lab's, beside the training lab) until its code box and check are ready, and
 // replacing its code as a person would.
 //
 //   const widget = await openEditor(page);
@@ -20,6 +20,13 @@ export async function editorReady(widget) {
 /** Opens <attn-editor> alone and waits until it is ready; returns its locator. */
 export async function openEditor(page) {
   return editorReady(await openWidget(page, 'editor', { ready: 'none' }));
+}
+
+/** The lab page's editor, for a test that needs the training lab on the same page too (when
+ *  the lab is open already only the hash changes); returns its locator once it is ready. */
+export async function openEditorInLab(page) {
+  await page.goto('/#editor');
+  return editorReady(page.locator('attn-editor'));
 }
 
 /** Replaces the editor's text as a person would: select all, then type (paste) the new code. */
