@@ -25,16 +25,21 @@ const SIZE_MESSAGE = 'attn-lab:size';
 const host = document.getElementById('widget');
 const params = new URLSearchParams(window.location.search);
 
-/** Tells the parent frame (if any) how tall the content is, whenever that changes. */
-function reportHeight() {
+/** Tells the parent frame (if any) how tall the content is, whenever that changes, and whether
+ *  that is the height of the widget drawn (`ready`: it has started, or the page shows a problem
+ *  instead of a widget) or of one still waiting to start (below the fold, or its code on its way),
+ *  which embed-resize.js lets a frame grow to but never shrink to. */
+function reportHeight(widget) {
   if (window.parent === window) return;
-  let last = 0;
+  let last = '';
   const send = () => {
     const height = Math.ceil(host.getBoundingClientRect().bottom + window.scrollY);
-    if (height === last) return;
-    last = height;
-    window.parent.postMessage({ type: SIZE_MESSAGE, height, widget: params.get('widget') }, '*');
+    const ready = !widget || widget.started === true;
+    if (`${height} ${ready}` === last) return;
+    last = `${height} ${ready}`;
+    window.parent.postMessage({ type: SIZE_MESSAGE, height, ready, widget: params.get('widget') }, '*');
   };
+  // The widget's start hides its loading line, so its height changes then and this sends again.
   new ResizeObserver(send).observe(host);
   send();
 }
@@ -60,7 +65,7 @@ async function show() {
     host.append(problem(name
       ? `There is no widget called “${name}”. The widgets are: ${names}.`
       : `Say which widget to show, for example embed.html?widget=${WIDGETS[0].name}. The widgets are: ${names}.`));
-    return;
+    return null;
   }
   preloadWidget(entry.tag);
   await entry.load();
@@ -86,7 +91,12 @@ async function show() {
       + `${allowed.join(', ')}, and the theme's ${[...THEME_PARAMETERS.keys()].join(', ')}.`));
   }
   for (const sentence of refused) host.append(problem(`Ignored a theme value: ${sentence}`));
+  return element;
 }
 
-reportHeight();
-show().catch((error) => host.append(problem(`The widget could not be loaded: ${error.message}`)));
+// Nothing is posted before the page holds its widget (or a problem): an empty page's height is
+// no height for the frame.
+show().then(reportHeight, (error) => {
+  host.append(problem(`The widget could not be loaded: ${error.message}`));
+  reportHeight(null);
+});
