@@ -13,6 +13,10 @@ test('the contents list 6.1 and mark the section in view', async ({ page }) => {
   await page.evaluate(() => document.getElementById('s6-4').scrollIntoView());
   await expect(toc.getByRole('link', { name: '6.4 Masks' })).toHaveAttribute('aria-current', 'location');
   await expect(toc.locator('[aria-current]')).toHaveCount(1);
+  // The bottleneck is a section of its own: reading it marks it, not the lookup above it.
+  await page.evaluate(() => document.querySelector('attn-bottleneck').scrollIntoView());
+  await expect(toc.getByRole('link', { name: 'Why attention was invented' })).toHaveAttribute('aria-current', 'location');
+  await expect(toc.locator('[aria-current]')).toHaveCount(1);
   await page.evaluate(() => document.getElementById('s6-2').scrollIntoView());
   await expect(toc.getByRole('link', { name: '6.2 Attention by hand' })).toHaveAttribute('aria-current', 'location');
   // Marked by weight and a bar, not by colour alone.
