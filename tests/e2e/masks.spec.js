@@ -88,9 +88,16 @@ test('window w = 2 on 5 tokens, set by keyboard on the slider', async ({ page })
 test('padding with lengths [5, 3] blocks key columns 4 and 5 of the second sentence; masks add', async ({ page }) => {
   const widget = await openWidget(page, 'masks');
   await setSentence(widget, 'the cat chased the mouse');
+  // Ticking padding shows the sentence it pads (the shorter, 3 words of 5): its <pad> keys are blocked.
   await setSwitches(widget, { causal: false, padding: true });
-  await setSentence(widget, 'dogs bark loudly', 'Second sentence of the batch');
-  await expect(widget.getByText('Both sentences are padded to 5 tokens; their real lengths are 5 and 3. Showing sentence 1.')).toBeVisible();
+  await expect(widget.getByRole('radio', { name: 'sentence 2' })).toBeChecked();
+  await expect(widget.getByText('Both sentences are padded to 5 tokens; their real lengths are 5 and 3. Showing sentence 2: '
+    + 'its last 2 tokens are <pad>, and the padding mask blocks those keys (−∞ in their columns) for every query.')).toBeVisible();
+  expect(await maskGrid(widget)).toEqual(Array(5).fill(['0', '0', '0', INF, INF]));
+  await expect(widget.getByText(/With padding on, the shorter sentence is shown/).first()).toBeAttached();
+  // The longer sentence has nothing to pad, and says so.
+  await widget.getByRole('radio', { name: 'sentence 1' }).check();
+  await expect(widget.getByText('Showing sentence 1, the longer: it has no padding. Show sentence 2 to see its <pad> keys blocked.', { exact: false })).toBeVisible();
   expect(await maskGrid(widget)).toEqual(Array(5).fill(['0', '0', '0', '0', '0']));
   await widget.getByRole('radio', { name: 'sentence 2' }).check();
   expect(await maskGrid(widget)).toEqual(Array(5).fill(['0', '0', '0', INF, INF]));

@@ -35,6 +35,7 @@ import { Heatmap } from '../../ui/heatmap.js';
 import { MatrixView } from '../../ui/matrix-view.js';
 import { fixed } from '../../ui/format.js';
 import { MaskGrid } from './mask-grid.js';
+import { splitWords } from '../../ui/sentence.js';
 import { computeMasks, maskTokens, sentenceProblem, MASK_KINDS, MAX_TOKENS, SECOND } from './masks-model.js';
 
 const SWITCHES = [
@@ -63,6 +64,16 @@ function formatEdits(edits) {
 function windowMessage(typed) {
   const value = readNumber(typed);
   return Number.isInteger(value) ? `window must be at least 1, but it is ${value}.` : `window must be a whole number, but it is ${quote(typed)}.`;
+}
+/** What the padding does to the sentence shown: its <pad> keys are blocked, or it has none. */
+function paddingShown({ n, sequence, lengths }) {
+  const pads = n - lengths[sequence - 1];
+  if (pads === 0) {
+    return lengths[0] === lengths[1] ? `Showing sentence ${sequence}: both are as long, so neither needs padding.`
+      : `Showing sentence ${sequence}, the longer: it has no padding. Show sentence ${3 - sequence} to see its <pad> keys blocked.`;
+  }
+  return `Showing sentence ${sequence}: its last ${pads === 1 ? 'token is' : `${pads} tokens are`} <pad>, `
+    + `and the padding mask blocks ${pads === 1 ? 'that key' : 'those keys'} (−∞ in ${pads === 1 ? 'its column' : 'their columns'}) for every query.`;
 }
 const nats = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 4));
 const sum6 = (x) => (Number.isNaN(x) ? 'NaN' : fixed(x, 6));
@@ -112,7 +123,9 @@ export class AttnMasks extends AttnWidget {
     return 'The tokens of a short sentence attend to one another through a mask. In the mask grid each cell '
       + 'is 0 where a query token may look at a key token and minus infinity where it may not. Switches add '
       + 'a causal mask, a sliding window of chosen width, and a padding mask for a batch of two sentences of '
-      + 'different lengths; the masks are added cell by cell. Beside the grid are the weights each token gives '
+      + 'different lengths; the masks are added cell by cell. With padding on, the shorter sentence is shown, '
+      + 'filled out to the longer one’s length with <pad> tokens whose columns the mask blocks, so no query '
+      + 'attends to padding. Beside the grid are the weights each token gives '
       + 'the others, and a table gives every row’s sum, which should be 1, and its entropy, next to ln k, the '
       + 'entropy of spreading evenly over its k allowed keys. Any cell of the mask can be flipped by clicking '
       + 'it or pressing Enter on it. Blocking a whole row leaves the softmax nothing to share: that row becomes '
@@ -157,6 +170,8 @@ export class AttnMasks extends AttnWidget {
         const set = new Set(this.masks);
         if (event.target.checked) set.add(kind); else set.delete(kind);
         this.masks = set;
+        // Padding shows on the shorter sentence of the batch: ticking it shows that one.
+        if (kind === 'padding' && event.target.checked) this.sequence = this.#paddedSequence();
       }),
     })]));
     this.windowSlider = this.bindField('window', h('input', {
@@ -225,6 +240,14 @@ export class AttnMasks extends AttnWidget {
 
   #textInput() {
     return h('input', { type: 'text', autocomplete: 'off', spellcheck: 'false', size: 34 });
+  }
+
+  /** The sentence of the batch that gets padding (the shorter one), or the one shown when both
+   *  are as long. */
+  #paddedSequence() {
+    const first = splitWords(this.sentence).length, second = splitWords(this.second).length;
+    if (first === second) return this.sequence;
+    return first < second ? 1 : 2;
   }
 
   /** Removes every cell the learner flipped. */
@@ -341,7 +364,7 @@ export class AttnMasks extends AttnWidget {
     if (state.padding) {
       const [a, b] = state.lengths;
       this.lengthsLine.textContent = `Both sentences are padded to ${state.n} tokens; their real lengths are ${a} and ${b}. `
-        + `Showing sentence ${state.sequence}.`;
+        + paddingShown(state);
     }
 
     this.emptyLine.textContent = `Rows with no allowed key: ${state.emptyRows}`;
