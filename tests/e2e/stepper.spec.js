@@ -149,6 +149,24 @@ test('focusing a score highlights the query row and key row involved', async ({ 
   await expect(involved('K')).toHaveText(['−3', '−3']);
 });
 
+test('a matrix cell reached by the keyboard keeps its number: typing adds to it, nothing is selected', async ({ page }) => {
+  const stepper = await openWidget(page, 'stepper');
+  const first = stepper.getByRole('textbox', { name: 'W^V, row 4, column 1' });
+  await expect(first).toHaveValue('1');
+  await first.focus();
+  await page.keyboard.press('ArrowRight'); // the caret is at the end: → leaves for the next cell
+  const cell = stepper.getByRole('textbox', { name: 'W^V, row 4, column 2' });
+  await expect(cell).toBeFocused();
+  await page.keyboard.type('2');
+  await expect(cell).toHaveValue('12');
+  // Tab from the cell before it, as a keyboard user comes in.
+  await first.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  expect(await first.evaluate((input) => [input.selectionStart, input.selectionEnd])).toEqual([1, 1]);
+});
+
 test('editing a cell recomputes every step', async ({ page }) => {
   const stepper = await openWidget(page, 'stepper');
   // W^V row 4 from [1, 1] to [1, 3]: v₂ = x₂·Wⱽ becomes [1, 4] (x₂ = [0, 1, 1, 1]) and v₁ = [0, −3].

@@ -11,6 +11,7 @@
 // the others). A table whose cells take the keyboard is a
 // grid with one tab stop: the arrow keys move between its cells (in a typed cell ← and → move the
 // caret first, and leave the cell at its ends), Home and End go to the ends of a row of numbers.
+// A typed cell reached by the keyboard puts the caret at the end of its number (nothing selected).
 //
 //   const view = new MatrixView({ name: 'Q', caption: 'Q = X·W^Q', rows: 2, cols: 2,
 //                                 rowLabels: ['q₁', 'q₂'], format: sig });
@@ -22,6 +23,11 @@
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { parseNumber, sig } from './format.js';
 import { scrollFocus } from './scroll-focus.js';
+
+/** Puts the caret after the last character of `input`. */
+function caretToEnd(input) {
+  input.setSelectionRange(input.value.length, input.value.length);
+}
 
 /** Text on its way to a number ("", "−", "1.", "2e−"): not refused while it is being typed. */
 const UNFINISHED = /^\s*([-+\u2212]?\.?|.*\d[eE][-+\u2212]?)\s*$/;
@@ -131,6 +137,10 @@ export class MatrixView {
         onchange: () => { if (this.typed.has(input)) this.#commit(r, c, input); },
         onkeydown: (event) => { if (event.key === 'Enter') this.#commit(r, c, input); },
         onfocus: () => this.#remember(input),
+        // Reached by Tab, the browser selects the cell's number, so typing a digit would replace
+        // it: the caret goes to its end instead (Tab's key-up comes to the cell it reached). A
+        // click puts the caret where it clicked; the arrow keys move in without selecting.
+        onkeyup: (event) => { if (event.key === 'Tab') caretToEnd(input); },
       });
       input.dataset.cell = String(r * this.cols + c);
       this.inputs.push(input);
@@ -229,7 +239,6 @@ export class MatrixView {
     event.preventDefault();
     const target = this.focusables[nr * this.cols + nc];
     target.focus();
-    if (target instanceof HTMLInputElement) target.select();
   }
 
   /**
