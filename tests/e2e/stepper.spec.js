@@ -398,6 +398,10 @@ test('the scaling in words, by keyboard, by attribute, and scale="false" still t
   const stepper = await openWidget(page, 'stepper');
   const article = stepper.getByRole('article', { name: /step by step/ });
   const atOne = entropy(referenceRows(1, true)[1]).toFixed(3); // 0.494
+  // Before the Softmax step the rows are no weights yet: no entropy is shown, and it says where.
+  await expect(article).toHaveAccessibleDescription(/the chapter’s 1\/√d_k\. Row entropy: from step 5, Softmax, where the rows become weights\./);
+  await expect(stepper.getByText(/^Multiplier /)).toHaveText(/Row entropy: from step 5, Softmax, where the rows become weights\.$/);
+  await goToStep(stepper, 'Softmax');
   await expect(article).toHaveAccessibleDescription(new RegExp(`The scores are multiplied by 1\\.00 × 1/√d_k = 0\\.7071: the chapter’s 1/√d_k\\. Row entropy \\(a uniform row has the most\\): token 1 0\\.000 of 0\\.000 nats, token 2 ${atOne} of 0\\.693 nats\\. Numerical stability`));
   const slider = stepper.getByRole('slider', { name: 'Scaling, times 1/√d_k (slider)' });
   await slider.focus();

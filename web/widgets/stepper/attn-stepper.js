@@ -41,6 +41,8 @@ import { AsymmetryPanel, asymmetryNumbers, asymmetryInWords, asymmetrySheet } fr
 
 const KEY_LABELS = { rowLabels: ['q₁', 'q₂'], colLabels: ['k₁', 'k₂'] };
 const INPUT_NAMES = ['x', 'wq', 'wk', 'wv'];
+/** The step whose rows become weights (Softmax): the rows' entropies mean something from it on. */
+const SOFTMAX_STEP = STEPS.findIndex((step) => step.title === 'Softmax') + 1;
 /** The editable matrices a step shows, as the hint names them: "X, W^Q, W^K and W^V". */
 const editableNames = (step) => {
   const names = step.shows.filter((key) => MATRICES[key].editable).map((key) => MATRICES[key].name ?? key.toUpperCase());
@@ -87,6 +89,11 @@ export class AttnStepper extends AttnWidget {
       + `marked. ${this.#nowInWords()}`.trim();
   }
 
+  /** The step shown has the weights (Softmax or later), whose rows have an entropy. */
+  #hasWeights() {
+    return this.step >= SOFTMAX_STEP;
+  }
+
   /** The current state in a sentence: the step, the toggles, each token's weights and output. */
   #nowInWords() {
     const s = this.state;
@@ -96,7 +103,7 @@ export class AttnStepper extends AttnWidget {
     return `Now: step ${this.step} of ${STEPS.length}, ${STEPS[this.step - 1].title}; causal mask ${s.causal ? 'on' : 'off'}, `
       + `scaling ${s.scale ? 'on' : 'off'}. Token 1 gives weight ${w(0)[0]} to itself and ${w(0)[1]} to token 2, `
       + `so its output is ${out(0)}; token 2 gives ${w(1)[0]} to token 1 and ${w(1)[1]} to itself, output ${out(1)}. `
-      + `${scalingInWords(s)} ${this.stable ? stabilityInWords(this.stable) : ''} ${this.asymmetry ? asymmetryInWords(this.asymmetry) : ''}`.trim();
+      + `${scalingInWords(s, this.#hasWeights())} ${this.stable ? stabilityInWords(this.stable) : ''} ${this.asymmetry ? asymmetryInWords(this.asymmetry) : ''}`.trim();
   }
 
   changeDetail() {
@@ -255,7 +262,7 @@ export class AttnStepper extends AttnWidget {
       // Inputs set by attribute that overflow the core's floats: keep the last good state.
       this.setProblem('core', `These inputs cannot be computed: ${error.message} The last good state is still shown.`);
     }
-    this.scalingControl.showRows(this.state);
+    this.scalingControl.showRows(this.state, this.#hasWeights());
     if (!changed.size || changed.has('stability')) {
       this.stable = stabilityNumbers(this.attn, this.stability);
       this.stabilityPanel.render(this.stable);
@@ -277,7 +284,7 @@ export class AttnStepper extends AttnWidget {
    *  for what the core computes, and every panel has its lines and tables in place, so that
    *  starting fills them without moving anything. */
   #reserve(index) {
-    this.scalingControl.reserveRows(this.scale, this.scaling, HEAD_WIDTH);
+    this.scalingControl.reserveRows(this.scale, this.scaling, HEAD_WIDTH, this.#hasWeights());
     this.stabilityPanel.reserve(this.stability);
     this.asymmetryPanel.reserve();
     const panel = this.panels[index];

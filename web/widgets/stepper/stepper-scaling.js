@@ -1,7 +1,7 @@
 // stepper-scaling.js — the stepper's scaling control (§6.3's "too small flattens towards uniform,
 // too large saturates"): a slider and a number field from 0 to 2 × 1/√d_k, 1/√d_k marked on
-// the slider, and a line under them with each row's entropy (from the core's attn.rowStats)
-// against ln k, the entropy of a uniform row (attn.allowedKeys). The <attn-stepper> element owns
+// the slider, and a line under them with each row's entropy (from the core's attn.rowStats; from
+// the Softmax step on, where the rows are weights) against ln k, the entropy of a uniform row (attn.allowedKeys). The <attn-stepper> element owns
 // the `scaling` attribute; this draws its control and says what the multiplier does.
 
 import { h, uniqueId } from '../../ui/dom.js';
@@ -26,15 +26,18 @@ export function multiplierEffect({ scale, scaling }) {
   return 'the chapter’s 1/√d_k';
 }
 
+/** The rows' entropies are of the weights, which exist from the Softmax step on. */
+const NO_WEIGHTS_YET = 'Row entropy: from step 5, Softmax, where the rows become weights.';
+
 /** Each row's entropy against a uniform row's, e.g. "token 1 0.000 of 0.000 nats, token 2 …". */
 function entropyText(state) {
   return Array.from(state.entropy, (h, i) => `token ${i + 1} ${fixed(h)} of ${fixed(state.lnK[i])} nats`).join(', ');
 }
 
-/** The sentence "In words" ends with. */
-export function scalingInWords(state) {
+/** The sentence "In words" ends with; `weights`: the step shown has the weights (Softmax or later). */
+export function scalingInWords(state, weights = true) {
   return `The scores are multiplied by ${multiplierText(state)}: ${multiplierEffect(state)}. `
-    + `Row entropy (a uniform row has the most): ${entropyText(state)}.`;
+    + (weights ? `Row entropy (a uniform row has the most): ${entropyText(state)}.` : NO_WEIGHTS_YET);
 }
 
 export class ScalingControl {
@@ -78,16 +81,18 @@ export class ScalingControl {
   }
 
   /** Before the widget starts: the same line, the row entropies “…” (the multiplier needs no core). */
-  reserveRows(scale, scaling, dk) {
+  reserveRows(scale, scaling, dk, weights = true) {
     const state = { scale, scaling, multiplier: multiplierOf(scale, scaling, dk) };
     const entropies = ['token 1', 'token 2'].map((token) => `${token} … of … nats`).join(', ');
-    this.rows.textContent = `Multiplier ${multiplierText(state)}: ${multiplierEffect(state)}. Row entropy: ${entropies}.`;
+    this.rows.textContent = `Multiplier ${multiplierText(state)}: ${multiplierEffect(state)}. `
+      + (weights ? `Row entropy: ${entropies}.` : NO_WEIGHTS_YET);
   }
 
-  /** The multiplier and each row's entropy, under the controls. */
-  showRows(state) {
+  /** The multiplier and, on a step that has the weights, each row's entropy, under the controls. */
+  showRows(state, weights = true) {
     if (!state) return;
-    this.rows.textContent = `Multiplier ${multiplierText(state)}: ${multiplierEffect(state)}. Row entropy: ${entropyText(state)}.`;
+    this.rows.textContent = `Multiplier ${multiplierText(state)}: ${multiplierEffect(state)}. `
+      + (weights ? `Row entropy: ${entropyText(state)}.` : NO_WEIGHTS_YET);
   }
 }
 
