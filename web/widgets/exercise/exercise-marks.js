@@ -26,8 +26,16 @@ export function markStepperWeight(attn, stepper) {
   ]);
 }
 
-/** §6.3: the head width d_k where more than half of the raw trials first saturate. */
+/** §6.3: a head width d_k where about half of the raw trials saturate. A share measured on
+ *  `trials` draws is only known to a standard error of √(p(1 − p)/trials), √(0.25/500) ≈ 2.2 % at
+ *  one half, and it wobbles from one width to the next by about that much (one width can give 51 %
+ *  and the next 48 %): so the target is a band, one half give or take two standard errors, and
+ *  a run of widths lands in it. */
 export const SATURATION_SETUP = Object.freeze({ keys: 64, threshold: 0.99, trials: 500 });
+export function saturationBand(trials) {
+  const margin = 2 * Math.sqrt(0.25 / trials);
+  return { low: 0.5 - margin, high: 0.5 + margin };
+}
 export function markSaturationHalf(attn, variance) {
   const { dk, seed, keys, trials, threshold } = variance;
   const setup = keys === SATURATION_SETUP.keys && threshold === SATURATION_SETUP.threshold && trials >= SATURATION_SETUP.trials;
@@ -35,13 +43,14 @@ export function markSaturationHalf(attn, variance) {
     ? `The chapter’s setup: ${keys} keys, threshold ${threshold}, ${count(trials)} trials.`
     : `Use the chapter’s setup: ${SATURATION_SETUP.keys} keys per trial, threshold ${SATURATION_SETUP.threshold}, at least ${SATURATION_SETUP.trials} trials (now ${keys}, ${threshold}, ${count(trials)}).` }];
   if (!setup) return result(lines);
-  const fraction = (width) => attn.saturation({ dk: width, keys, trials, threshold, seed, scaled: false }).fraction;
-  const here = fraction(dk);
-  lines.push({ ok: here > 0.5, text: `At d_k = ${dk}, ${percent(here)} of the raw trials saturate${here > 0.5 ? ': more than half.' : ': not more than half yet.'}` });
-  if (dk > 1) {
-    const below = fraction(dk - 1);
-    lines.push({ ok: below <= 0.5, text: `At d_k = ${dk - 1}, ${percent(below)} do${below <= 0.5 ? ': not more than half, so ' + dk + ' is the first.' : ': already more than half, so a smaller d_k does it too.'}` });
-  }
+  const here = attn.saturation({ dk, keys, trials, threshold, seed, scaled: false }).fraction;
+  const { low, high } = saturationBand(trials);
+  const band = `${percent(low)} to ${percent(high)}, one half give or take two standard errors of ${count(trials)} trials`;
+  const inBand = here >= low && here <= high;
+  const where = inBand ? `: inside the band (${band}).`
+    : here < low ? `: below the band (${band}); a wider head saturates more.`
+      : `: above the band (${band}); a narrower head saturates less.`;
+  lines.push({ ok: inBand, text: `At d_k = ${dk}, ${percent(here)} of the raw trials saturate${where}` });
   return result(lines);
 }
 

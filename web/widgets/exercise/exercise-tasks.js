@@ -22,11 +22,11 @@ export const TASKS = Object.freeze([
   {
     id: 'saturation-half', section: 's6-3', tag: 'attn-variance',
     title: '6.3 · Where half the softmaxes saturate',
-    statement: 'With 64 keys per trial, a threshold of 0.99 and 500 trials, raw (unscaled) scores saturate the softmax in 35 % of the trials at d_k = 128 (the chapter’s measurement). Find the head width d_k at which the share of saturated raw trials passes one half: more than half at d_k, and not more than half at d_k − 1.',
+    statement: 'With 64 keys per trial, a threshold of 0.99 and 500 trials, raw (unscaled) scores saturate the softmax in 35 % of the trials at d_k = 128 (the chapter’s measurement). Find a head width d_k at which about half of the raw trials saturate. “About” is a band, 45.5 % to 54.5 %: a share of 500 draws is only known to about ±2.2 % (one standard error), so it wobbles up and down from one width to the next while it climbs, and a run of widths lands inside.',
     hints: [
-      'Type a width in “Head width d_k” and read the raw row of the saturation table. Wider heads give larger raw scores, and more saturation.',
-      'Halve the range each time: try 256, then half-way between the last width below half and the first above it, until the two are next to each other.',
-      'The check runs d_k and d_k − 1 in the core with the widget’s own seed, so the share depends on the draw as well: the chapter calls saturation a fraction of trials for that reason.',
+      'Type a width in “Head width d_k” and read the raw row of the saturation table. Wider heads give larger raw scores, and more saturation on the whole.',
+      'Halve the range each time: try 256, then half-way between the last width below the band and the first above it.',
+      'The check runs your d_k in the core with the widget’s own seed, so the share depends on the draw as well: the chapter calls saturation a fraction of trials for that reason, and neighbouring widths can swap order.',
     ],
     mark: (attn, widget) => markSaturationHalf(attn, widget),
   },
