@@ -117,9 +117,9 @@ static int check_config(int kind, int embed, int hidden, int batch, int min_leng
 
 static int allocate_scratch(struct attn_seq2seq *m) {
     const size_t rows = (size_t)m->batch * MAX_LENGTH;
-    m->source = malloc(5 * rows * sizeof(int));
+    m->source = calloc(5 * rows, sizeof(int));
     m->zeros = calloc((size_t)m->batch * m->hidden, sizeof(float));
-    m->weights = malloc(rows * MAX_LENGTH * sizeof(float));
+    m->weights = calloc(rows * MAX_LENGTH, sizeof(float));
     ATTN__REFUSE_IF(!m->source || !m->zeros || !m->weights, ATTN_ERR_MEMORY);
     m->target = m->source + rows;
     m->alignment = m->target + rows;
