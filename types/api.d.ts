@@ -383,6 +383,42 @@ export interface Hull {
   depth: number | null;
   inside: boolean | null;
 }
+/** A sentence of the synthetic translation: tokens, spellings, and target word j's source position. */
+export interface TranslationSentence {
+  source: Int32Array; target: Int32Array; alignment: Int32Array;
+  sourceWords: string[]; targetWords: string[];
+}
+export interface TranslationSentenceOptions {
+  seed?: number; split?: 'train' | 'heldOut'; index?: number; minLength?: number; maxLength?: number;
+}
+export interface Seq2seqOptions {
+  kind?: 'bottleneck' | 'attention';
+  embed?: number; hidden?: number; batch?: number; minLength?: number; maxLength?: number;
+  seed?: number; lr?: number; warmup?: number; steps?: number;
+}
+/** Held-out scores in bins of source length. */
+export interface Seq2seqScores {
+  lengths: [number, number][];
+  accuracy: Float64Array;
+  /** attention only: mean weight on each target word's true source word */
+  alignment: Float64Array | null;
+  /** the mean of 1/source length */
+  chance: Float64Array;
+}
+/** A GRU encoder–decoder trained by the core: 'bottleneck' or 'attention'. */
+export interface Seq2seq {
+  readonly kind: 'bottleneck' | 'attention';
+  readonly embed: number; readonly hidden: number; readonly batch: number;
+  readonly minLength: number; readonly maxLength: number; readonly seed: number;
+  readonly steps: number;
+  info(): { kind: number; embed: number; hidden: number; batch: number; minLength: number; maxLength: number; steps: number; paramCount: number };
+  /** the batches' losses (steps) */
+  train(steps: number): Float32Array;
+  evaluate(options?: { bins?: number; sentencesPerBin?: number }): Seq2seqScores;
+  /** weights: (T, S), null for 'bottleneck' */
+  translate(sentence: { source: ArrayLike<number>; target: ArrayLike<number> }): { loss: number; predicted: Int32Array; weights: Float32Array | null };
+  dispose(): void;
+}
 export interface BottleneckOptions {
   /** source lengths, each 1 to 256 */
   lengths: number[];
@@ -493,6 +529,8 @@ export interface Attn {
   /** the convex hull of (count, 2) points, and where `point` (2) lies */
   hull(options: { points: Numbers; count: number; point?: Numbers }): Hull;
   bottleneck(options: BottleneckOptions): Bottleneck;
+  createSeq2seq(options?: Seq2seqOptions): Seq2seq;
+  translationSentence(options?: TranslationSentenceOptions): TranslationSentence;
   /** (d): the concept's vector plus noise times the word's own */
   conceptEmbedding(options: { concept: string; word: string; noise?: number; seed?: number; d: number }): Float32Array;
   /** (d, d) orthogonal, row-major */

@@ -1344,6 +1344,67 @@ int attn_translation_sentence(int *source,    /* (ATTN_TRANSLATION_MAX_LENGTH) *
 int attn_translation_word(char *word, /* (ATTN_TRANSLATION_WORD_BYTES) */
                           int language, int token);
 
+/*
+ * The two encoder–decoders of attention's origin story (c/src/seq2seq*.c), trained on the task
+ * above. Both read the source with a GRU encoder and write the target with a GRU decoder that
+ * starts from the encoder's final state and is fed the previous target word (teacher forcing;
+ * ATTN_SEQ2SEQ_START first). Dimension letters: B batch, S source length, T target length
+ * (T = S in this task), E embedding width, H state width, V = ATTN_TRANSLATION_VOCAB.
+ *   ATTN_SEQ2SEQ_BOTTLENECK  the decoder sees the source only through the encoder's final state;
+ *   ATTN_SEQ2SEQ_ATTENTION   the same, plus at every decoder step a dot-product attention
+ *                            (Luong's "general" score, scaled) over all S encoder states.
+ * Both made with the same arguments hold the same values in every parameter they share, train
+ * on the same sentences in the same order, and are evaluated on the same held-out sentences.
+ */
+enum attn_seq2seq_kind { ATTN_SEQ2SEQ_BOTTLENECK = 0, ATTN_SEQ2SEQ_ATTENTION = 1 };
+#define ATTN_SEQ2SEQ_START ATTN_TRANSLATION_VOCAB /* the decoder's first input: a token of its own */
+#define ATTN_SEQ2SEQ_MAX_WIDTH 512
+#define ATTN_SEQ2SEQ_MAX_BATCH 256
+enum attn_seq2seq_info {
+    ATTN_SEQ2SEQ_INFO_KIND, ATTN_SEQ2SEQ_INFO_EMBED, ATTN_SEQ2SEQ_INFO_HIDDEN, ATTN_SEQ2SEQ_INFO_BATCH,
+    ATTN_SEQ2SEQ_INFO_MIN_LENGTH, ATTN_SEQ2SEQ_INFO_MAX_LENGTH, ATTN_SEQ2SEQ_INFO_STEPS,
+    ATTN_SEQ2SEQ_INFO_PARAM_COUNT, ATTN_SEQ2SEQ_INFO_COUNT
+};
+
+struct attn_seq2seq;
+
+/* A model of `kind`, widths E = embed and H = hidden (1 … ATTN_SEQ2SEQ_MAX_WIDTH), training on
+ * batches of `batch` sentences (1 … ATTN_SEQ2SEQ_MAX_BATCH) of one length each, drawn uniformly
+ * in [min_length, max_length] (the task's limits); `seed` fixes the initial weights and the
+ * data. An unknown kind or a length range the task refuses: ATTN_ERR_ARGUMENT (ATTN_ERR_SIZE for
+ * a length below its minimum); a width or batch of 0 or less: ATTN_ERR_SIZE; above its limit:
+ * ATTN_ERR_ARGUMENT. Defaults: learning rate 3e-3, no schedule (attn_seq2seq_set_training). */
+int attn_seq2seq_create(struct attn_seq2seq **out, int kind, int embed, int hidden, int batch, int min_length,
+                        int max_length, unsigned seed);
+int attn_seq2seq_free(struct attn_seq2seq *model);
+/* Adam's rate: warm-up over `warmup` steps to `lr`, then a cosine to lr/10 at step `total`
+ * (total ≤ warmup: constant after the warm-up). Gradients are clipped to norm 1. 0 < lr < 1,
+ * warmup ≥ 0, total ≥ 1, else ATTN_ERR_ARGUMENT. */
+int attn_seq2seq_set_training(struct attn_seq2seq *model, float lr, int warmup, int total);
+/* One forward pass on B sentences of length T (1 ≤ B ≤ the model's batch, 1 ≤ T ≤
+ * ATTN_TRANSLATION_MAX_LENGTH, else ATTN_ERR_SIZE or ATTN_ERR_ARGUMENT): *loss the mean
+ * cross-entropy (nats) of the target words, predicted the most likely word at each target step
+ * (may be NULL), weights the cross-attention (B, T target steps, S = T source positions), each
+ * row summing to 1 (NULL; a bottleneck model has none: ATTN_ERR_ARGUMENT). A token outside
+ * [0, V): ATTN_ERR_ARGUMENT. */
+int attn_seq2seq_forward(float *loss, int *predicted /* (B*T) */, float *weights /* (B, T, T) */,
+                         struct attn_seq2seq *model, const int *source /* (B*T) */,
+                         const int *target /* (B*T) */, int b, int t);
+/* `steps` (≥ 1) training steps, each on the next batch of training sentences; losses[i] the
+ * batch's mean loss before step i's update. */
+int attn_seq2seq_train(float *losses /* (steps) */, struct attn_seq2seq *model, int steps);
+/* Held-out sentences in `bins` (1 … the number of lengths) equal ranges of length over
+ * [min_length, max_length], `sentences_per_bin` (≥ 1) in each, spread evenly over its lengths:
+ * accuracy[k] the share of target words predicted right (teacher forcing), and for an attention
+ * model alignment[k] the mean cross-attention weight on each target word's true source word,
+ * beside chance[k] the same mean for uniform weights (the mean of 1/S). alignment and chance may
+ * be NULL; a bottleneck model with alignment: ATTN_ERR_ARGUMENT. The sentences are the same
+ * for every model of the same seed and length range, whatever it has trained. */
+int attn_seq2seq_evaluate(double *accuracy /* (bins) */, double *alignment /* (bins) */, double *chance /* (bins) */,
+                          struct attn_seq2seq *model, int bins, int sentences_per_bin);
+/* The model's configuration and state, indexed by enum attn_seq2seq_info. */
+int attn_seq2seq_info(int *info /* (ATTN_SEQ2SEQ_INFO_COUNT) */, struct attn_seq2seq *model);
+
 /* ---------------------------------------------------------------- the ABI table, for the JS mirror */
 
 /*

@@ -51,6 +51,10 @@ const GROUPS = {
   HeadScore: (key) => (key === 'count' ? 'ATTN_HEAD_SCORE_COUNT' : `ATTN_HEAD_${upperSnake(key)}`),
   HeadLimits: (key) => `ATTN_HEAD_${upperSnake(key)}`,
   PatchOver: (key) => `ATTN_PATCH_${upperSnake(key)}`,
+  TranslationTask: (key) => `ATTN_TRANSLATION_${upperSnake(key)}`,
+  Seq2seqKind: (key) => `ATTN_SEQ2SEQ_${upperSnake(key)}`,
+  Seq2seqLimits: (key) => `ATTN_SEQ2SEQ_${upperSnake(key)}`,
+  Seq2seqInfo: (key) => `ATTN_SEQ2SEQ_INFO_${upperSnake(key)}`,
 };
 /** The single values of abi.js, by the C name of each. */
 const SINGLES = {

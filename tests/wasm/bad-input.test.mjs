@@ -297,6 +297,22 @@ function apiRows() {
     row('flashAttention', 'mask window 2^31', () => attn.flashAttention({ ...flashBase(), mask: { window: 2 ** 31 } }), SIZE, /mask\.window must be/),
     okRow('flashAttention', 'a query with no allowed key (n > m, causal window) is counted', () => attn.flashAttention({ q: f(4, 1), k: f(4, 2), v: f(4, 3), n: 4, m: 4, dk: 1, dv: 1, mask: 'causal' }), (r) => r.emptyRows === 0),
   );
+  // the translation encoder–decoders and their task
+  const seq2seqBase = () => ({ kind: 'bottleneck', embed: 4, hidden: 4, batch: 2, minLength: 3, maxLength: 5, steps: 10 });
+  rows.push(...optionRows('createSeq2seq', seq2seqBase, (o) => keep(attn.createSeq2seq(o)), { sizes: ['embed', 'hidden', 'batch', 'steps'], optional: ['embed', 'hidden', 'batch', 'steps'] }));
+  rows.push(
+    row('createSeq2seq', 'kind unknown', () => attn.createSeq2seq({ ...seq2seqBase(), kind: 'lstm' }), ARGUMENT, /kind must be 'bottleneck' or 'attention'/),
+    row('createSeq2seq', 'embed above 512', () => attn.createSeq2seq({ ...seq2seqBase(), embed: 513 }), SIZE, /embed must be between 1 and 512/),
+    row('createSeq2seq', 'batch above 256', () => attn.createSeq2seq({ ...seq2seqBase(), batch: 257 }), SIZE, /batch must be between 1 and 256/),
+    row('createSeq2seq', 'minLength 2', () => attn.createSeq2seq({ ...seq2seqBase(), minLength: 2 }), SIZE, /minLength must be between 3 and 40/),
+    row('createSeq2seq', 'maxLength 41', () => attn.createSeq2seq({ ...seq2seqBase(), maxLength: 41 }), SIZE, /maxLength must be between 3 and 40/),
+    row('createSeq2seq', 'minLength above maxLength', () => attn.createSeq2seq({ ...seq2seqBase(), minLength: 5, maxLength: 4 }), ARGUMENT, /minLength \(5\) must be at most maxLength \(4\)/),
+    row('createSeq2seq', 'lr 0', () => attn.createSeq2seq({ ...seq2seqBase(), lr: 0 }), ARGUMENT, /lr must be strictly between 0 and 1/),
+    row('createSeq2seq', 'seed negative', () => attn.createSeq2seq({ ...seq2seqBase(), seed: -1 }), ARGUMENT, /seed must be between 0 and 4294967295/),
+    row('translationSentence', 'split unknown', () => attn.translationSentence({ split: 'test' }), ARGUMENT, /split must be 'train' or 'heldOut'/),
+    row('translationSentence', 'index negative', () => attn.translationSentence({ index: -1 }), SIZE, /index must be at least 0/),
+    row('translationSentence', 'maxLength 41', () => attn.translationSentence({ maxLength: 41 }), SIZE, /maxLength must be between 3 and 40/),
+  );
   rows.push(...optionRows('kvCache', () => ({ dk: 2, dv: 2, capacity: 2 }), (o) => keep(attn.kvCache(o)), { sizes: ['dk', 'dv', 'capacity', 'heads'], optional: ['heads'] }));
   rows.push(row('kvCache', 'capacity·heads·dk overflows', () => keep(attn.kvCache({ dk: 64, dv: 64, capacity: 2 ** 26, heads: 8 })), OVERFLOW, /kvCache/));
   rows.push(...costAndDecodingRows());

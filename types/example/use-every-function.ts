@@ -84,6 +84,12 @@ export async function everyFunction(): Promise<string> {
   const probabilities: Float32Array = attn.sampleDistribution({ logits: [1, 2, 3], temperature: 0.8 });
   const lstmCrossover: number = attn.costVariants({ n: 4096, dModel: 512, heads: 8, window: 256, cell: 'lstm' }).recurrenceCrossover;
   const held: number = attn.measureMemory({ kernel: 'tiled', n: 1024 }).heldBytes;
+  const sentence = attn.translationSentence({ seed: 1, split: 'heldOut', index: 0, minLength: 4, maxLength: 4 });
+  const translator = attn.createSeq2seq({ kind: 'attention', embed: 8, hidden: 8, batch: 2, minLength: 3, maxLength: 4 });
+  const firstLoss: number = translator.train(1)[0];
+  const alignment: Float64Array | null = translator.evaluate({ bins: 1, sentencesPerBin: 2 }).alignment;
+  const map: Float32Array | null = translator.translate(sentence).weights;
+  translator.dispose();
 
   try {
     attn.attention({ q, k, v, n: 3, m: 2, dk: 4, dv: 4 });
@@ -175,5 +181,5 @@ export async function everyFunction(): Promise<string> {
   return [version, attentionLab.version, weights, fastOut, product, normals, counts, saturated, apart, bothApart, padding, lnK, emptyRows, bug,
     entropy, turned, self.q, word, mh.concat, headWidth, crossover, ms, lse, decoded, grad, floor, loss, maps.chars,
     sampled, validation, names, entry?.tag, blend.entropy, inside, recovered, noir[0], rotation[0], cacheBytes, probabilities[0],
-    lstmCrossover, held, flat, stable, overflowed, nanEntries, asymmetry].join(' ');
+    lstmCrossover, held, firstLoss, alignment, map, flat, stable, overflowed, nanEntries, asymmetry].join(' ');
 }

@@ -125,3 +125,19 @@ export const HeadLimits = Object.freeze({ maxOffset: 8, stripeKeys: 16, flatNats
 
 /** enum attn_patch_over: what activation patching replaces, component by component (attn_model_patch). */
 export const PatchOver = Object.freeze({ heads: 0, positions: 1 });
+
+/** The synthetic translation (attn_translation_*): its vocabulary, length range, word buffer, splits and languages. */
+export const TranslationTask = Object.freeze({
+  vocab: 34, minLength: 3, maxLength: 40, wordBytes: 16, train: 0, heldOut: 1, source: 0, target: 1,
+});
+
+/** enum attn_seq2seq_kind: the two encoder–decoders. */
+export const Seq2seqKind = Object.freeze({ bottleneck: 0, attention: 1 });
+
+/** The encoder–decoders' limits, and the decoder's start token. */
+export const Seq2seqLimits = Object.freeze({ maxWidth: 512, maxBatch: 256, start: 34 });
+
+/** enum attn_seq2seq_info: the entries of attn_seq2seq_info. */
+export const Seq2seqInfo = Object.freeze({
+  kind: 0, embed: 1, hidden: 2, batch: 3, minLength: 4, maxLength: 5, steps: 6, paramCount: 7, count: 8,
+});

@@ -42,6 +42,7 @@ import { decodeCost, sampleDistribution } from './api/decode.js';
 import { costVariants } from './api/cost-variants.js';
 import { measureMemory } from './api/memory.js';
 import { conceptEmbedding, randomRotation } from './api/cross.js';
+import { createSeq2seq, translationSentence } from './api/seq2seq.js';
 
 export { AttnError, Status };
 
@@ -61,6 +62,8 @@ const API = {
   lookup, hull, bottleneck,
   // beside the chapter's sections: cross-attention's word vectors, decoding with a KV cache, costs beside attention's
   conceptEmbedding, randomRotation, decodeCost, sampleDistribution, costVariants, measureMemory,
+  // attention's origin story: the two translation encoder–decoders, trained, and their task
+  createSeq2seq, translationSentence,
 };
 
 /** The helper thread's stack, allocated by the main instance (the helper never allocates). */
