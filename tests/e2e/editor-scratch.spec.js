@@ -3,7 +3,7 @@
 // then an output with its row and column), and it passes only once the function is right; the
 // hints come one at a time with their count; the learner's text survives a reload and a switch
 // of modes, and the complete function is still there; a function that throws gets a sentence.
-// The race (the dropped scale against the built-in) shows two named curves and the stated gap, and
+// A short race (race-steps) shows two named curves and the verdict computed from them, and
 // can be cancelled; with the hints, a failed check and the race's chart on screen, axe finds nothing.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './helpers/fixtures.js';
@@ -116,26 +116,34 @@ async function startRace(widget, bug) {
   return widget.getByRole('group', { name: 'The race of two trainings' });
 }
 
-test('the race: the dropped scale against the built-in, two curves on one chart and the stated gap', async ({ page }) => {
-  test.slow();
-  const widget = await openEditor(page);
+// The race's outcome (the dropped scale ends worse by more than 0.2 nats per character after the
+// default 300 steps) is held in node (learner-race.test.mjs); here a short race checks the page's
+// side of it: progress, the summary sentence computed from the two curves, the chart's table.
+test('a race of race-steps steps: progress, two curves on one chart and the verdict stated from them', async ({ page }) => {
+  const widget = await openEditor(page, { 'race-steps': 60 });
   const race = await startRace(widget, 'Drop the scale');
-  await expect(race.getByRole('button', { name: 'Cancel the race' })).toBeEnabled({ timeout: 30_000 });
-  await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
-  const summary = race.getByText(/^After 300 steps \(same model, seed, data and batches\), your function's training loss is/);
-  await expect(summary).toBeVisible({ timeout: 240_000 });
-  // The gap the node test states (learner-race.test.mjs): worse by more than 0.2 nats per character.
-  const [, mine, builtin, gap] = (await summary.textContent()).match(/loss is (\d\.\d{3}) nats per character against the built-in's (\d\.\d{3}) \(means of the last 50 steps\): (\d\.\d{3}) worse\./).map(Number);
-  expect(gap).toBeGreaterThan(0.2);
-  expect(Math.abs(mine - builtin - gap)).toBeLessThan(0.0015);
-  await expect(widget.getByText(/^Race finished: yours minus the built-in = \d\.\d{3} nats per character\.$/)).toBeVisible();
-  // Two curves on one chart, told apart by name and line style: 30 points each (a point per 10 steps).
+  await expect(race.getByText(/train 60 steps side by side/)).toBeVisible();
+  await expect(race.getByText(/^Step [1-9]\d* of 60 with the built-in/)).toBeVisible({ timeout: 60_000 });
+  const summary = race.getByText(/^After 60 steps \(same model, seed, data and batches\), your function's training loss is/);
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  // 60 steps are too few for the saturated softmax to cost anything yet: the page calls it a tie,
+  // from the two means it prints (the node test holds the 300-step gap).
+  const [, mine, builtin] = (await summary.textContent()).match(/loss is (\d\.\d{3}) nats per character against the built-in's (\d\.\d{3}) \(means of the last 50 steps\): within 0\.02 of each other\. Your function trains like the built-in\.$/).map(Number);
+  expect(Math.abs(mine - builtin)).toBeLessThan(0.02 + 0.001);
+  await expect(widget.getByText(`Race finished: yours minus the built-in = ${(mine - builtin).toFixed(3)} nats per character.`)).toBeVisible();
+  // Two curves on one chart, told apart by name and line style: 6 points each (a point per 10 steps).
   await race.getByRole('button', { name: 'Show data as a table' }).click();
   const table = race.getByRole('table', { name: /^The race: training loss by step/ });
   await expect(table.getByRole('columnheader', { name: 'built-in attention (solid)' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'your function (dashed)' })).toBeVisible();
-  await expect(table.locator('tbody tr')).toHaveCount(30);
+  await expect(table.locator('tbody tr')).toHaveCount(6);
   await expect(race.getByRole('button', { name: 'Cancel the race' })).toBeDisabled();
+});
+
+test('race-steps out of range gets a sentence, and the race keeps its 300 steps', async ({ page }) => {
+  const widget = await openEditor(page, { 'race-steps': 5 });
+  await expect(widget.getByText('race-steps must be a whole number of steps from 60 to 1000, but it is “5”.')).toBeVisible();
+  expect(await widget.evaluate((el) => el.raceSteps)).toBe(300);
 });
 
 test('the race can be cancelled, and a function that throws ends it with a sentence', async ({ page }) => {
@@ -156,19 +164,19 @@ test('the race can be cancelled, and a function that throws ends it with a sente
   await expect(widget.getByRole('button', { name: 'Race it against the built-in' })).toBeEnabled();
 });
 
-for (const scheme of ['light', 'dark']) {
-  test(`${scheme}: the blank page, its hints, a failed check and the race's chart have no axe violations`, async ({ page }) => {
-    test.slow();
+test('light and dark: the blank page, its hints, a failed check and the race’s chart have no axe violations', async ({ page }) => {
+  test.slow();
+  const widget = await openEditor(page);
+  const race = await startRace(widget, null);
+  await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
+  await race.getByRole('button', { name: 'Cancel the race' }).click();
+  await scratch(widget).check();
+  await widget.getByRole('button', { name: 'Show a hint' }).click();
+  await check(widget);
+  await expect(widget.getByText(/^First failing: /)).toBeVisible();
+  for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
-    const widget = await openEditor(page);
-    const race = await startRace(widget, null);
-    await expect(race.getByText(/^Step [1-9]\d* of 300 with the built-in/)).toBeVisible({ timeout: 60_000 });
-    await race.getByRole('button', { name: 'Cancel the race' }).click();
-    await scratch(widget).check();
-    await widget.getByRole('button', { name: 'Show a hint' }).click();
-    await check(widget);
-    await expect(widget.getByText(/^First failing: /)).toBeVisible();
     const results = await new AxeBuilder({ page }).include('attn-editor').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
-  });
-}
+    expect(results.violations.map((v) => `${scheme}: ${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)).toEqual([]);
+  }
+});

@@ -117,6 +117,12 @@ export class LineChart {
   /** Number of points in a series (what tests and readouts count). */
   count(name) { return this.#dataset(name)?.data.length ?? 0; }
 
+  /** A step axis that runs from 0 to at least `steps` (a chart made with `steps`). */
+  setSteps(steps) {
+    this.steps = steps;
+    if (this.chart?.options.scales.x.suggestedMax !== undefined) this.chart.options.scales.x.suggestedMax = steps;
+  }
+
   reset() {
     if (!this.chart) return;
     for (const dataset of this.chart.data.datasets) dataset.data = [];

@@ -17,9 +17,10 @@ export async function editorReady(widget) {
   return widget;
 }
 
-/** Opens <attn-editor> alone and waits until it is ready; returns its locator. */
-export async function openEditor(page) {
-  return editorReady(await openWidget(page, 'editor', { ready: 'none' }));
+/** Opens <attn-editor> alone (with the attributes `query`, e.g. { 'race-steps': 60 }) and waits
+ *  until it is ready; returns its locator. */
+export async function openEditor(page, query = '') {
+  return editorReady(await openWidget(page, 'editor', { ready: 'none', query }));
 }
 
 /** The lab page's editor, for a test that needs the training lab on the same page too (when

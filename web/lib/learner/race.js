@@ -17,6 +17,8 @@ import { TEMPLATE } from './template.js';
 export const RACE_MODEL = Object.freeze({ preset: 'small', layers: 2, heads: 1, dModel: 128, context: 64, batch: 8, lr: 2e-3, seed: 1 });
 /** Steps each side trains. */
 export const RACE_STEPS = 300;
+/** The steps a race may be given (an <attn-editor>'s race-steps): enough for the last WINDOW's mean, few enough to wait for. */
+export const RACE_LIMITS = Object.freeze({ min: 60, max: 1000 });
 /** Steps each loss is averaged over (the training loss is noisy from batch to batch). */
 export const WINDOW = 50;
 /** A gap smaller than this (nats per character) is called a tie. */

@@ -21,6 +21,7 @@
 // Attributes (declared below; observed and reflected as properties):
 //   train     the id of the <attn-train> that "Use my attention" drives (default: the first on the page)
 //   timeout   seconds a check may run before it is stopped, 0.1–120 (default 5)
+//   race-steps  steps each side of the race trains, 60–1000 (default 300: where the dropped scale's gap is plain)
 // Its checks run in the learner's worker: it never loads the page's core (needsCore = false).
 // Events: `change` (bubbles) once per action; detail = { what: 'check' | 'causality' | 'use'
 //         | 'bug' | 'reset' | 'start' | 'pause' | 'mode' | 'hint' | 'race' | 'settings', pass?, leak?,
@@ -28,7 +29,8 @@
 // Keyboard: every control is a native button; in the editor, Tab leaves it (Ctrl-] indents).
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
-import { text, decimal, quote } from '../../ui/attribute-types.js';
+import { text, decimal, integer, quote } from '../../ui/attribute-types.js';
+import { RACE_STEPS, RACE_LIMITS } from '../../lib/learner/race.js';
 import { event, CONTROL_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren, uniqueId } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
@@ -51,13 +53,15 @@ export class AttnEditor extends AttnWidget {
     train: text({ fallback: '', values: 'an element id', shown: 'the first `<attn-train>`' }),
     timeout: decimal({ min: 0.1, max: 120, fallback: 5, label: 'timeout', values: 'seconds, `0.1` to `120`',
       message: (typed) => `timeout must be a number of seconds from 0.1 to 120, but it is ${quote(typed)}.` }),
+    'race-steps': integer({ min: RACE_LIMITS.min, max: RACE_LIMITS.max, fallback: RACE_STEPS, label: 'race-steps',
+      message: (typed) => `race-steps must be a whole number of steps from ${RACE_LIMITS.min} to ${RACE_LIMITS.max}, but it is ${quote(typed)}.` }),
   };
   static declaredEvents = {
     change: event({
       when: 'after each action (a check, a planted bug, a reset, a mode switch, a hint, a race, “Use my attention”, training started or paused from it) and when an attribute changes',
       detail: {
         what: "'check' | 'causality' | 'bug' | 'reset' | 'mode' | 'hint' | 'race' | 'use' | 'start' | 'pause' | 'settings'", 'pass?': 'boolean', 'leak?': 'boolean',
-        'bug?': 'string | null', 'lines?': '[number, number]', 'mode?': "'complete' | 'scratch'", 'hints?': 'number', 'gap?': 'number', 'train?': 'string', 'timeout?': 'number',
+        'bug?': 'string | null', 'lines?': '[number, number]', 'mode?': "'complete' | 'scratch'", 'hints?': 'number', 'gap?': 'number', 'train?': 'string', 'timeout?': 'number', 'raceSteps?': 'number',
       },
     }),
   };
@@ -84,7 +88,7 @@ export class AttnEditor extends AttnWidget {
   }
 
   changeDetail() {
-    return { what: 'settings', train: this.train, timeout: this.timeout };
+    return { what: 'settings', train: this.train, timeout: this.timeout, raceSteps: this.raceSteps };
   }
 
   build(body) {
@@ -220,7 +224,7 @@ export class AttnEditor extends AttnWidget {
     await this.#run('Racing your function against the built-in', this.raceOut, async (source) => {
       const { RacePanel } = await import('./race-panel.js');
       this.racePanel ??= new RacePanel(this.raceHost, (onEvent, onFatal) => new LearnerTrainClient(onEvent, onFatal));
-      const { node, said, gap } = await this.racePanel.race(source);
+      const { node, said, gap } = await this.racePanel.race(source, this.raceSteps);
       this.raceOut.show(node, source);
       this.status.textContent = said;
       if (gap !== undefined) this.emitChange({ what: 'race', gap });

@@ -6,7 +6,7 @@
 // Loaded on demand, the first time the learner starts a race.
 //
 //   const panel = new RacePanel(host, connect);   // replaces host; connect(onEvent, onFatal) → a learner worker's channel
-//   const { node, said, gap } = await panel.race(source);   // what to show and say (gap: undefined if cancelled)
+//   const { node, said, gap } = await panel.race(source, steps);   // what to show and say (gap: undefined if cancelled)
 
 import { h } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
@@ -21,22 +21,25 @@ export class RacePanel {
   constructor(host, connect) {
     this.connect = connect;
     this.chart = new LineChart({ label: 'The race: training loss by step, the built-in attention (solid line) and your function (dashed line)', xTitle: 'step', yTitle: 'loss (nats per character)', steps: RACE_STEPS });
+    this.steps = RACE_STEPS;
     this.progress = h('p', { className: 'readout' }, '');
     this.summary = h('p', { className: 'race-summary', role: 'status' });
     this.cancelButton = actionButton({ className: 'secondary', onclick: () => this.cancel(), disabled: true }, 'Cancel the race');
     const d = RACE_MODEL.dModel / RACE_MODEL.heads;
     this.element = h('div', { className: 'train-readout race', role: 'group', 'aria-label': 'The race of two trainings' },
-      h('p', {}, `Two models with the same configuration (${RACE_MODEL.layers} layers, ${RACE_MODEL.heads} head of d_head = ${d}), seed, text and batches train ${RACE_STEPS} steps side by side, each in a worker of its own: one through the built-in attention, one through your function.`),
+      this.about = h('p', {}),
       h('div', { className: 'toolbar' }, this.cancelButton), this.progress, this.chart.element, this.summary);
+    this.describe = (steps) => `Two models with the same configuration (${RACE_MODEL.layers} layers, ${RACE_MODEL.heads} head of d_head = ${d}), seed, text and batches train ${steps} steps side by side, each in a worker of its own: one through the built-in attention, one through your function.`;
+    this.about.textContent = this.describe(this.steps);
     this.current = null;
     this.plotted = [0, 0];
     host.replaceWith(this.element);
   }
 
-  /** Races `source`; returns the result line, the status sentence and the gap (none when cancelled). Other failures throw. */
-  async race(source) {
+  /** Races `source` for `steps` steps a side; returns the result line, the status sentence and the gap (none when cancelled). Other failures throw. */
+  async race(source, steps = RACE_STEPS) {
     try {
-      const { gap } = await this.run(source);
+      const { gap } = await this.run(source, steps);
       return { node: h('p', {}, `Race finished: ${gap === Infinity ? 'your function diverged' : `yours minus the built-in = ${gap.toFixed(3)} nats per character`}.`), said: 'Race finished.', gap };
     } catch (error) {
       if (error.name !== 'Cancelled') throw error;
@@ -45,7 +48,10 @@ export class RacePanel {
   }
 
   /** Races `source` against the built-in; resolves to the summary, or throws a sentence (Cancelled when cancelled). */
-  async run(source) {
+  async run(source, steps = RACE_STEPS) {
+    this.steps = steps;
+    this.about.textContent = this.describe(steps);
+    this.chart.setSteps(steps);
     await this.chart.ready;
     this.chart.reset();
     this.chart.setSeries([
@@ -58,6 +64,7 @@ export class RacePanel {
     this.current = new Race({
       connect: this.connect,
       source,
+      steps,
       onProgress: ({ losses }) => this.#draw(losses),
     });
     this.cancelButton.disabled = false;
@@ -88,6 +95,6 @@ export class RacePanel {
       }
       if (points.length) this.chart.add(NAMES[side], points);
     });
-    this.progress.textContent = `Step ${losses[0].length} of ${RACE_STEPS} with the built-in, ${losses[1].length} of ${RACE_STEPS} with yours (each point: the mean of ${BLOCK} steps).`;
+    this.progress.textContent = `Step ${losses[0].length} of ${this.steps} with the built-in, ${losses[1].length} of ${this.steps} with yours (each point: the mean of ${BLOCK} steps).`;
   }
 }
