@@ -1,7 +1,9 @@
 // lab-nav.js — the lab page's table of contents follows the reader: the link of the section in
 // view is marked (aria-current="location", shown bold with a bar, not by colour alone), and
 // where the contents do not stay on screen (a phone), a "↑ Sections" link appears once they
-// have scrolled away.
+// have scrolled away. It floats over the text, so it shows only while the reader scrolls back up
+// (or tabs to it), and tucks below the window while they read on: it never sits on a heatmap's
+// last column or a table's verdict for long.
 //
 //   followSections(document);
 
@@ -35,5 +37,20 @@ export function followSections(doc = document) {
   if (back) {
     back.hidden = true;
     new IntersectionObserver(([entry]) => { back.hidden = entry.isIntersecting; }).observe(toc);
+    tuckWhileReading(back, doc.defaultView);
   }
+}
+
+/** Scrolling down (reading on) tucks `link` below the window; scrolling back up by a few lines
+ *  brings it back. A tucked link keeps its place in the tab order (CSS shows it on focus). */
+function tuckWhileReading(link, win) {
+  let last = win.scrollY;
+  link.classList.add('tucked');
+  win.addEventListener('scroll', () => {
+    const y = win.scrollY;
+    if (y > last + 8) link.classList.add('tucked');
+    else if (y < last - 24) link.classList.remove('tucked');
+    else return; // a small move: keep the last reference point
+    last = y;
+  }, { passive: true });
 }

@@ -27,13 +27,22 @@ test('the contents list 6.1 and mark the section in view', async ({ page }) => {
   expect(style).toEqual({ weight: '700', bar: 'solid' });
 });
 
-test('on a phone, “↑ Sections” appears once the contents scroll away, and leads back to them', async ({ page }) => {
+test('on a phone, “↑ Sections” appears once the contents scroll away and the reader scrolls back up (or tabs to it), and leads back to them', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const back = page.getByRole('link', { name: '↑ Sections' });
   await expect(back).toBeHidden(); // the contents are on screen
   await page.evaluate(() => document.getElementById('s6-5').scrollIntoView());
-  await expect(back).toBeVisible();
+  // Reading on, it waits below the window, off the text; scrolling back up a little brings it.
+  await expect(back).not.toBeInViewport();
+  await page.mouse.wheel(0, -200);
+  await expect(back).toBeInViewport();
+  await page.mouse.wheel(0, 400);
+  await expect(back).not.toBeInViewport();
+  // A keyboard reader reaches it by Tab wherever it is: focused, it is on screen.
+  await back.focus();
+  await expect(back).toBeInViewport();
+  await page.mouse.wheel(0, -200);
   // It floats over the text, so it takes as little of it as a touch target may: 44 × 44 px.
   const box = await back.boundingBox();
   expect(box.width).toBeLessThanOrEqual(48);
