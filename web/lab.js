@@ -1,6 +1,8 @@
 // lab.js — the lab page's own script: defines every widget (attention-lab.js), shows the
 // "Copy embed code" control of each widget but the learner's workspace (the training lab and the
-// editor), keeps every widget's settings in the URL hash (url-state.js), makes the table of
+// editor) when the header's "For course authors" switch is on (off by default, so a learner's page
+// and tab order hold no author tools; remembered in this browser; `?authors` in the URL turns it
+// on for a visit), keeps every widget's settings in the URL hash (url-state.js), makes the table of
 // contents follow the reader (lab-nav.js), links the prose's terms to the glossary and back
 // (glossary-links.js), and, once the page has loaded, keeps the lab for offline use (its service
 // worker).
@@ -23,7 +25,22 @@ const widgets = [...document.querySelectorAll(WIDGETS.map((widget) => widget.tag
 // of the learner's work (the code, the model), and beside a code editor "Copy embed code" reads as
 // "copy my code". Course authors find both elements in the README and the example course page.
 const WORKSPACE = new Set(['attn-train', 'attn-editor']);
-for (const widget of widgets) if (!WORKSPACE.has(widget.localName)) widget.embedCode = true;
+const AUTHOR_TOOLS_KEY = 'attention-lab:author-tools';
+const authorSwitch = document.getElementById('author-tools');
+const showAuthorTools = (on) => {
+  for (const widget of widgets) if (!WORKSPACE.has(widget.localName)) widget.embedCode = on;
+};
+const rememberedAuthorTools = () => {
+  try { return localStorage.getItem(AUTHOR_TOOLS_KEY) === 'on'; } catch { return false; } // storage may be blocked
+};
+if (authorSwitch) {
+  authorSwitch.checked = new URLSearchParams(location.search).has('authors') || rememberedAuthorTools();
+  showAuthorTools(authorSwitch.checked);
+  authorSwitch.addEventListener('change', () => {
+    showAuthorTools(authorSwitch.checked);
+    try { localStorage.setItem(AUTHOR_TOOLS_KEY, authorSwitch.checked ? 'on' : 'off'); } catch { /* kept for this visit only */ }
+  });
+}
 startUrlState(widgets);
 followSections(document);
 

@@ -55,7 +55,7 @@ test.describe('dark scheme at 320 px wide', () => {
   // The page's own parts (header, contents, sections, embed-code boxes): its widgets are audited
   // started, one by one, on their embed pages below.
   test('the lab page’s own parts have no axe violations', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?authors'); // with the embed-code controls an author turns on
     await openPanels(page);
     await audit(page);
   });

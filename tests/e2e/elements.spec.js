@@ -122,7 +122,7 @@ test('each element observes the manifest’s attributes and has a property for e
 test('every event a reader’s actions fire is declared, with its detail; every part drawn is declared, and drawn', async ({ page }) => {
   test.slow();
   await recordEvents(page);
-  await page.goto('/');
+  await page.goto('/?authors'); // the embed parts are drawn too
   await startAll(page);
   const w = (tag) => page.locator(tag);
   // A setting changed from outside, and a control used, in every widget.
@@ -221,7 +221,7 @@ test('every event a reader’s actions fire is declared, with its detail; every 
     }
   }
 
-  // Parts: what each widget draws is what it declares (the lab page shows the embed controls, but
+  // Parts: what each widget draws is what it declares (the lab page with ?authors shows the embed controls, but
   // for <attn-train> and <attn-editor>, which have no embed-code: their embed parts are not drawn).
   for (const [tag, element] of ELEMENTS) {
     const { drawn, embedCode } = await w(tag).first().evaluate((el) => ({ // five exercises: the first

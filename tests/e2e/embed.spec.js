@@ -201,7 +201,7 @@ test('the lab keeps every widget in the hash: a permalink restores it, and Back 
 
 test('“Copy embed code” copies both forms with the current settings, and each form works', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/');
+  await page.goto('/?authors');
   const stepper = page.locator('attn-stepper');
   await started(stepper);
   await stepper.getByRole('button', { name: 'Next →' }).click();
@@ -229,7 +229,7 @@ test('“Copy embed code” copies both forms with the current settings, and eac
 
 test('“Copy embed code” after a refused value copies the settings in force, not the refused text', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/');
+  await page.goto('/?authors');
   const stepper = page.locator('attn-stepper');
   await started(stepper);
   const copyElementForm = async () => {
@@ -251,8 +251,12 @@ test('“Copy embed code” after a refused value copies the settings in force, 
   await expect(stepper.getByRole('textbox', { name: 'Script and element' })).toHaveValue(/<attn-stepper step="2" mask="none"><\/attn-stepper>/);
 });
 
-test('every widget in the lab but the learner’s workspace (training lab, editor) has a “Copy embed code” control', async ({ page }) => {
+test('the author tools: off for a learner; the header’s switch gives every widget but the learner’s workspace (training lab, editor) a “Copy embed code” control, remembered on reload', async ({ page }) => {
   await page.goto('/');
+  const authors = page.getByRole('checkbox', { name: 'For course authors: show each widget’s embed code' });
+  await expect(authors).not.toBeChecked();
+  await expect(page.locator('attn-stepper').getByRole('button', { name: 'Copy embed code' })).toHaveCount(0);
+  await authors.check();
   const workspace = ['attn-train', 'attn-editor'];
   for (const { tag } of WIDGETS) {
     const copies = await page.locator(tag).all(); // one of each, but five exercises
@@ -262,6 +266,11 @@ test('every widget in the lab but the learner’s workspace (training lab, edito
       await expect(widget.getByRole('button', { name: 'Copy embed code' })).toHaveCount(workspace.includes(tag) ? 0 : 1);
     }
   }
+  await page.reload();
+  await expect(authors).toBeChecked();
+  await expect(page.locator('attn-stepper').getByRole('button', { name: 'Copy embed code' })).toHaveCount(1);
+  await authors.uncheck();
+  await expect(page.locator('attn-stepper').getByRole('button', { name: 'Copy embed code' })).toHaveCount(0);
 });
 
 test('themes: the reader’s colour scheme by default, theme="light|dark" overrides it', async ({ page }) => {

@@ -341,7 +341,7 @@ test('editor: a bug button, typing in the editor, Tab out, the check and the cau
 });
 
 test('the lab page: skip link, sections, and a widget’s embed-code controls', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?authors');
   await page.keyboard.press('Tab');
   await expect(focused(page)).resolves.toMatchObject({ tag: 'a', name: 'Skip to the lab', ring: true });
   await page.keyboard.press('Enter');

@@ -12,7 +12,7 @@ test.describe('printing the lab page', () => {
   test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
 
   test('keeps the numbers, the tables and In words; drops the controls; keeps figures whole; fits the chart', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?authors'); // the embed code's controls on, to see them left off paper
     const widget = page.locator('attn-bottleneck');
     await started(widget);
     const canvas = widget.locator('.line-chart canvas');
@@ -42,7 +42,7 @@ test.describe('printing the lab page', () => {
     expect(await computed(page.locator('main p').first(), 'color')).toBe(BLACK);
     // Navigation and screen-only controls are not printed.
     await page.locator('a.to-sections').evaluate((a) => { a.hidden = false; });
-    for (const furniture of [page.locator('nav.toc'), page.locator('a.to-sections'), widget.locator('.embed'), widget.locator('.figure-tools').first()]) {
+    for (const furniture of [page.locator('nav.toc'), page.locator('a.to-sections'), page.locator('.author-switch'), widget.locator('.embed'), widget.locator('.figure-tools').first()]) {
       expect(await computed(furniture, 'display')).toBe('none');
     }
     // What a reader needs is still there.
