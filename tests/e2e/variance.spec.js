@@ -232,10 +232,18 @@ test('reproduces the chapter in the background, within the tolerances, with the 
   const node = attn.saturation({ dk: 128, keys: 64, trials: 500, threshold: 0.99, seed: 1 });
   expect(rawOurs).toBe(`${(100 * node.fraction).toFixed(1)}%`);
   expect(await row(/^scaled trials/)).toEqual(['0.0%', '0%', 'yes']);
-  const [gradOurs, gradChapter] = await row(/^mean p\(1 − p\)/);
-  expect(number(gradOurs)).toBeLessThan(0.005);
+  const [gradOurs, gradChapter, gradVerdict] = await row(/^mean p\(1 − p\)/);
   expect(gradOurs).toBe(node.meanGrad.toFixed(4));
   expect(gradChapter).toBe('0.0020');
+  // The verdict is a band of our own trials' slopes (mean ± 2 standard errors), not a bound every
+  // saturated trial meets (any p_max over 0.99 has p(1 − p) below 0.0099).
+  const slopes = [...node.pmax].filter((p) => p > 0.99).map((p) => p * (1 - p));
+  const mean = slopes.reduce((a, b) => a + b, 0) / slopes.length;
+  const se = Math.sqrt(slopes.reduce((a, b) => a + (b - mean) ** 2, 0) / (slopes.length - 1) / slopes.length);
+  expect(gradVerdict).toBe(`yes (within ${(mean - 2 * se).toFixed(4)}–${(mean + 2 * se).toFixed(4)}: ours ± 2 standard errors, ${slopes.length} trials)`);
+  // Per trial: one draw clears 0.99 while the next can fall short.
+  const first = [...node.pmax.slice(0, 10)].map((p) => `${p.toFixed(4)}${p > 0.99 ? ' (over 0.99)' : ''}`);
+  await expect(widget.getByText(/^p_max of the first ten raw trials: /)).toHaveText(`p_max of the first ten raw trials: ${first.join(', ')}. As the chapter says, one draw clears 0.99 while the next can fall short.`);
 
   // The gaps of 20 between the scores of those very trials, beside them: the chapter's settings
   // (d_k = 128, 64 keys, 500 trials, seed 1), not the live panel's d_k = 64 chosen meanwhile.

@@ -19,8 +19,27 @@ export const CHAPTER = {
 };
 
 /** The tolerances the statistics allow: variance ratios within 1 ± 0.015, the raw
- *  saturated fraction within the chapter's 35% ± about 3 standard errors, p(1 − p) below 0.005. */
-export const TOLERANCE = { ratio: 0.015, rawFraction: [0.28, 0.42], grad: 0.005 };
+ *  saturated fraction within the chapter's 35% ± about 3 standard errors. The slope p(1 − p) of
+ *  the saturated trials is held to a band of its own trials (slopeBand). */
+export const TOLERANCE = { ratio: 0.015, rawFraction: [0.28, 0.42] };
+
+/**
+ * The slope p(1 − p) of each trial whose p_max (pmax: one per trial, from the core) clears
+ * `threshold`, as the band its mean is known to: mean ± 2 standard errors of those trials
+ * ({ n, mean, se, lo, hi }), or null with fewer than two such trials. Any saturated trial's slope
+ * is below 0.0099, so "below some bound" says nothing; this band says whether the chapter's mean
+ * is one our own trials could have given.
+ */
+export function slopeBand(pmax, threshold) {
+  const slopes = [];
+  for (const p of pmax) if (p > threshold) slopes.push(p * (1 - p));
+  const n = slopes.length;
+  if (n < 2) return null;
+  const mean = slopes.reduce((a, b) => a + b, 0) / n;
+  const variance = slopes.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1);
+  const se = Math.sqrt(variance / n);
+  return { n, mean, se, lo: mean - 2 * se, hi: mean + 2 * se };
+}
 
 /** The worker jobs that reproduce the chapter with `seed` (the scaled variances use fresh draws: seed + 1;
  *  the saturation trials are the same raw and scaled, as in the live panel). */
