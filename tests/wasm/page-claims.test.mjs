@@ -45,3 +45,13 @@ test('§6.3’s typical score sizes, ±8 at d_k = 64 and ±11.3 at 128, are √d
     assert.ok(Math.abs(Math.sqrt(variance) - shown) / shown < 0.03, `d_k = ${dk}: measured ${Math.sqrt(variance)}`);
   }
 });
+
+test('the letter M is said once where it first appears: the number of keys, and (in 6.2) the mask, an N × M table', () => {
+  const text = PAGE.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+  const first = text.search(/\bln M\b/);
+  assert.ok(first > 0, 'the page uses ln M');
+  assert.match(text.slice(first, first + 120), /where M is the number of keys/);
+  const mask = text.indexOf('The mask M adds 0');
+  assert.ok(mask > first, 'the mask M comes after M as the number of keys');
+  assert.match(text.slice(mask, mask + 260), /uses M for both the mask and, as in N × M, the number of keys/);
+});
