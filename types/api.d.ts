@@ -478,6 +478,8 @@ export interface MemoryMeasurement {
   /** the WebAssembly memory's size afterwards */
   memoryBytes: number;
   ms: number;
+  /** the kernel's output, (n, d); the same seed gives both kernels the same Q, K and V */
+  out: Float32Array;
 }
 
 export interface Attn {

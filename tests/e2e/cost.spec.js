@@ -208,3 +208,15 @@ test('one head, one key: counted in the singular; heads that do not divide d_mod
   await expect(widget.getByRole('alert')).toBeHidden();
   await expect(h).not.toHaveAttribute('aria-invalid', 'true');
 });
+
+test('Measure memory: where both kernels run, the learner sees the tiled output agree with the naive one to float32 rounding', async ({ page }) => {
+  const widget = await openWidget(page, 'cost', { query: 'memory-max=1024' });
+  await widget.getByRole('button', { name: 'Measure memory' }).click();
+  await expect(widget.getByText(/^Done: the tiled kernel ran to N = 1,024/)).toBeVisible({ timeout: 30_000 });
+  const table = widget.getByRole('table', { name: 'Measured memory of both kernels' });
+  await expect(table.getByRole('columnheader', { name: 'largest |tiled − naive|' })).toBeVisible();
+  const cell = await table.getByRole('row', { name: /^1,024/ }).getByRole('cell').last().textContent();
+  expect(Number(cell)).toBeGreaterThan(0);
+  expect(Number(cell)).toBeLessThan(1e-5);
+  await expect(widget.getByText(`Where both ran (N = 1,024 to 1,024), their outputs from the same Q, K and V differ by at most ${cell}: the same attention, up to float32 rounding, without the table.`, { exact: false })).toBeVisible();
+});

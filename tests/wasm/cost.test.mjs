@@ -147,4 +147,18 @@ test('the memory series runs naive then tiled at each size on fresh cores, and r
   assert.deepEqual(points.map((p) => `${p.kernel} ${p.n}`), ['naive 64', 'tiled 64', 'naive 128', 'tiled 128']);
   assert.equal(points[2].refused, 'too big.');
   assert.ok(points[3].heldBytes > 0);
+  // Where both ran, the tiled point holds how far its output is from the naive one's (the same
+  // Q, K and V): float32 rounding, not zero (they sum in different orders), and no outputs posted.
+  assert.ok(points[1].largestDifference > 0 && points[1].largestDifference < 1e-5, `largest difference ${points[1].largestDifference}`);
+  assert.equal(points[3].largestDifference, undefined, 'no naive output to compare with at 128');
+  assert.ok(points.every((p) => !('out' in p)));
+});
+
+test('the naive and tiled kernels give the same output from the same seed, to float32 rounding, at N = 1,024', async () => {
+  const naive = (await loadWasmAttn()).measureMemory({ kernel: 'naive', n: 1024, d: 64 });
+  const tiled = (await loadWasmAttn()).measureMemory({ kernel: 'tiled', n: 1024, d: 64 });
+  assert.equal(naive.out.length, 1024 * 64);
+  let largest = 0;
+  for (let i = 0; i < naive.out.length; i++) largest = Math.max(largest, Math.abs(naive.out[i] - tiled.out[i]));
+  assert.ok(largest < 1e-5, `largest |tiled − naive| ${largest}`);
 });

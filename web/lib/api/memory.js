@@ -5,7 +5,7 @@
 // Where the table cannot be allocated, the naive kernel is refused with a sentence that says why.
 //
 //   attn.measureMemory({ kernel: 'tiled', n: 32768, d: 64 })
-//   // → { kernel, n, d, heldBytes, tableBytes, workBytes, memoryBytes, ms }
+//   // → { kernel, n, d, heldBytes, tableBytes, workBytes, memoryBytes, ms, out }
 // Both kernels take their scratch from the caller, so what malloc holds while one runs is all it
 // needs: inputs, output, and the table (naive) or the tiles (tiled).
 
@@ -23,12 +23,14 @@ const gib = (bytes) => `${Number((bytes / 2 ** 30).toPrecision(3))} GiB`;
  * @param {number} o.n   queries and keys (one head, no mask)
  * @param {number} [o.d=64]  the head's width
  * @returns {{ kernel, n, d, heldBytes: number, tableBytes: number, workBytes: number,
- *             memoryBytes: number, ms: number }}
+ *             memoryBytes: number, ms: number, out: Float32Array }}
  *   heldBytes: what malloc held while the kernel ran (inputs, output, and the table or the
  *   workspace), measured by the core's allocator; tableBytes: the naive kernel's N × N weights
  *   (0 for the tiled one); workBytes: the kernel's workspace (the naive one's packing for its
  *   products, the tiled one's tiles);
- *   memoryBytes: the WebAssembly memory's size afterwards (it grows, never shrinks); ms: the run.
+ *   memoryBytes: the WebAssembly memory's size afterwards (it grows, never shrinks); ms: the run;
+ *   out: the kernel's output, (n, d): the same seed gives both kernels the same Q, K and V, so
+ *   the two outputs can be held side by side.
  */
 export function measureMemory(core, { kernel, n, d = 64, seed = 1 } = {}) {
   if (!KERNELS.includes(kernel)) throw new AttnError(Status.ARGUMENT, `kernel must be "naive" or "tiled", but it is ${check.describe(kernel)}.`);
@@ -55,7 +57,7 @@ export function measureMemory(core, { kernel, n, d = 64, seed = 1 } = {}) {
       const start = performance.now();
       core.check(call(), 'measureMemory');
       const ms = performance.now() - start;
-      return { kernel, n, d, heldBytes, tableBytes, workBytes, memoryBytes: core.heapBytes, ms };
+      return { kernel, n, d, heldBytes, tableBytes, workBytes, memoryBytes: core.heapBytes, ms, out: scope.readF32(out, n * d) };
     });
   } catch (error) {
     if (kernel === 'naive' && (error.code === Status.OVERFLOW || error.code === Status.MEMORY)) {

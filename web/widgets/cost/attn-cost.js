@@ -55,7 +55,7 @@ export class AttnCost extends AttnWidget {
     'measured-memory': event({
       when: '“Measure memory” finished',
       detail: {
-        points: "({ kernel: 'naive' | 'tiled'; n: number; d: number; heldBytes: number; tableBytes: number; workBytes: number; memoryBytes: number; ms: number } "
+        points: "({ kernel: 'naive' | 'tiled'; n: number; d: number; heldBytes: number; tableBytes: number; workBytes: number; memoryBytes: number; ms: number; largestDifference?: number } "
           + "| { kernel: 'naive' | 'tiled'; n: number; refused: string })[]",
       },
     }),

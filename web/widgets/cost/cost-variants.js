@@ -202,7 +202,7 @@ export class CostVariants {
     const tbody = h('tbody');
     this.memoryTable.hidden = false;
     replaceChildren(this.memoryTable,
-      h('thead', {}, h('tr', {}, ...['N', 'naive: held', 'naive: memory', 'tiled: held', 'tiled: memory'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ...['N', 'naive: held', 'naive: memory', 'tiled: held', 'tiled: memory', 'largest |tiled − naive|'].map((t) => h('th', { scope: 'col' }, t)))),
       tbody);
     const results = [];
     this.memoryStatus.textContent = `Running the naive kernel at N = ${count(sizes[0])}…`;
@@ -210,7 +210,7 @@ export class CostVariants {
       await measureMemorySeries({ sizes, d: MEMORY_WIDTH, onPoint: (point) => {
         results.push(point);
         if (!rows.has(point.n)) {
-          const cells = [h('td'), h('td'), h('td'), h('td')];
+          const cells = [h('td'), h('td'), h('td'), h('td'), h('td', {}, '—')];
           rows.set(point.n, cells);
           tbody.append(h('tr', {}, h('th', { scope: 'row' }, count(point.n)), cells));
         }
@@ -222,14 +222,18 @@ export class CostVariants {
         } else {
           cells[at].textContent = bytes(point.heldBytes);
           cells[at + 1].textContent = bytes(point.memoryBytes);
+          if (point.largestDifference !== undefined) cells[4].textContent = point.largestDifference.toExponential(1);
         }
         const next = point.kernel === 'naive' ? `the tiled kernel at N = ${count(point.n)}` : sizes[sizes.indexOf(point.n) + 1] ? `the naive kernel at N = ${count(sizes[sizes.indexOf(point.n) + 1])}` : null;
         this.memoryStatus.textContent = next ? `Running ${next}…` : 'Done.';
       } });
       const refused = results.find((p) => p.refused);
       const biggest = results.filter((p) => p.kernel === 'tiled').at(-1);
+      const both = results.filter((p) => p.largestDifference !== undefined);
+      const agree = both.length === 0 ? '' : ` Where both ran (N = ${count(both[0].n)} to ${count(both.at(-1).n)}), their outputs from the same Q, K and V `
+        + `differ by at most ${Math.max(...both.map((p) => p.largestDifference)).toExponential(1)}: the same attention, up to float32 rounding, without the table.`;
       this.memoryStatus.textContent = `Done: the tiled kernel ran to N = ${count(biggest.n)} holding ${bytes(biggest.heldBytes)}. `
-        + (refused ? refused.refused : `The naive kernel ran at every size, its table growing four times with each doubling of N.`);
+        + (refused ? refused.refused : `The naive kernel ran at every size, its table growing four times with each doubling of N.`) + agree;
       w.dispatchEvent(new CustomEvent('measured-memory', { bubbles: true, detail: { points: results } }));
     } catch (error) {
       this.memoryStatus.textContent = `Measuring memory failed: ${error.message}`;
