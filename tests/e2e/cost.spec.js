@@ -131,7 +131,7 @@ test('“In words” is the accessible description; attributes are observed and 
     el.addEventListener('change', (event) => resolve(event.detail), { once: true });
   }));
   await widget.evaluate((el) => { el.setAttribute('heads', '4'); });
-  expect(await events).toEqual({ n: 1024, dModel: 512, heads: 4, window: 256, cell: 'lstm', memoryMax: '32768' });
+  expect(await events).toEqual({ n: 1024, dModel: 512, heads: 4, window: 256, cell: 'lstm', memoryMax: '32768', flops: false });
   await expect(widget.getByText(/^4 heads × 128 features = d_model 512\./)).toBeVisible();
   await expect(widget.getByLabel('h (heads)', { exact: true })).toHaveValue('4');
 });
@@ -219,4 +219,22 @@ test('Measure memory: where both kernels run, the learner sees the tiled output 
   expect(Number(cell)).toBeGreaterThan(0);
   expect(Number(cell)).toBeLessThan(1e-5);
   await expect(widget.getByText(`Where both ran (N = 1,024 to 1,024), their outputs from the same Q, K and V differ by at most ${cell}: the same attention, up to float32 rounding, without the table.`, { exact: false })).toBeVisible();
+});
+
+test('counting a multiply and an add apart (FLOPs) doubles both terms, and the crossover stays at 2·d_model', async ({ page }) => {
+  const widget = await openWidget(page, 'cost');
+  const table = widget.getByRole('table', { name: 'Multiply-adds of one attention layer' });
+  const total = async () => Number((await table.getByRole('row', { name: /^Total/ }).getByRole('cell').last().textContent()).replace(/,/g, ''));
+  await expect(table.getByRole('columnheader', { name: 'multiply-adds' })).toBeVisible();
+  const multiplyAdds = await total();
+  await widget.getByRole('checkbox', { name: 'Count a multiply and an add as two operations (FLOPs)' }).check();
+  await expect(widget).toHaveAttribute('flops', '');
+  await expect(table.getByRole('columnheader', { name: 'FLOPs' })).toBeVisible();
+  expect(await total()).toBe(2 * multiplyAdds);
+  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('8·N·d² + 4·N²·d');
+  await expect(widget.getByText(/Crossover at N = 1,024: .* Counting a multiply and an add apart doubles both terms, so the crossover does not move\./)).toBeVisible();
+  await expect(widget.getByRole('img', { name: /^Log–log chart of the cost terms/ })).toBeVisible();
+  expect(await widget.evaluate((el) => el.shadowRoot.querySelector('canvas').closest('.chart-box') !== null)).toBe(true);
+  await widget.getByRole('checkbox', { name: /FLOPs/ }).uncheck();
+  expect(await total()).toBe(multiplyAdds);
 });

@@ -110,6 +110,16 @@ export class LogChart {
     this.chart.data.datasets[index].data = points.map((p) => ({ x: p.x, y: p.y }));
   }
 
+  /** Renames the y axis and, by id, series: { yTitle, labels: { id: label } } (the next draw() shows them). */
+  retitle({ yTitle, labels = {} }) {
+    if (yTitle) {
+      this.titles.yTitle = yTitle;
+      this.chart.options.scales.y.title.text = yTitle;
+      this.tableCaption = `${yTitle} against ${this.titles.xTitle}`;
+    }
+    for (const [id, label] of Object.entries(labels)) this.chart.data.datasets[this.ids.indexOf(id)].label = label;
+  }
+
   /** A dashed vertical line at x across the plotted range, named `label` in the legend ('' hides it). */
   setMarker({ x, label }) {
     const marker = this.chart.data.datasets.at(-1);
@@ -127,6 +137,7 @@ export class LogChart {
       x: { label: this.titles.xTitle },
       series: datasets.slice(0, -1).map((d) => ({ label: d.label, points: d.data })),
       notes: marker.data.length ? [{ label: marker.label, value: marker.data[0].x }] : [],
+      caption: this.tableCaption, // set by retitle(); else the caption stays
     });
   }
 

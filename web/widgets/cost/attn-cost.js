@@ -15,13 +15,14 @@
 //   window      the sliding window's keys per query, 1–65,536 (default 256)
 //   cell        the recurrent layer: lstm (default), gru or elman
 //   memory-max  the largest N "Measure memory" runs, a power of two from 1,024 to 32,768 (default 32,768)
-// Events: `change` (bubbles) once per action, detail = { n, dModel, heads, window, cell, memoryMax };
+//   flops       (present) count a multiply and an add as two operations: FLOPs, twice every term
+// Events: `change` (bubbles) once per action, detail = { n, dModel, heads, window, cell, memoryMax, flops };
 //         `measured-memory` (bubbles) when "Measure memory" finishes, detail = { points }; `measured`
 //         (bubbles) when a measurement series finishes, detail = { points: [{ n, ms, predicted }] }.
 // Method (declaredMethods): measure(), “Measure in my browser” for a page's script.
 
 import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
-import { integer } from '../../ui/attribute-types.js';
+import { integer, presence } from '../../ui/attribute-types.js';
 import { event, method, settingsDetail, CONTROL_PARTS, FIGURE_PARTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { actionButton } from '../../ui/action-button.js';
@@ -39,6 +40,11 @@ const MEASURE_SIZES = [128, 256, 512, 1024, 2048, 4096];
 const MEASURE_WIDTH = 64;
 const count = (x) => Math.round(x).toLocaleString('en-US');
 
+/** What the counts count: multiply-adds, or (flops) a multiply and an add apart, twice as many. */
+const unitOf = (flops) => (flops
+  ? { factor: 2, name: 'FLOPs', linear: '8·N·d²', quadratic: '4·N²·d', parts: ['6·N·d²', '2·N²·d', '2·N²·d', '2·N·d²'] }
+  : { factor: 1, name: 'multiply-adds', linear: '4·N·d²', quadratic: '2·N²·d', parts: ['3·N·d²', 'N²·d', 'N²·d', 'N·d²'] });
+
 export class AttnCost extends AttnWidget {
   static title = 'What attention costs as the sequence grows';
   static declaredAttributes = {
@@ -47,6 +53,7 @@ export class AttnCost extends AttnWidget {
     heads: integer({ min: 1, max: WIDTH_MAX, fallback: 8, message: `h must be a whole number between 1 and ${count(WIDTH_MAX)}.`,
       values: '`1`–`16384`, dividing `d-model`' }),
     ...VARIANT_ATTRIBUTES, // beside attention: window, cell, memory-max (cost-variants.js)
+    flops: presence(),
   };
   static declaredEvents = {
     change: event({ when: 'a setting changed', detail: settingsDetail(this.declaredAttributes) }),
@@ -86,8 +93,9 @@ export class AttnCost extends AttnWidget {
     if (!c) return '';
     const { n, dModel, heads } = this.costSettings;
     const larger = c.quadratic > c.linear ? 'the N² term is the larger' : c.quadratic < c.linear ? 'the linear term is the larger' : 'the two terms are equal';
+    const unit = unitOf(this.flops);
     return `Now: N = ${count(n)}, d_model = ${count(dModel)}, ${counted(heads, 'head')}: `
-      + `${count(c.total)} multiply-adds in all, and ${larger}; each head's score table holds ${count(c.scoreEntries)} entries.`;
+      + `${count(unit.factor * c.total)} ${unit.name} in all, and ${larger}; each head's score table holds ${count(c.scoreEntries)} entries.`;
   }
 
   build(body) {
@@ -98,6 +106,7 @@ export class AttnCost extends AttnWidget {
     this.nInput = this.bindField('n', h('input', { type: 'number', id: 'n', min: N_MIN, max: N_MAX, step: 1 }));
     this.dInput = this.bindField('d-model', h('input', { type: 'number', id: 'd-model', 'aria-label': 'd_model (model width)', min: 1, max: WIDTH_MAX, step: 1 }));
     this.hInput = this.bindField('heads', h('input', { type: 'number', id: 'heads', min: 1, max: WIDTH_MAX, step: 1 }));
+    this.flopsBox = h('input', { type: 'checkbox', id: 'flops', onchange: () => this.act(() => { this.flops = this.flopsBox.checked; }) });
     // One line under the controls for every refusal: a bad number, or heads not dividing d_model.
     this.error = h('p', { className: 'error', role: 'alert', hidden: true });
     this.routeProblems(this.error, ['n', 'd-model', 'heads', 'heads-shape', 'core'], undefined, { 'heads-shape': 'heads' });
@@ -106,6 +115,7 @@ export class AttnCost extends AttnWidget {
         h('label', { for: 'n' }, 'N (tokens)'), h('div', { className: 'n-controls' }, this.nRange, this.nInput),
         h('label', { for: 'd-model' }, 'd', h('sub', {}, 'model')), this.dInput,
         h('label', { for: 'heads' }, 'h (heads)'), this.hInput),
+      h('p', { className: 'flops-switch' }, h('label', {}, this.flopsBox, ' Count a multiply and an add as two operations (FLOPs)')),
       this.error);
 
     this.summary = h('p', { className: 'summary', 'aria-live': 'polite' });
@@ -134,6 +144,7 @@ export class AttnCost extends AttnWidget {
 
   render() {
     const n = this.n, dModel = this.dModel, heads = this.heads;
+    this.flopsBox.checked = this.flops;
     this.nRange.value = String(Math.round(Math.log2(n)));
     this.nRange.setAttribute('aria-valuetext', `N = ${count(n)}`);
     if (!this.attn) return this.#reserve();
@@ -169,7 +180,8 @@ export class AttnCost extends AttnWidget {
   /** The summary, the note on heads, the table and the score table for cost `c` (null: “…”). */
   #describe(c) {
     const n = this.n, dModel = this.dModel, heads = this.heads;
-    const shown = (x) => (c ? count(x) : '…');
+    const unit = unitOf(this.flops);
+    const shown = (x) => (c ? count(unit.factor * x) : '…');
     const dk = dModel / heads;
     replaceChildren(this.summary,
       `${counted(heads, 'head')} × ${counted(dk, 'feature')} = d_model ${count(dModel)}. `
@@ -177,20 +189,21 @@ export class AttnCost extends AttnWidget {
       + (!c ? `which term is the larger at N = ${count(n)} is said once computed.`
         : c.quadratic > c.linear ? `at N = ${count(n)} the N² term is the larger.`
           : c.quadratic < c.linear ? `at N = ${count(n)} the linear term is still the larger.`
-            : `at N = ${count(n)} the two terms are equal.`));
+            : `at N = ${count(n)} the two terms are equal.`)
+      + (this.flops ? ' Counting a multiply and an add apart doubles both terms, so the crossover does not move.' : ''));
     replaceChildren(this.headsNote,
-      `Why h changes no multiply-add: ${heads} head${heads === 1 ? '' : 's'} of ${count(dk)} features do the same arithmetic as one head of `
+      `Why h changes no ${this.flops ? 'operation' : 'multiply-add'}: ${heads} head${heads === 1 ? '' : 's'} of ${count(dk)} features do the same arithmetic as one head of `
       + `${count(dModel)} (h · N² · d_model/h = N² · d_model). What h changes is the number of N × N score tables: ${heads} per layer, below.`);
     replaceChildren(this.table,
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'part'), h('th', { scope: 'col' }, 'formula'), h('th', { scope: 'col' }, 'multiply-adds'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'part'), h('th', { scope: 'col' }, 'formula'), h('th', { scope: 'col' }, unit.name))),
       h('tbody', {},
-        row('Projections Q, K, V', '3·N·d²', shown(c?.projections)),
-        row('Scores Q·Kᵀ', 'N²·d', shown(c?.scores)),
-        row('Weighted sum A·V', 'N²·d', shown(c?.weighted)),
-        row('Output projection Wᴼ', 'N·d²', shown(c?.output)),
-        row('Linear term', '4·N·d²', shown(c?.linear), 'term'),
-        row('Quadratic term', '2·N²·d', shown(c?.quadratic), 'term'),
-        row('Total', '4·N·d² + 2·N²·d', shown(c?.total), 'total')));
+        row('Projections Q, K, V', unit.parts[0], shown(c?.projections)),
+        row('Scores Q·Kᵀ', unit.parts[1], shown(c?.scores)),
+        row('Weighted sum A·V', unit.parts[2], shown(c?.weighted)),
+        row('Output projection Wᴼ', unit.parts[3], shown(c?.output)),
+        row('Linear term', unit.linear, shown(c?.linear), 'term'),
+        row('Quadratic term', unit.quadratic, shown(c?.quadratic), 'term'),
+        row('Total', `${unit.linear} + ${unit.quadratic}`, shown(c?.total), 'total')));
     replaceChildren(this.scoreTable,
       `Score table at N = ${count(n)}: ${shown(c?.scoreEntries)} entries per head per layer, `
       + `${shown(c?.scoreBytes)} bytes (${c ? bytes(c.scoreBytes) : '…'}) in float32; `
@@ -216,10 +229,12 @@ export class AttnCost extends AttnWidget {
     }));
     if (this.cost !== current) return; // a newer render has taken over
     this.chartBox.classList.remove('waiting');
-    this.chart.setSeries('linear', points.map((p) => ({ x: p.n, y: p.linear })));
-    this.chart.setSeries('quadratic', points.map((p) => ({ x: p.n, y: p.quadratic })));
-    this.chart.setSeries('total', points.map((p) => ({ x: p.n, y: p.total })));
-    this.chart.setSeries('here', [{ x: this.n, y: current.total }]);
+    const unit = unitOf(this.flops), f = unit.factor;
+    this.chart.retitle({ yTitle: unit.name, labels: { linear: `linear term ${unit.linear}`, quadratic: `quadratic term ${unit.quadratic}` } });
+    this.chart.setSeries('linear', points.map((p) => ({ x: p.n, y: f * p.linear })));
+    this.chart.setSeries('quadratic', points.map((p) => ({ x: p.n, y: f * p.quadratic })));
+    this.chart.setSeries('total', points.map((p) => ({ x: p.n, y: f * p.total })));
+    this.chart.setSeries('here', [{ x: this.n, y: f * current.total }]);
     const inRange = current.crossover >= N_MIN && current.crossover <= N_MAX;
     this.chart.setMarker({ x: inRange ? current.crossover : 0, label: `crossover N = ${count(current.crossover)}` });
     this.chart.draw();
