@@ -3,6 +3,7 @@
 // overview, the stacked tensor, concatenation and W^O, the causal mask, learner sentences.
 import { test, expect, whenStarted } from './helpers/fixtures.js';
 import { openWidget } from './helpers/open.js';
+import { loadWasmAttn } from '../wasm/helpers.mjs';
 
 /** The number at the end of a heatmap readout ("… : 0.94", "… : −0.44"). */
 async function readoutValue(figure) {
@@ -274,4 +275,19 @@ test('a sentence with punctuation stays as typed in the field; the line beside i
   await box.press('Enter');
   await expect(box).toHaveValue('the dog didn\'t bark');
   await expect(line).toBeHidden();
+});
+
+test('the demo’s sizes beside the chapter’s (8 heads × 64 in a width of 512), counted by the core for the sentence shown', async ({ page }) => {
+  const widget = await openWidget(page, 'heads', { query: { sentence: 'the cat sat because it was tired' } });
+  const attn = await loadWasmAttn();
+  const table = widget.getByRole('table', { name: 'This demo beside the chapter’s sizes, for this sentence of 7 words (N = 7)' });
+  const row = (name) => table.getByRole('row', { name }).getByRole('cell');
+  const demo = attn.cost({ n: 7, dModel: 64, heads: 4 }), chapter = attn.cost({ n: 7, dModel: 512, heads: 8 });
+  const shown = (x) => x.toLocaleString('en-US');
+  await expect(row(/^heads h/)).toHaveText(['4', '8']);
+  await expect(row(/^features per head/)).toHaveText(['16', '64']);
+  await expect(row(/^model width/)).toHaveText(['64', '512']);
+  await expect(row(/^projection multiply-adds/)).toHaveText([shown(demo.linear), shown(chapter.linear)]);
+  await expect(row(/^score-table entries/)).toHaveText([shown(demo.layerEntries), shown(chapter.layerEntries)]);
+  expect([demo.linear, chapter.layerEntries]).toEqual([4 * 7 * 64 * 64, 8 * 7 * 7]);
 });

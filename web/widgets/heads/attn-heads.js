@@ -24,6 +24,7 @@ import { actionButton } from '../../ui/action-button.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { fixed } from '../../ui/format.js';
 import { StackView } from './heads-stack.js';
+import { HeadsSizes } from './heads-sizes.js';
 import { DEFAULT_SENTENCE, HEADS, HEAD_WIDTH, D_MODEL, readSentence, applyRules, buildInputs } from './heads-rules.js';
 
 const TABS = ['1', '2', '3', '4', 'all'];
@@ -103,11 +104,16 @@ export class AttnHeads extends AttnWidget {
     this.stack = new StackView();
     this.joinedHost = h('div', { className: 'joined' });
     this.joinedText = h('p', { className: 'joined-text', 'aria-live': 'polite' });
+    this.sizes = new HeadsSizes(HEADS, D_MODEL);
 
     body.append(form, this.wordsRead, this.sentenceError, options, tablist, this.panel, this.notes,
       h(this.subheading, {}, 'How the demo classed each word'), this.tagList, this.tagsText,
       h(this.subheading, {}, 'The stacked weights tensor'),
       h('div', { className: 'stack-row' }, this.stack.element, this.stackText),
+      h(this.subheading, {}, 'The same heads at the chapter’s sizes'),
+      h('p', {}, `The demo keeps its heads small enough to read: ${HEADS} heads of ${HEAD_WIDTH} features in a width of ${D_MODEL}. `
+        + 'The chapter’s model has 8 heads of 64 in a width of 512: the same arithmetic, more of it. The counts are the core’s.'),
+      this.sizes.element,
       h(this.subheading, {}, withSuperscripts('Joining the heads, then W^O')),
       this.joinedText, this.joinedHost,
       h('ol', { className: 'reasons', 'aria-label': 'Why W^O is needed' },
@@ -152,6 +158,7 @@ export class AttnHeads extends AttnWidget {
     const result = this.attn.multiHead({ ...buildInputs(this.attn, words, heads, { mixing: this.wo === 'mix' }), mask: this.mask });
     this.#placeFocus(words, heads, tags);
     this.state = { words, heads, tags, n, result };
+    this.sizes.show(this.attn, n);
     this.#drawHeads();
     this.#drawNotes();
     this.#drawTags();
@@ -178,6 +185,7 @@ export class AttnHeads extends AttnWidget {
     const n = words.length;
     this.#placeFocus(words, heads, tags);
     this.state = { words, heads, tags, n, result: null };
+    this.sizes.show(null, n);
     this.#drawHeads();
     this.#drawNotes();
     this.#drawTags();
@@ -301,6 +309,10 @@ let sheet = null;
 function headsSheet() {
   sheet ??= new CSSStyleSheet();
   sheet.replaceSync(`
+    .sizes-table { border-collapse: collapse; font-size: calc(0.88 * var(--attn-em)); margin: 0.5rem 0; }
+    .sizes-table caption { text-align: left; color: var(--attn-muted); padding-bottom: 0.2rem; }
+    .sizes-table th, .sizes-table td { border-bottom: 1px solid var(--attn-border); padding: 0.2rem 0.6rem; text-align: right; }
+    .sizes-table th[scope="row"], .sizes-table thead th:first-child { text-align: left; font-weight: 500; }
     :is(h2, h3, h4, h5, h6):not(.widget-title) { margin: 1rem 0 0.3rem; font-size: calc(0.95 * var(--attn-em)); }
     input[type="text"] { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--attn-border); border-radius: var(--attn-radius-small);
       background: var(--attn-bg); color: inherit; max-width: 100%; }
