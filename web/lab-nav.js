@@ -16,11 +16,12 @@ export function followSections(doc = document) {
   const sections = [...links.keys()].map((id) => doc.getElementById(id)).filter(Boolean);
 
   // The section in view: the first one crossing a band a third of the way down the window (the
-  // last one marked stays marked while the band is between two sections).
+  // last one marked stays marked while the band is between two sections; above the first
+  // section, over the page's header, the first is the one about to be read).
   const visible = new Set();
   let current = null;
   const mark = () => {
-    current = sections.find((section) => visible.has(section)) ?? current;
+    current = sections.find((section) => visible.has(section)) ?? current ?? sections[0] ?? null;
     for (const [id, link] of links) {
       if (current?.id === id) link.setAttribute('aria-current', 'location');
       else link.removeAttribute('aria-current');
