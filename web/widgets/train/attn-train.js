@@ -603,7 +603,7 @@ export class AttnTrain extends AttnWidget {
     this.training.pause.disabled = !running;
     this.config.build.disabled = running;
     this.training.reset.disabled = running;
-    for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped, this.training.bothCores]) b.disabled = running;
+    for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped, this.keptLine.shipped, this.training.bothCores]) b.disabled = running;
   }
 
   /** The training worker's events: a chunk of steps, a validation loss, training stopped. */
