@@ -396,7 +396,9 @@ export class AttnTrain extends AttnWidget {
    * that builds.
    */
   async #buildUnlessKept(discard) {
-    if (this.#trainedByLearner) {
+    // Not asked: when the fields refuse the build (it says why, and nothing is lost), and once
+    // the learner has said to throw this model away (a build that then failed keeps it).
+    if (this.#trainedByLearner && !this.discardAgreed && this.form.refusals().length === 0) {
       const steps = this.step.toLocaleString('en-GB');
       const yes = await this.discardDialog.ask({
         title: `Throw away the model trained to step ${steps}?`,
@@ -408,6 +410,7 @@ export class AttnTrain extends AttnWidget {
         this.message.textContent = `Kept the model trained to step ${steps}; nothing was built.`;
         return;
       }
+      this.discardAgreed = true;
     }
     await this.#build();
   }
@@ -566,6 +569,7 @@ export class AttnTrain extends AttnWidget {
       // What is kept with it, and what Build model would throw away (#trainedByLearner).
       this.arrivedAt = info.steps;
       this.fromKept = Boolean(kept);
+      this.discardAgreed = false;
       this.ownText = kept ? kept.text : text;
       this.keptLine.hide(); // begin() shows it again for the model it came back to
     }
