@@ -10,7 +10,7 @@
 // min and max are the model's limits; the Training loss shown is the editor's figure (fix-e).
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
-import { openTrainer, pressDiscarding } from './helpers/trainer.js';
+import { openTrainer, pressDiscarding, forgetKeptModel } from './helpers/trainer.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { ModelLimits } from '../../web/lib/abi.js';
 import { viridisHex } from '../../web/ui/colour-scale.js';
@@ -222,6 +222,7 @@ test('“Use two cores” trains on a second worker where the page is not isolat
     expect(await trainAWhile(widget)).toMatch(new RegExp(`^[\\d,]+ \\(${way}\\)$`));
     await cores.uncheck();
     expect(await trainAWhile(widget)).toMatch(/^[\d,]+$/);
+    await forgetKeptModel(page); // the next opening starts from the shipped model, not the one paused here
   }
 });
 

@@ -536,6 +536,7 @@ export class AttnTrain extends AttnWidget {
 
   /** The "As of step N" lines over the sample and the map, for the steps they were computed at. */
   #labelSteps() {
+    this.headsPanel.following(Boolean(this.running));
     if (this.sampleStep != null) this.samplePanel.asOf.textContent = asOfText(this.sampleStep, this.running);
     if (this.maps?.step != null) this.probePanel.asOf.textContent = asOfText(this.maps.step, this.running);
   }
@@ -577,7 +578,7 @@ export class AttnTrain extends AttnWidget {
     const { config, baselines } = info;
     this.stats.adopted(info);
     if (!continued) this.lossCurve.restart(baselines);
-    if (kept?.curve) {
+    if (kept?.curve && kept.steps === info.steps) {
       this.lossCurve.addPoints(kept.curve);
       if (this.usingLearnerAttention && info.valLoss !== null) this.lossCurve.addMeasured(info.steps, info.valLoss);
     } else if (curve && curve.steps === info.steps) {

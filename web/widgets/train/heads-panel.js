@@ -8,7 +8,8 @@
 //
 //   const panel = new HeadsPanel({ heading: 'h4', request: (name, args, options) => client.request(…) });
 //   panel.setModel(info);     // a model was built or loaded: measure it
-//   panel.setProbe(maps);     // the probe's maps (the grid draws them)
+//   panel.setProbe(maps, running);  // the probe's maps (the grid draws them; running: training runs)
+//   panel.following(running); // training started or stopped (the line over the grid says so)
 //   panel.measure();          // measure again (after training)
 //   panel.reserve(shape);     // before the lab starts: every place laid out for a model of that shape
 
@@ -131,6 +132,13 @@ export class HeadsPanel {
       this.running = running;
       this.#sayAsOf();
     }
+  }
+
+  /** Training started or stopped: the line over the grid says whether its maps follow it. */
+  following(running) {
+    if (this.running === running) return;
+    this.running = running;
+    if (this.mapsStep !== null || this.measuredAt !== null) this.#sayAsOf();
   }
 
   /** The line over the grid: the step of its maps, and the step its roles were measured at. */

@@ -23,7 +23,7 @@ function keptWhen(savedAt) {
 export function keptInWords(kept, info) {
   const lines = [`This is the model you trained, kept in this browser: step ${info.steps.toLocaleString('en-GB')}`
     + `${kept.savedAt === null ? '' : `, kept on ${keptWhen(kept.savedAt)}`}.`];
-  lines.push(kept.curve ? 'Its loss curve came back with it.' : 'Its loss curve was not kept with it (an older version of the lab kept the weights only): the chart starts at this step.');
+  lines.push(kept.curve && kept.steps === info.steps ? 'Its loss curve came back with it.' : 'Its loss curve was not kept with it (an older version of the lab kept the weights only): the chart starts at this step.');
   if (info.corpus?.kind === 'text') {
     lines.push(kept.text !== null
       ? `It was trained on your own text, which came back with it (${kept.text.length.toLocaleString('en-GB')} characters): it can train on and its heads can be measured.`
