@@ -13,6 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
 import { openEditor, openEditorInLab, setCode } from './helpers/editor.js';
+import { pressDiscarding } from './helpers/trainer.js';
 
 const record = JSON.parse(readFileSync(new URL('../../web/models/default-small.json', import.meta.url), 'utf8'));
 
@@ -380,17 +381,17 @@ test('errors from the workers carry a real status: a learner’s compile error (
     .toEqual({ learner: false, steps: record.steps });
 });
 
-test('“Use my attention” before the training lab has started says the lab is not running and where to go, not that compiling failed', async ({ page }) => {
+test('“Use my attention” before the training lab has started (after a jump from the contents) starts the lab and uses the function', async ({ page }) => {
   const widget = await openEditorInLab(page);
-  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+  const lab = page.locator('attn-train');
+  expect(await lab.evaluate((el) => el.started)).toBe(false);
   await check(widget);
   await expect(widget.getByText('Check passed.')).toBeVisible({ timeout: 30_000 });
   await widget.getByRole('button', { name: 'Use my attention' }).click();
-  await expect(widget.getByRole('status').filter({ hasText: /^Not used yet/ })).toHaveText('Not used yet: the training lab is not running.');
-  await expect(widget.getByRole('group', { name: 'Training lab' })).toHaveText('The training lab (“Train a character-level transformer, then read its attention”) starts when it comes into view, '
-    + 'and it has not yet: scroll to it, wait until its shipped model has loaded, then press Use my attention again.');
-  await expect(widget.getByText(/failed\.$/)).toHaveCount(0);
-  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+  await expect(widget.getByRole('status').filter({ hasText: /^Using your attention\.$/ })).toBeVisible({ timeout: 60_000 });
+  await expect(widget.getByRole('group', { name: 'Training lab' })).toContainText('The training lab now runs your function.');
+  expect(await lab.evaluate((el) => ({ started: el.started, learner: el.usingLearnerAttention }))).toEqual({ started: true, learner: true });
+  await expect(lab.getByText(/^Now using your attention: step \d+/)).toHaveCount(1);
 });
 
 test('code typed over a selection (select all, insert) sets no inline style: no CSP violation, and undo brings the code back', async ({ page }) => {
@@ -485,7 +486,7 @@ test('the editor’s status follows the training: running, stopped at the lab’
   await expect(controls.getByRole('button', { name: 'Pause training' })).toBeDisabled();
 
   // The lab's Reset builds a new model: still the learner's attention, at step 0.
-  await lab.getByRole('button', { name: 'Reset', exact: true }).click();
+  await pressDiscarding(lab, 'Reset'); // it trained: the lab asks first
   await expect(lab.getByText(/^Built a new model: step 0/)).toBeVisible({ timeout: 30_000 });
   await expect(status).toHaveText('The training lab has a new model, at step 0: Start training trains it with your attention.');
 });
@@ -514,12 +515,12 @@ test('“Use my attention” with a train id that names nothing, or not a traini
   await use.click();
   await expect(panel).toHaveText('The element with id “main” is a <main>, not a training lab (<attn-train>): the editor’s train attribute must name an <attn-train>. '
     + 'The training lab on this page has no id: give it an id (one no other element has) and name it in train, or remove the train attribute to use the first.');
-  // The id named: the lab is found (it has not started, and the editor says that instead).
+  // The id named: the lab is found; it has not started, so it is started, and takes the function.
   await widget.evaluate((el) => { el.train = 'my-lab'; });
   await page.locator('attn-train').evaluate((el) => { el.id = 'my-lab'; });
   await use.click();
-  await expect(widget.getByRole('status').filter({ hasText: /^Not used yet/ })).toHaveText('Not used yet: the training lab is not running.');
-  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(false);
+  await expect(widget.getByRole('status').filter({ hasText: /^Using your attention\.$/ })).toBeVisible({ timeout: 60_000 });
+  expect(await page.locator('attn-train').evaluate((el) => el.started)).toBe(true);
 });
 
 test('Start training pressed while the editor switches the lab to new code waits for the switch, then trains; no figure at a step comes from another function', async ({ page }) => {

@@ -10,7 +10,7 @@
 // min and max are the model's limits; the Training loss shown is the editor's figure (fix-e).
 import { readFileSync } from 'node:fs';
 import { test, expect } from './helpers/fixtures.js';
-import { openTrainer } from './helpers/trainer.js';
+import { openTrainer, pressDiscarding, forgetKeptModel } from './helpers/trainer.js';
 import { loadAttn } from '../../web/lib/attn.js';
 import { ModelLimits } from '../../web/lib/abi.js';
 import { viridisHex } from '../../web/ui/colour-scale.js';
@@ -222,6 +222,7 @@ test('“Use two cores” trains on a second worker where the page is not isolat
     expect(await trainAWhile(widget)).toMatch(new RegExp(`^[\\d,]+ \\(${way}\\)$`));
     await cores.uncheck();
     expect(await trainAWhile(widget)).toMatch(/^[\d,]+$/);
+    await forgetKeptModel(page); // the next opening starts from the shipped model, not the one paused here
   }
 });
 
@@ -377,7 +378,7 @@ test('save and load round-trip to the same validation loss; bad input keeps the 
   await expect.poll(() => described(widget.getByLabel('Load a weights file'))).toMatch(/This weights file cannot be used: it is not a model saved by this lab/);
   await widget.getByLabel('My own text').check();
   await widget.getByLabel('Your text').fill('zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz');
-  await widget.getByRole('button', { name: 'Build model' }).click();
+  await pressDiscarding(widget, 'Build model'); // the model restored is the learner's: the lab asks once
   await expect(widget.getByRole('alert')).toHaveText(/only one distinct character/);
   await widget.getByLabel('Your text').fill('');
   await widget.getByRole('button', { name: 'Build model' }).click();

@@ -226,3 +226,24 @@ test('with the learner’s function, the validation loss is measured through it 
   await channel.request('attention', { source: leaking });
   assert.notEqual((await channel.request('info')).valLoss, built.valLoss);
 });
+
+test('the probe and sample answers carry the step they were computed at, also between chunks while training runs', async () => {
+  const { channel, events, next } = connect(training());
+  await channel.request('create', { options: QUICK });
+  const first = await channel.request('probe', { text: 'the cat sat' });
+  const sample = await channel.request('sample', { prompt: 'the ', length: 20, seed: 1 });
+  assert.equal(first.step, 0);
+  assert.deepEqual([typeof sample.text, sample.text.length, sample.step], ['string', 20, 0]);
+  await channel.request('start', { untilStep: 400 });
+  const evaluation = await next('validation');
+  const during = await channel.request('probe', { text: 'the cat sat' });
+  const trained = events.filter((e) => e.type === 'progress').at(-1).step;
+  // Answered between two chunks: at least the evaluation's step, at most the target.
+  assert.ok(during.step >= evaluation.step && during.step <= 400, `probe at step ${during.step}, after the evaluation at ${evaluation.step}`);
+  assert.ok(during.step >= trained, `probe at step ${during.step}, after ${trained} steps were reported`);
+  await next('stopped');
+  const last = await channel.request('probe', { text: 'the cat sat' });
+  assert.equal(last.step, 400);
+  assert.equal((await channel.request('sample', { prompt: 'the ', length: 20, seed: 1 })).step, 400);
+  assert.notDeepEqual(Array.from(last.weights), Array.from(first.weights), 'the maps follow the training');
+});

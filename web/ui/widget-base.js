@@ -25,8 +25,9 @@
 //                        whose results arrive later calls refreshInWords() when they do)
 //   build(body)          builds its DOM into `body` once; binds its text fields (bindField) and
 //                        names the other controls a refusal marks (markControl: a select)
-//   begin(attn)          called once, when the widget first comes into view (attn: the page's
-//                        core, or null without needsCore)
+//   begin(attn)          called once, when the widget first comes into view or startNow() is
+//                        called (attn: the page's core, or null without needsCore); it may
+//                        return a promise (startNow() resolves when it does)
 //   render(changed)      recomputes and redraws from the current values (called once before
 //                        begin, to draw the controls, then after begin, with an empty Set, and
 //                        once per action that changed something: `changed` names the attributes)
@@ -120,6 +121,7 @@ export class AttnWidget extends ElementBase {
   #problemsTold = false;   // a `problems` event is queued for the end of the action
   #fields = new Map();     // attribute → { input, read, show, dirty }
   #controls = new Map();   // attribute → { input }: a control that is not a bound field (a select), marked by its refusal
+  #starting = null;        // startNow()'s promise, once the start has begun
 
   constructor() {
     super();
@@ -437,30 +439,44 @@ export class AttnWidget extends ElementBase {
   }
 
   #startWhenVisible() {
-    const begin = () => {
-      this.observer?.disconnect();
-      this.observer = null;
-      const core = this.constructor.needsCore ? loadAttn() : Promise.resolve(null);
-      core.then((attn) => {
-        this.attn = attn;
-        this.started = true;
-        this.statusLine.hidden = true;
-        this.begin(attn);
-        this.render(new Set());
-        this.refreshInWords();
-        // A refusal made before the start (a typed entry, an attribute) may now say that the last
-        // good state is shown: its widget's format reads the state the first render made.
-        this.redrawProblems();
-      }, (error) => {
-        this.statusLine.textContent = `The attention core could not be loaded: ${error.message}`;
-        this.statusLine.classList.add('error');
-      });
-    };
-    if (typeof IntersectionObserver === 'undefined') return begin();
+    if (typeof IntersectionObserver === 'undefined') return this.startNow();
     this.observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) begin();
+      if (entries.some((entry) => entry.isIntersecting)) this.startNow();
     }, { rootMargin: '200px' });
     this.observer.observe(this);
+  }
+
+  /**
+   * Starts the widget now, without waiting for it to come into view (another widget that drives
+   * it calls this: the editor's "Use my attention" on a training lab far down the page). Resolves
+   * once begin() has finished (a widget whose begin loads something, such as the training lab's
+   * shipped model, has it then); rejects when the core could not be loaded. Calling it again, or
+   * after the widget started by itself, gives the same promise.
+   */
+  startNow() {
+    if (this.#starting) return this.#starting;
+    if (!this.built) return Promise.reject(new Error(`<${this.localName}> is not on the page.`));
+    this.observer?.disconnect();
+    this.observer = null;
+    const core = this.constructor.needsCore ? loadAttn() : Promise.resolve(null);
+    this.#starting = core.then((attn) => {
+      this.attn = attn;
+      this.started = true;
+      this.statusLine.hidden = true;
+      const begun = this.begin(attn);
+      this.render(new Set());
+      this.refreshInWords();
+      // A refusal made before the start (a typed entry, an attribute) may now say that the last
+      // good state is shown: its widget's format reads the state the first render made.
+      this.redrawProblems();
+      return begun;
+    }, (error) => {
+      this.statusLine.textContent = `The attention core could not be loaded: ${error.message}`;
+      this.statusLine.classList.add('error');
+      throw error;
+    });
+    this.#starting.catch(() => {}); // a start nobody awaits must not be an unhandled rejection
+    return this.#starting;
   }
 
   begin() {}

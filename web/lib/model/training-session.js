@@ -22,8 +22,9 @@
 //                          Answers { step, started }: started false (and not one step trained)
 //                          when the model is already at untilStep or past it
 //   pause                  stop after the current chunk; answers the step and validation loss
-//   probe { text }         attention maps (every layer and head) on a probe text
-//   sample { prompt, length, temperature, seed }
+//   probe { text }         attention maps (every layer and head) on a probe text, with the
+//                          `step` they were computed at
+//   sample { prompt, length, temperature, seed }   { text, step }: the text and its model's step
 //   save                   the weights file (Uint8Array)
 //   benchmark { steps, rounds = 1 }  tokens/s over `rounds` rounds of `steps` steps: { one } (one
 //                          thread), { threads } (the kernels on two threads, isolated pages),
@@ -202,8 +203,10 @@ export function createTrainingSession({ loadCore, emit }) {
       await inFlight;
       return { step: model.steps, valLoss: validationLoss(model, attention) };
     },
-    probe: ({ text }) => model.attentionMaps(text, attention ? { attention } : {}),
-    sample: (options) => model.sample(options),
+    // Both answer with the step they were computed at: asked for between chunks while training
+    // runs, that is the step the page labels them with ("as of step N").
+    probe: ({ text }) => ({ ...model.attentionMaps(text, attention ? { attention } : {}), step: model.steps }),
+    sample: (options) => ({ text: model.sample(options), step: model.steps }),
     save: () => model.save(),
     ...headRequests(() => model),
     benchmark: async ({ steps, rounds = 1 }) => {

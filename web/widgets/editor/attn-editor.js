@@ -44,8 +44,8 @@ import { findTrainLab } from './train-lab.js';
 import { LearnerTrainClient } from '../../lib/learner/learner-train-client.js';
 
 /** Why "Use my attention" waits, and where to go: the lab starts when it comes into view. */
-const labNotStarted = (lab) => `The training lab (“${lab.constructor.title}”) starts when it comes into view, and it has not yet: `
-  + 'scroll to it, wait until its shipped model has loaded, then press Use my attention again.';
+const labNotStarted = (lab, error) => `The training lab (“${lab.constructor.title}”) could not start: ${error.message} `
+  + 'Reload the page, then press Use my attention again.';
 
 export class AttnEditor extends AttnWidget {
   static title = 'Write your own attention, and prove it';
@@ -273,9 +273,14 @@ export class AttnEditor extends AttnWidget {
     this.readout.switching(true);
     const run = this.#run('Compiling your function for the training lab', this.trainOut, async (source) => {
       const lab = this.#trainLab();
-      // A lab that has not started (it starts when it comes into view) has nothing to train:
-      // say so, and where to go, before compiling anything.
-      if (!lab.started) throw Object.assign(new Error(labNotStarted(lab)), { headline: 'Not used yet: the training lab is not running.' });
+      // A lab that has not started yet (it starts by itself when it comes into view; after a jump
+      // from the contents it has not been near): start it now, and wait for its model.
+      if (!lab.started) this.status.textContent = 'Starting the training lab and loading its model…';
+      try {
+        await lab.startNow();
+      } catch (error) {
+        throw Object.assign(new Error(labNotStarted(lab, error)), { headline: 'Not used: the training lab could not start.' });
+      }
       await this.client.request('compile', { source }); // its errors, with lines, before the lab sees it
       this.#watch(lab);
       await lab.useAttention(source);

@@ -4,8 +4,11 @@
 // its declarations, its panels built and wired, its start, the actions its buttons take, the
 // model it shows (#adopt) and its public methods.
 //
-// It opens with the shipped model (trained by `npm run train-default`) and its recorded loss curve,
-// drawn as if trained here, so the maps show a real model at once. Before it starts, every place
+// It opens with the model the learner trained and this browser kept, if there is one (its loss
+// curve, step and own text with it), else with the shipped model (trained by `npm run
+// train-default`) and its recorded loss curve, drawn as if trained here, so the maps show a real
+// model at once. While training runs, the samples, the map and the heads grid are drawn again at
+// each evaluation, each labelled with the step it was computed at. Before it starts, every place
 // its start fills is laid out for that model's shape (#layOutWaiting), so the page does not move.
 //
 // Attributes (declared below; observed and reflected as properties):
@@ -33,7 +36,9 @@
 //   training-stats.js     the numbers under Start and Pause
 //   loss-curve.js         the loss chart and the note under it (loss-notes.js: peeking, overfitting)
 //   attention-switch.js   "Use my attention": the learner's attention function or the built-in one
-//   weights-actions.js    the Weights panel's actions, and the model kept in this browser (model-store.js)
+//   weights-actions.js    the Weights panel's actions, and the model kept in this browser (model-store.js),
+//                         which the lab comes back to when it starts (kept-line.js says so at its top)
+//   discard-dialog.js     asks before Build model or Reset throws a trained model away
 //   probe-map.js          the single attention map
 //   heads-panel.js, specialisation-chart.js   reading the trained model: every head, its measured
 //                         role, consistency and knock-outs; heads specialising while it trains
@@ -46,7 +51,9 @@ import { h } from '../../ui/dom.js';
 import { DEFAULT_CHECKPOINT_CONFIG } from '../../lib/model/default-checkpoint.js';
 import { PRESETS } from '../../lib/model/presets.js';
 import { fixed } from '../../ui/format.js';
-import { buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, showSampleWaiting, buildProbePanel, buildWeightsPanel, trainSheet } from './train-panels.js';
+import { buildConfigPanel, buildTrainingPanel, buildSamplePanel, showSample, showSampleWaiting, buildProbePanel, buildWeightsPanel, trainSheet, asOfText } from './train-panels.js';
+import { KeptLine } from './kept-line.js';
+import { DiscardDialog } from './discard-dialog.js';
 import { LossCurve } from './loss-curve.js';
 import { AttentionSwitch } from './attention-switch.js';
 import { WeightsActions } from './weights-actions.js';
@@ -171,8 +178,10 @@ export class AttnTrain extends AttnWidget {
     this.patchPanel = new PatchPanel({ heading: this.subheading, request: (...args) => this.client.request(...args) });
     this.weights = buildWeightsPanel();
     this.weightsActions = new WeightsActions(this.weights, lab);
-    body.append(this.message, this.errorLine, this.attention.note, this.attention.alert, this.config.element, this.training.element,
-      this.lossCurve.chart.element, this.lossCurve.noteLine, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.patchPanel.element, this.weights.element);
+    this.keptLine = new KeptLine({ onShipped: () => this.act(() => this.weightsActions.loadShipped()) });
+    this.discardDialog = new DiscardDialog(this.subheading);
+    body.append(this.keptLine.element, this.message, this.errorLine, this.attention.note, this.attention.alert, this.config.element, this.training.element,
+      this.lossCurve.chart.element, this.lossCurve.noteLine, this.specialisation.element, this.samplePanel.element, this.probePanel.element, this.headsPanel.element, this.patchPanel.element, this.weights.element, this.discardDialog.element);
 
     const c = this.config;
     this.form = new ModelForm(c, lab);
@@ -187,11 +196,11 @@ export class AttnTrain extends AttnWidget {
     // Every action first applies a probe text typed and not committed yet (act).
     const on = (control, event, action) => control.addEventListener(event, () => this.act(action));
     on(c.file, 'change', () => this.form.readFile());
-    on(c.build, 'click', () => this.#build());
+    on(c.build, 'click', () => this.#buildUnlessKept('Build the new model'));
     const t = this.training;
     on(t.start, 'click', () => this.#startInTurn());
     on(t.pause, 'click', () => this.#inTurn(() => this.#pauseTraining()));
-    on(t.reset, 'click', () => this.#build());
+    on(t.reset, 'click', () => this.#buildUnlessKept('Reset it'));
     on(t.bothCores, 'change', () => this.#task('Two cores', () => this.client.request('parallel', { on: t.bothCores.checked })));
     const s = this.samplePanel;
     s.temperature.addEventListener('input', () => { s.temperatureText.textContent = Number(s.temperature.value).toFixed(2); });
@@ -236,7 +245,19 @@ export class AttnTrain extends AttnWidget {
     client.request('parallel', { on: this.training.bothCores.checked });
     await Promise.all([this.lossCurve.ready, this.specialisation.ready]);
     this.lossCurve.setSeries(getComputedStyle(this).getPropertyValue('--attn-accent').trim());
-    await this.weightsActions.loadShipped();
+    // The model the learner trained, if this browser kept one; else the shipped model.
+    const back = await this.weightsActions.comeBack();
+    if (back) this.#cameBack(back);
+    else await this.weightsActions.loadShipped();
+  }
+
+  /** The kept model came back: the line at the top says so, and the form shows its settings (and
+   *  its own text, when that came back too), so that Build model builds what it says. */
+  #cameBack({ kept, info }) {
+    this.keptLine.show(kept, info);
+    const own = info.corpus?.kind === 'text';
+    if (own && kept.text !== null) this.config.textBox.value = kept.text;
+    this.form.fill(info.config, own);
   }
 
   disconnectedCallback() {
@@ -252,6 +273,8 @@ export class AttnTrain extends AttnWidget {
       task: (what, body, pending, options) => this.#task(what, body, pending, options),
       adopt: (info, verb, options) => this.#adopt(info, verb, options),
       changed: (detail) => this.emitChange(detail),
+      curvePoints: () => this.lossCurve.points(),
+      ownText: () => this.ownText,
       stopped: (message) => this.#setRunning(false, { reason: 'error', step: this.step, message }),
       step: () => this.step,
       message: this.message,
@@ -361,6 +384,37 @@ export class AttnTrain extends AttnWidget {
     }
   }
 
+  /** True when the model in use was trained by the learner: trained here since it arrived, or
+   *  the one this browser kept. Building another throws it away (once the new one is kept). */
+  get #trainedByLearner() {
+    return Boolean(this.info) && (this.fromKept || this.step > this.arrivedAt);
+  }
+
+  /**
+   * Build model and Reset: when they would throw away a model the learner trained, ask first
+   * (discard-dialog.js); "Keep it" or Escape changes nothing. `discard`: the label of the button
+   * that builds.
+   */
+  async #buildUnlessKept(discard) {
+    // Not asked: when the fields refuse the build (it says why, and nothing is lost), and once
+    // the learner has said to throw this model away (a build that then failed keeps it).
+    if (this.#trainedByLearner && !this.discardAgreed && this.form.refusals().length === 0) {
+      const steps = this.step.toLocaleString('en-GB');
+      const yes = await this.discardDialog.ask({
+        title: `Throw away the model trained to step ${steps}?`,
+        text: `A new model starts from step 0. The model trained to step ${steps} stays kept in this browser only until the new one `
+          + 'pauses or finishes training, which then takes its place. To keep it for good, choose Keep it and press Download weights (under Weights).',
+        discard,
+      });
+      if (!yes) {
+        this.message.textContent = `Kept the model trained to step ${steps}; nothing was built.`;
+        return;
+      }
+      this.discardAgreed = true;
+    }
+    await this.#build();
+  }
+
   /** Build model (and Reset): a value the model cannot take is refused beside its field before
    *  anything is asked of the worker; what the worker refuses goes beside its field or the button. */
   async #build() {
@@ -370,8 +424,9 @@ export class AttnTrain extends AttnWidget {
     const built = await this.#task('The model could not be built', async () => {
       if (refusals.length) throw new Error(refusals.map((r) => r.sentence).join(' '));
       try {
-        const info = await this.client.request('create', { options: this.form.options() });
-        this.#adopt(info, 'Built a new model');
+        const options = this.form.options();
+        const info = await this.client.request('create', { options });
+        this.#adopt(info, 'Built a new model', { text: options.text ?? null });
       } catch (error) {
         failure = error;
         throw error;
@@ -439,18 +494,51 @@ export class AttnTrain extends AttnWidget {
     sayBeside(s.length, s.lengthProblem, length.error ?? null);
     sayBeside(s.prompt, s.promptProblem, null);
     if (length.error) {
-      s.output.replaceChildren();
+      this.#noSample();
       return;
     }
     const prompt = { input: s.prompt, line: s.promptProblem };
     const sampled = await this.#task('Sampling failed', async () => {
-      const text = await this.client.request('sample', {
+      const { text, step } = await this.client.request('sample', {
         prompt: s.prompt.value, length: length.value, temperature: Number(s.temperature.value), seed: (this.step ?? 0) + 1,
       });
       showSample(s, s.prompt.value, text);
+      this.sampleStep = step;
+      this.#labelSteps();
       return true;
     }, null, { quiet: auto, beside: (error) => (error.code === Status.VALUE ? prompt : null) });
-    if (!sampled) s.output.replaceChildren();
+    if (!sampled) this.#noSample();
+  }
+
+  /** The sample shown is taken away (it does not answer what the fields say now). */
+  #noSample() {
+    this.samplePanel.output.replaceChildren();
+    this.sampleStep = null;
+    this.samplePanel.asOf.textContent = 'No sample shown.';
+  }
+
+  /**
+   * While training runs, at each evaluation: the probe's maps (the single map and the heads grid)
+   * and a sample, drawn again from the model as it is now, each labelled with the step the worker
+   * computed it at. One redraw at a time: an evaluation that comes while one is under way is
+   * skipped (the next one catches up).
+   */
+  async #redrawWhileTraining() {
+    if (this.redrawing) return;
+    this.redrawing = true;
+    try {
+      await this.#probe();
+      await this.#sample(true);
+    } finally {
+      this.redrawing = false;
+    }
+  }
+
+  /** The "As of step N" lines over the sample and the map, for the steps they were computed at. */
+  #labelSteps() {
+    this.headsPanel.following(Boolean(this.running));
+    if (this.sampleStep != null) this.samplePanel.asOf.textContent = asOfText(this.sampleStep, this.running);
+    if (this.maps?.step != null) this.probePanel.asOf.textContent = asOfText(this.maps.step, this.running);
   }
 
   /** The maps of the probe text (every layer and head); a probe the model cannot read is refused
@@ -460,7 +548,8 @@ export class AttnTrain extends AttnWidget {
       this.maps = await this.client.request('probe', { text: this.probe });
       this.setProblem('probe', null);
       this.#drawMap();
-      this.headsPanel.setProbe(this.maps);
+      this.headsPanel.setProbe(this.maps, this.running);
+      this.#labelSteps();
     } catch (error) {
       this.setProblem('probe', `${error.message}${this.maps ? ' The maps of the last probe stay.' : ''}`);
     }
@@ -473,15 +562,26 @@ export class AttnTrain extends AttnWidget {
    * the shipped model's record; a model `continued` in another worker (the learner's attention
    * and back) keeps its curves and adds the validation loss measured now.
    */
-  #adopt(info, verb, { curve = null, continued = false } = {}) {
+  #adopt(info, verb, { curve = null, kept = null, text = null, continued = false } = {}) {
     this.info = info;
     this.step = info.steps;
     this.since = info.steps; // the steps before were not trained with the attention in use now
+    if (!continued) {
+      // What is kept with it, and what Build model would throw away (#trainedByLearner).
+      this.arrivedAt = info.steps;
+      this.fromKept = Boolean(kept);
+      this.discardAgreed = false;
+      this.ownText = kept ? kept.text : text;
+      this.keptLine.hide(); // begin() shows it again for the model it came back to
+    }
     this.form.appliedSettings.running(info);
     const { config, baselines } = info;
     this.stats.adopted(info);
     if (!continued) this.lossCurve.restart(baselines);
-    if (curve && curve.steps === info.steps) {
+    if (kept?.curve && kept.steps === info.steps) {
+      this.lossCurve.addPoints(kept.curve);
+      if (this.usingLearnerAttention && info.valLoss !== null) this.lossCurve.addMeasured(info.steps, info.valLoss);
+    } else if (curve && curve.steps === info.steps) {
       this.lossCurve.addCurve(curve);
       // The record was measured through the built-in attention; the learner's is measured now.
       if (this.usingLearnerAttention && info.valLoss !== null) this.lossCurve.addValidation(info.steps, info.valLoss);
@@ -491,7 +591,7 @@ export class AttnTrain extends AttnWidget {
     this.#setRunning(false, { reason: 'model', step: info.steps }); // its `progress` event: this model's step, losses and note
     this.message.textContent = `${verb}: step ${info.steps}${info.valLoss === null ? '' : `, validation loss ${fixed(info.valLoss, 4)} nats per character`}.`;
     this.probeMap.offer(config.layers, config.heads);
-    this.samplePanel.output.replaceChildren();
+    this.#noSample();
     this.headsPanel.setModel(info);
     this.patchPanel.setModel(info);
     this.client.request('headHistory').then((history) => this.specialisation.setHistory(history, config), () => {});
@@ -503,11 +603,12 @@ export class AttnTrain extends AttnWidget {
     this.running = running;
     this.stopped = running ? null : stopped;
     if (this.info) this.#reportProgress();
+    this.#labelSteps();
     this.training.start.disabled = running;
     this.training.pause.disabled = !running;
     this.config.build.disabled = running;
     this.training.reset.disabled = running;
-    for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped, this.training.bothCores]) b.disabled = running;
+    for (const b of [this.weights.upload, this.weights.restore, this.weights.shipped, this.keptLine.shipped, this.training.bothCores]) b.disabled = running;
   }
 
   /** The training worker's events: a chunk of steps, a validation loss, training stopped. */
@@ -524,6 +625,7 @@ export class AttnTrain extends AttnWidget {
       this.stats.validation(event.loss);
       this.#showNote(true);
       this.specialisation.add(event.heads);
+      if (this.running) this.#redrawWhileTraining();
     } else if (event.type === 'stopped') {
       const error = event.reason === 'error';
       this.#setRunning(false, error ? { reason: 'error', step: event.step, message: event.error.message } : { reason: 'done', step: event.step });

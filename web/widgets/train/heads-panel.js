@@ -8,7 +8,8 @@
 //
 //   const panel = new HeadsPanel({ heading: 'h4', request: (name, args, options) => client.request(…) });
 //   panel.setModel(info);     // a model was built or loaded: measure it
-//   panel.setProbe(maps);     // the probe's maps (the grid draws them)
+//   panel.setProbe(maps, running);  // the probe's maps (the grid draws them; running: training runs)
+//   panel.following(running); // training started or stopped (the line over the grid says so)
 //   panel.measure();          // measure again (after training)
 //   panel.reserve(shape);     // before the lab starts: every place laid out for a model of that shape
 
@@ -25,7 +26,7 @@ import { HeadsGrid } from './heads-grid.js';
 import { HeadDialog } from './head-dialog.js';
 import { HeadConsistency } from './head-consistency.js';
 import { HeadAblation } from './head-ablation.js';
-import { labelled } from './train-panels.js';
+import { labelled, asOfText } from './train-panels.js';
 import { inFormWords } from './model-form.js';
 
 const S = HeadScore.count;
@@ -47,6 +48,11 @@ export class HeadsPanel {
     for (const input of [this.windows, this.seed]) input.setAttribute('aria-describedby', this.error.id);
     this.dialog = new HeadDialog(heading);
     this.grid = new HeadsGrid({ onOpen: (layer, head) => this.#openHead(layer, head) });
+    // At which step the grid's maps were drawn and its roles measured (the maps follow training
+    // at each evaluation; the roles are measured again when it pauses or stops).
+    this.gridAsOf = h('p', { className: 'as-of' }, `Maps: ${asOfText(null)} Roles under them: measured at step ….`);
+    this.mapsStep = null;
+    this.measuredAt = null;
     this.summary = h('div', { className: 'heads-summary', 'aria-live': 'polite' });
     this.scores = new DataTable({ caption: 'Every head’s scores: not measured yet', figure: tableOnly('Every head’s scores') });
     this.similarityHost = h('div', { className: 'similarity-host' });
@@ -57,6 +63,7 @@ export class HeadsPanel {
         + 'of the validation text, not just this probe. Press Enter on a head (or click it) to open it large.'),
       h('div', { className: 'toolbar' }, labelled('Windows to measure', this.windows), labelled('Seed of the windows', this.seed), this.button, this.progress),
       this.status, this.error,
+      this.gridAsOf,
       this.grid.element,
       this.summary,
       h('p', { className: 'thresholds' }, THRESHOLDS),
@@ -94,6 +101,9 @@ export class HeadsPanel {
     const { layers, heads } = info.config;
     this.info = info;
     this.stats = null;
+    this.measuredAt = null;
+    this.running = false;
+    this.#sayAsOf();
     this.grid.setShape(layers, heads);
     this.grid.setRoles(null, null);
     this.ablation.setModel(layers, heads, null);
@@ -112,17 +122,37 @@ export class HeadsPanel {
     this.measure();
   }
 
-  /** The probe's maps, for the grid (and the large view). */
-  setProbe(maps) {
+  /** The probe's maps, for the grid (and the large view); `running`: training runs, so they are
+   *  drawn again at the next evaluation. */
+  setProbe(maps, running = false) {
     this.maps = maps;
-    if (this.info && maps.layers === this.info.config.layers && maps.heads === this.info.config.heads) this.grid.setMaps(maps);
+    if (this.info && maps.layers === this.info.config.layers && maps.heads === this.info.config.heads) {
+      this.grid.setMaps(maps);
+      this.mapsStep = maps.step ?? null;
+      this.running = running;
+      this.#sayAsOf();
+    }
+  }
+
+  /** Training started or stopped: the line over the grid says whether its maps follow it. */
+  following(running) {
+    if (this.running === running) return;
+    this.running = running;
+    if (this.mapsStep !== null || this.measuredAt !== null) this.#sayAsOf();
+  }
+
+  /** The line over the grid: the step of its maps, and the step its roles were measured at. */
+  #sayAsOf() {
+    const roles = this.measuredAt === null ? 'not measured yet' : `measured at step ${this.measuredAt.toLocaleString('en-GB')}`
+      + (this.running && this.mapsStep !== this.measuredAt ? ' (measured again when training pauses or stops)' : '');
+    this.gridAsOf.textContent = `Maps: ${asOfText(this.mapsStep, this.running)} Roles under them: ${roles}.`;
   }
 
   /** Measures every head over the windows asked for; the last good measurement stays if this fails. */
   async measure() {
     if (!this.info?.hasData) return;
     const windows = this.windows.valueAsNumber, seed = this.seed.valueAsNumber;
-    const token = (this.token = {});
+    const token = (this.token = {}), steps = this.info.steps;
     this.error.textContent = '';
     for (const input of [this.windows, this.seed]) input.removeAttribute('aria-invalid');
     this.progress.value = 0;
@@ -138,8 +168,10 @@ export class HeadsPanel {
         },
       });
       if (token !== this.token) return;
+      this.measuredAt = steps;
       this.#show(stats);
-      this.status.textContent = `Measured ${stats.layers * stats.heads} heads over ${stats.windows} windows of ${stats.t} characters (seed ${stats.seed}) at step ${this.info.steps}.`;
+      this.#sayAsOf();
+      this.status.textContent = `Measured ${stats.layers * stats.heads} heads over ${stats.windows} windows of ${stats.t} characters (seed ${stats.seed}) at step ${steps}.`;
     } catch (error) {
       if (token !== this.token) return;
       this.status.textContent = '';

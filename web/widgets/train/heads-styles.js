@@ -38,9 +38,13 @@ export function headsSheet() {
     .specialisation { margin: 0.4rem 0 0.8rem; }
     .specialisation { container-type: inline-size; }
     @container (max-width: 40rem) { .specialisation .line-chart { height: max(260px, calc(3rem + 2.9rem * var(--legend-lines, 4))); } }
-    dialog.head-dialog { max-width: min(96vw, 60rem); width: 100%; background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); border-radius: 10px; padding: 0.8rem 1rem; }
+    dialog.head-dialog { max-width: min(96vw, 60rem); width: 100%; max-height: calc(100dvh - 1.5rem); box-sizing: border-box; background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); border-radius: 10px; padding: 0.6rem 0.8rem; overflow: hidden; }
+    /* Close stays at the top, in view; what is under it scrolls on its own. */
+    dialog.head-dialog[open] { display: flex; flex-direction: column; }
     dialog.head-dialog::backdrop { background: rgb(0 0 0 / 0.45); }
-    .dialog-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; }
+    .dialog-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; flex: none; padding-bottom: 0.4rem; border-bottom: 1px solid var(--attn-border); }
+    .head-dialog .dialog-body { overflow: auto; min-height: 0; flex: 1 1 auto; }
+    .head-dialog .dialog-body .map-note { margin-top: 0.4rem; }
     .dialog-title { margin: 0; }
     progress { width: 10rem; max-width: 100%; }
   `);

@@ -7,6 +7,7 @@
 //   await curve.ready;  curve.setSeries(accent);
 //   curve.restart(baselines);                 // a new model: empty curves, its baselines
 //   curve.addTrain([[step, loss], …]);  curve.addValidation(step, loss);  curve.addCurve(record);
+//   curve.points()  → { train, validation } as [step, loss] pairs;  curve.addPoints(points)  (a kept model's)
 //   curve.addMeasured(step, loss);            // the loss measured at a pause: drawn unless its step has one
 //   curve.showNote(fresh, { floor, learner });
 //   curve.latest()                            // → { trainLoss, valLoss, note }, for the `progress` event
@@ -71,6 +72,18 @@ export class LossCurve {
   addCurve({ train, validation }) {
     this.addTrain(train.map((loss, i) => [i + 1, loss]));
     this.chart.add('validation loss', validation); // one redraw for all of them
+    for (const [step, loss] of validation) this.history.addValidation(step, loss);
+  }
+
+  /** The curves kept since the model was adopted, as [step, loss] pairs (model-store.js keeps them). */
+  points() {
+    return { train: this.history.train.map((p) => [...p]), validation: this.history.validation.map((p) => [...p]) };
+  }
+
+  /** Curves given as points() gives them (a kept model's), drawn as they were. */
+  addPoints({ train, validation }) {
+    this.addTrain(train);
+    this.chart.add('validation loss', validation);
     for (const [step, loss] of validation) this.history.addValidation(step, loss);
   }
 

@@ -104,10 +104,11 @@ export function buildSamplePanel() {
   const key = h('p', { className: 'sample-key', id: uniqueId('sample-key') },
     h('span', { className: 'prompt' }, 'Underlined, on a shaded ground'), ': your prompt; the rest the model wrote.');
   const output = h('pre', { className: 'sample', role: 'group', 'aria-live': 'polite', 'aria-label': 'Sampled text', 'aria-describedby': key.id });
+  const asOf = asOfLine(); // the step the sample was written at (it is written again at each evaluation while training runs)
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Samples'),
     h('div', { className: 'toolbar' }, labelled('Prompt', prompt, promptProblem), labelled('Temperature', temperature), temperatureText, labelled('Length', length, lengthProblem), button),
-    output, key);
-  return { element, temperature, temperatureText, prompt, promptProblem, length, lengthProblem, button, output, key };
+    asOf, output, key);
+  return { element, temperature, temperatureText, prompt, promptProblem, length, lengthProblem, button, output, key, asOf };
 }
 
 /** Shows a sample in the samples panel: the prompt marked off from what the model generated. */
@@ -127,6 +128,18 @@ export function showSampleWaiting(panel) {
       h('span', { 'aria-hidden': 'true' }, '·'.repeat(length))));
 }
 
+/** A line saying at which step of training what follows it was computed (asOfText). */
+export function asOfLine() {
+  return h('p', { className: 'as-of' }, asOfText(null));
+}
+
+/** "As of step 1,250." (“…” before the model is loaded); `running`: it is redrawn at each
+ *  evaluation while training runs. */
+export function asOfText(step, running = false) {
+  const at = step === null ? '…' : step.toLocaleString('en-GB');
+  return `As of step ${at}${running ? ' (redrawn at each evaluation while training runs)' : ''}.`;
+}
+
 export function buildProbePanel() {
   const text = h('input', { type: 'text', size: 40 });
   const problem = h('p', { className: 'error probe-problem', 'aria-live': 'polite', hidden: true }); // the widget routes the probe's problems here
@@ -139,11 +152,12 @@ export function buildProbePanel() {
   const note = h('p', { className: 'map-note' }, 'A row shows which earlier characters this head mixed into that position at this one layer, '
     + 'not what caused the model’s prediction. The causal test is to knock the head out and measure the loss again: '
     + '“What a head does to the prediction”, below.');
+  const asOf = asOfLine(); // the step the maps were computed at
   const element = h('fieldset', { className: 'panel' }, h('legend', {}, 'Attention maps'),
     h('div', { className: 'toolbar' }, labelled('Probe text', text), button), problem,
     h('div', { className: 'toolbar' }, labelled('Layer', layer), labelled('Head', head)),
-    summary, note, host);
-  return { element, text, problem, layer, head, button, summary, host };
+    asOf, summary, note, host);
+  return { element, text, problem, layer, head, button, summary, host, asOf };
 }
 
 export function buildWeightsPanel() {
@@ -178,6 +192,11 @@ export function trainSheet() {
     pre.sample { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--attn-surface); padding: 0.5rem; border-radius: var(--attn-radius-small); min-height: 2.5rem; font-family: var(--attn-mono); font-size: calc(0.88 * var(--attn-em)); margin-bottom: 0.2rem; }
     pre.sample .waiting { color: var(--attn-muted); } /* the dots of a sample not written yet */
     .prompt { text-decoration: underline; text-decoration-thickness: 2px; text-underline-offset: 3px; background: var(--attn-involved); border-radius: 3px; }
+    .as-of { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); margin: 0.2rem 0; }
+    .kept-line { border: 1px solid var(--attn-border); border-left: 4px solid var(--attn-accent); border-radius: var(--attn-radius-small); padding: 0.5rem 0.7rem; margin: 0 0 0.6rem; }
+    .kept-line button { margin-top: 0.3rem; }
+    dialog.discard-dialog { max-width: min(92vw, 34rem); background: var(--attn-bg); color: var(--attn-fg); border: 1px solid var(--attn-border); border-radius: 10px; padding: 0.9rem 1.1rem; }
+    dialog.discard-dialog::backdrop { background: rgb(0 0 0 / 0.45); }
     .sample-key { font-size: calc(0.85 * var(--attn-em)); color: var(--attn-muted); margin: 0 0 0.3rem; }
     .sample-key .prompt { color: var(--attn-fg); padding: 0 0.2em; }
     .running { font-size: calc(0.8 * var(--attn-em)); color: var(--attn-fg); font-style: italic; }
