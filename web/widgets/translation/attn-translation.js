@@ -22,6 +22,7 @@ import { AttnWidget, defineWidget } from '../../ui/widget-base.js';
 import { integer } from '../../ui/attribute-types.js';
 import { event, settingsDetail, CONTROL_PARTS, FIGURE_PARTS, HEATMAP_EVENTS } from '../../ui/element-declarations.js';
 import { h, replaceChildren } from '../../ui/dom.js';
+import { counted } from '../../ui/format.js';
 import { actionButton } from '../../ui/action-button.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { fetchTranslationRecord, RECORD_COMMAND } from '../../lib/translation-record.js';
@@ -93,7 +94,7 @@ export class AttnTranslation extends AttnWidget {
 
     this.chart = new LineChart({ label: 'Held-out token accuracy against source length', xTitle: 'source length (words, middle of each bin)', yTitle: 'share of target words right', yRange: [0, 1] });
     this.measuredLine = h('p', { className: 'measured', 'aria-live': 'polite' });
-    this.maps = { first: new TranslationMap('step 0'), now: new TranslationMap('last step') };
+    this.maps = { first: new TranslationMap('before training (step 0)'), now: new TranslationMap('at the latest step measured') };
     this.timingHost = h('div', { className: 'timing' });
     const sub = (text) => h(this.subheading, {}, text);
 
@@ -137,8 +138,8 @@ export class AttnTranslation extends AttnWidget {
 
   #sayRecorded() {
     const { config } = this.record.runs.attention;
-    this.status.textContent = `The recorded run: both models trained ${config.steps.toLocaleString('en-US')} steps with the defaults, `
-      + `recorded by \`${RECORD_COMMAND}\` (the page’s core in node, one thread). Train to run it again here.`;
+    replaceChildren(this.status, `The recorded run: both models trained ${config.steps.toLocaleString('en-US')} steps with the defaults, `
+      + 'recorded by ', h('code', {}, RECORD_COMMAND), ' (the page’s core in node, one thread). Train to run it again here.');
   }
 
   /** Draws a pair of runs (recorded, or as far as training has gone): curves, maps, words. */
@@ -156,8 +157,8 @@ export class AttnTranslation extends AttnWidget {
     });
     if (attention.checkpoints.length) {
       const first = mapReading(attention, 0), now = mapReading(attention, -1);
-      this.maps.first.show(first, 'step 0');
-      this.maps.now.show(now, shown.final ? 'last step' : 'now');
+      this.maps.first.show(first);
+      this.maps.now.show(now);
       this.lastMap = now;
     }
     if (bottleneck.checkpoints.length && attention.checkpoints.length) {
@@ -184,16 +185,16 @@ export class AttnTranslation extends AttnWidget {
         Object.assign(partial[kind], { lengths, sentence });
         partial[kind].checkpoints.push(checkpoint);
         this.#progress(kind, checkpoint.step, settings.steps);
-        if (partial.bottleneck.checkpoints.length && partial.attention.checkpoints.length) this.#show({ runs: partial, label: 'Training here', final: false });
+        if (partial.bottleneck.checkpoints.length && partial.attention.checkpoints.length) this.#show({ runs: partial, label: 'Training here' });
       }).then((record) => { partial[kind] = record; return record; });
     });
     Promise.all(runs).then(([bottleneck, attention]) => {
       const seconds = (performance.now() - started) / 1000;
       this.#finish();
       const result = { bottleneck, attention };
-      this.#show({ runs: result, label: 'Trained here', final: true });
+      this.#show({ runs: result, label: 'Trained here' });
       this.status.textContent = `Trained here: both models, ${settings.steps.toLocaleString('en-US')} steps each (seed ${settings.seed}, `
-        + `${checkpoints} measurements), in ${seconds.toFixed(1)} s side by side; training alone took (a) ${bottleneck.checkpoints.at(-1).seconds.toFixed(1)} s, `
+        + `${counted(checkpoints, 'measurement')} after step 0), in ${seconds.toFixed(1)} s side by side; training alone took (a) ${bottleneck.checkpoints.at(-1).seconds.toFixed(1)} s, `
         + `(b) ${attention.checkpoints.at(-1).seconds.toFixed(1)} s.`;
       this.dataset.trainedSeconds = seconds.toFixed(1);
       drawTiming(this.timingHost, timingRows(this.record ?? {}), result);

@@ -43,10 +43,10 @@ export class TranslationMap {
     this.score.textContent = 'Its alignment score, beside chance, is said here once the run is loaded.';
   }
 
-  /** reading: translation-readings.js mapReading(); title: "step 0", "now", "last step". */
-  show(reading, title) {
+  /** reading: translation-readings.js mapReading() (the map's title stays: its step is said under it). */
+  show(reading) {
     if (!reading) return;
-    this.#place(`${title} (step ${reading.step})`, reading.rows, reading.cols, reading.cells).update(reading.weights);
+    this.#place(this.title, reading.rows, reading.cols, reading.cells).update(reading.weights);
     const bin = reading.binScore === null ? ''
       : ` Over the held-out sentences of ${reading.bin[0]}–${reading.bin[1]} words: ${reading.binScore.toFixed(2)}, chance ${reading.binChance.toFixed(3)}.`;
     replaceChildren(this.score, h('strong', {}, `Step ${reading.step}: `), `${scoreWords(reading.score, reading.chance)}.${bin}`);
