@@ -46,7 +46,10 @@ export class AttnTranslation extends AttnWidget {
   };
   static declaredEvents = {
     change: event({ when: 'a setting changed (it applies to the next training)', detail: settingsDetail(this.declaredAttributes) }),
-    trained: event({ when: 'both models finished training', detail: { bottleneck: 'object', attention: 'object' } }),
+    trained: event({ when: 'both models finished training', detail: {
+      bottleneck: '{ kind: string; config: object; lengths: number[][]; checkpoints: object[]; sentence: object }',
+      attention: '{ kind: string; config: object; lengths: number[][]; checkpoints: object[]; sentence: object }',
+    } }),
     ...HEATMAP_EVENTS,
   };
   static declaredParts = { ...CONTROL_PARTS, ...FIGURE_PARTS };
