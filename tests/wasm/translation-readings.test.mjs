@@ -94,3 +94,14 @@ test('a run\'s progress carries its bins and its mapped sentence, so the page dr
   const partial = { ...run, checkpoints: seen.slice(0, 2).map((s) => s.checkpoint) };
   assert.equal(mapReading(partial, -1).step, 2);
 });
+
+test('the map\'s SVG download outlines the same true cells and names them in its legend', async () => {
+  const { heatmapSvg } = await import('../../web/ui/heatmap-svg.js');
+  const reading = mapReading(attention, -1);
+  const colours = { bg: '#ffffff', fg: '#000000', muted: '#666666', font: 'sans-serif' };
+  const plain = { title: 'map', rowLabels: reading.rows, colLabels: reading.cols, values: reading.weights, colours };
+  const svg = heatmapSvg({ ...plain, marked: { cells: new Set(reading.cells), name: 'the true source word' } });
+  assert.equal((svg.match(/stroke-dasharray="3 3"/g) ?? []).length, reading.cells.length);
+  assert.match(svg, /outlined: the true source word/);
+  assert.doesNotMatch(heatmapSvg(plain), /outlined/);
+});

@@ -86,7 +86,7 @@ export class Heatmap {
         title: () => this.label,
         canvas: () => this.canvas,
         svg: async (colours) => (await import('./heatmap-svg.js')).heatmapSvg({ title: this.label, rowLabels: this.rowLabels, colLabels: this.colLabels, values: this.values,
-          min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours, key }),
+          min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours, key, marked: this.marked }),
       },
     });
     // The caption writes ^X as a superscript (W^Q as W with Q raised); the figure keeps the label
