@@ -11,7 +11,9 @@ import { loadAttn } from '../lib/attn.js';
 import { serve } from '../lib/channel.js';
 import { runTranslation } from '../lib/translation-run.js';
 
-const ready = loadAttn();
+// One thread each: the two models already fill the two cores, one worker each, so a helper
+// thread per worker (the threaded core on an isolated page) would only make four threads fight.
+const ready = loadAttn({ threads: 1 });
 
 serve({
   train: async ({ kind, steps, evalEvery, seed }, { progress }) => {
