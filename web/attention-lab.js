@@ -27,6 +27,7 @@ export { AttnTrain } from './widgets/train/attn-train.js';
 export { AttnEditor } from './widgets/editor/attn-editor.js';
 export { AttnLookup } from './widgets/lookup/attn-lookup.js';
 export { AttnBottleneck } from './widgets/bottleneck/attn-bottleneck.js';
+export { AttnTranslation } from './widgets/translation/attn-translation.js';
 // where Q, K and V come from; decoding with a KV cache
 export { AttnCross } from './widgets/cross/attn-cross.js';
 export { AttnDecode } from './widgets/decode/attn-decode.js';

@@ -164,6 +164,13 @@ test('every event a reader’s actions fire is declared, with its detail; every 
   await expect(bottleneck.getByText(/^Measured \d+ lengths from 5 to \d+ tokens, 4 random sources each/)).toBeVisible({ timeout: 60_000 });
   await bottleneck.locator('[aria-roledescription="heatmap"]').first().focus();
   await page.keyboard.press('ArrowDown');
+  // The trained translation: settings for a tiny run (change), Train (trained), a map's keys.
+  const translation = w('attn-translation');
+  await translation.evaluate((el) => { el.steps = 10; el.evalEvery = 10; });
+  await translation.getByRole('button', { name: 'Train both models' }).click();
+  await expect(translation.getByRole('status')).toHaveText(/^Trained here/, { timeout: 60_000 });
+  await translation.locator('[aria-roledescription="heatmap"]').first().focus();
+  await page.keyboard.press('ArrowDown');
   // Cross-attention: a setting, and its weights map's keys.
   const cross = w('attn-cross');
   await cross.evaluate((el) => { el.noise = 0.5; });

@@ -17,12 +17,14 @@ const fourDigits = (x) => Number(x.toFixed(4));
 /**
  * Trains one model of `kind` with `options` (SEQ2SEQ_DEFAULTS unless given) and returns
  * { kind, config, checkpoints: [{ step, seconds, loss, accuracy, alignment, chance, map }],
- *   lengths, sentence }. `onProgress(checkpoint)` after each measurement.
+ *   lengths, sentence }. `onProgress(checkpoint, { lengths, sentence })` after each measurement
+ * (the bins' ranges and the mapped sentence, so a page can draw a run before it ends).
  */
 export function runTranslation(attn, { kind, evalEvery = 150, bins = 6, sentencesPerBin = 48, onProgress, ...options }) {
   const config = { ...SEQ2SEQ_DEFAULTS, ...options };
   const model = attn.createSeq2seq({ kind, ...config });
   const sentence = attn.translationSentence({ seed: config.seed, ...MAP_SENTENCE });
+  const mapped = { sourceWords: sentence.sourceWords, targetWords: sentence.targetWords, alignment: Array.from(sentence.alignment) };
   try {
     const checkpoints = [];
     let seconds = 0, lengths = null;
@@ -37,7 +39,7 @@ export function runTranslation(attn, { kind, evalEvery = 150, bins = 6, sentence
         chance: Array.from(scores.chance, fourDigits), map,
       };
       checkpoints.push(checkpoint);
-      onProgress?.(checkpoint);
+      onProgress?.(checkpoint, { lengths, sentence: mapped });
     };
     measure(0, null);
     for (let done = 0; done < config.steps; done += evalEvery) {
@@ -50,7 +52,7 @@ export function runTranslation(attn, { kind, evalEvery = 150, bins = 6, sentence
     const { paramCount } = model.info();
     return {
       kind, config, paramCount, lengths, checkpoints,
-      sentence: { sourceWords: sentence.sourceWords, targetWords: sentence.targetWords, alignment: Array.from(sentence.alignment) },
+      sentence: mapped,
     };
   } finally {
     model.dispose();

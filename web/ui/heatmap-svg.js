@@ -4,7 +4,8 @@
 //
 //   const text = heatmapSvg({ title, rowLabels, colLabels, values, min, max, format,
 //                             rowTitle: 'query', colTitle: 'key', colours: { bg, fg, muted, font },
-//                             key /* optional: Heatmap's legend of a few values */ });
+//                             key /* optional: Heatmap's legend of a few values */,
+//                             marked /* optional: { cells: Set or array of row * cols + col, name } outlined */ });
 
 import { viridisHex, textOn } from './colour-scale.js';
 import { group, svgDocument, tag } from './svg.js';
@@ -13,14 +14,14 @@ import { uprightColumns } from './heatmap-labels.js';
 const CHAR = 6.5;          // about the width of one character at 11 px
 const CELL_TEXT_LIMIT = 12; // values printed in their cells up to this many rows and columns
 
-export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max = 1, format = String, rowTitle = 'query', colTitle = 'key', colours, key }) {
+export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max = 1, format = String, rowTitle = 'query', colTitle = 'key', colours, key, marked = null }) {
   const rows = rowLabels.length, cols = colLabels.length;
   const cell = Math.max(12, Math.min(44, Math.floor(480 / Math.max(rows, cols, 1))));
   const longest = (labels) => Math.max(1, ...labels.map((label) => Array.from(String(label)).length));
   const upright = uprightColumns(colLabels); // one character each: written upright, as on the page
   const left = 28 + longest(rowLabels) * CHAR, top = 28 + (upright ? 1 : longest(colLabels)) * CHAR;
   // Wide enough for the cells, the legend (about 330 px) and the title (about 8 px a character).
-  const width = Math.max(left + cols * cell + 16, left + 330, 20 + Array.from(title).length * 8);
+  const width = Math.max(left + cols * cell + 16, left + (marked ? 560 : 330), 20 + Array.from(title).length * 8);
   const legendTop = top + rows * cell + 16, height = legendTop + 40;
   const span = max - min || 1;
   const printValues = rows <= CELL_TEXT_LIMIT && cols <= CELL_TEXT_LIMIT && cell >= 28;
@@ -38,6 +39,16 @@ export function heatmapSvg({ title, rowLabels, colLabels, values, min = 0, max =
       cells.push(tag('rect', { x, y, width: cell, height: cell, fill: viridisHex(t) }));
       if (printValues) cells.push(tag('text', { x: x + cell / 2, y: y + cell / 2 + 4, 'text-anchor': 'middle', 'font-size': 11, fill: textOn(t) }, format(value)));
     }
+  }
+  // Marked cells (Heatmap's `marked`): a dashed frame, black over white, as on the page.
+  for (const index of marked?.cells ?? []) {
+    const x = left + (index % cols) * cell + 1, y = top + Math.floor(index / cols) * cell + 1;
+    cells.push(tag('rect', { x, y, width: cell - 2, height: cell - 2, fill: 'none', stroke: '#ffffff', 'stroke-width': 2 }));
+    cells.push(tag('rect', { x, y, width: cell - 2, height: cell - 2, fill: 'none', stroke: '#000000', 'stroke-width': 2, 'stroke-dasharray': '3 3' }));
+  }
+  if (marked) {
+    cells.push(tag('rect', { x: left + 340, y: legendTop, width: 10, height: 10, fill: 'none', stroke: colours.fg, 'stroke-width': 1.5, 'stroke-dasharray': '2 2' }));
+    cells.push(tag('text', { x: left + 356, y: legendTop + 9, 'font-size': 11, fill: colours.fg }, `outlined: ${marked.name}`));
   }
   const labels = [
     ...rowLabels.map((label, r) => tag('text', { x: left - 4, y: top + r * cell + cell / 2 + 4, 'text-anchor': 'end', 'font-size': 11, fill: colours.fg }, String(label))),

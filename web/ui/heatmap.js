@@ -16,6 +16,9 @@
 //   (before there are numbers — a widget not started yet — map.reserve() draws the labels and
 //   empty cells at the size the numbers will take, so that they arrive without moving the page)
 //   map.element.addEventListener('cell-focus', (e) => e.detail /* { row, col, value } */);
+//   (marked: { cells: [row * cols + col, …], name: 'the true source word' } outlines those cells
+//   with a dashed black-and-white frame, names them in the legend, and the readout of a marked
+//   cell says it is one: a shape and words, not a colour)
 
 import { h, uniqueId, withSuperscripts } from './dom.js';
 import { viridisCss, textOn } from './colour-scale.js';
@@ -45,8 +48,9 @@ export class Heatmap {
    * @param {{value?:number, blocked?:boolean, text:string}[]} [o.key]  for a map of a few values
    *                                         (a mask's 0 and −∞): the legend names each, with its
    *                                         colour or its hatching, instead of a ramp from min to max
+   * @param {{cells:number[], name:string}} [o.marked]  cells (row * cols + col) outlined, and what they are
    */
-  constructor({ label, rowLabels, colLabels, min = 0, max = 1, format = (x) => fixed(x, 2), rowTitle = 'query', colTitle = 'key', cellSize, key }) {
+  constructor({ label, rowLabels, colLabels, min = 0, max = 1, format = (x) => fixed(x, 2), rowTitle = 'query', colTitle = 'key', cellSize, key, marked = null }) {
     this.label = label;
     this.rowLabels = rowLabels;
     this.colLabels = colLabels;
@@ -56,6 +60,7 @@ export class Heatmap {
     this.rowTitle = rowTitle;
     this.colTitle = colTitle;
     this.focusedCell = { row: 0, col: 0 };
+    this.marked = marked ? { name: marked.name, cells: new Set(marked.cells) } : null;
     this.values = new Float32Array(rowLabels.length * colLabels.length);
     this.waiting = false; // reserve() drew empty cells; update() brings the numbers
     this.largestCell = cellSize ?? Math.max(MIN_CELL, Math.min(44, Math.floor(360 / Math.max(rowLabels.length, colLabels.length))));
@@ -73,14 +78,15 @@ export class Heatmap {
     this.canvas.addEventListener('click', (event) => this.#onClick(event));
     this.canvas.addEventListener('mousemove', (event) => this.#onClick(event, false));
     this.legend = h('div', { className: 'heatmap-legend', 'aria-hidden': 'true' }, key ? this.#keyItems(key)
-      : [h('span', {}, format(min)), h('span', { className: 'heatmap-ramp' }), h('span', {}, format(max))]);
+      : [h('span', {}, format(min)), h('span', { className: 'heatmap-ramp' }), h('span', {}, format(max)),
+        marked ? h('span', { className: 'heatmap-key-item' }, h('span', { className: 'heatmap-swatch marked' }), `outlined: ${marked.name}`) : null]);
     this.table = new DataTable({
       caption: `${label}: every value (rows: ${rowTitle}, columns: ${colTitle})`,
       figure: {
         title: () => this.label,
         canvas: () => this.canvas,
         svg: async (colours) => (await import('./heatmap-svg.js')).heatmapSvg({ title: this.label, rowLabels: this.rowLabels, colLabels: this.colLabels, values: this.values,
-          min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours, key }),
+          min: this.min, max: this.max, format: this.format, rowTitle: this.rowTitle, colTitle: this.colTitle, colours, key, marked: this.marked }),
       },
     });
     // The caption writes ^X as a superscript (W^Q as W with Q raised); the figure keeps the label
@@ -247,6 +253,7 @@ export class Heatmap {
     }
     ctx.restore();
     if (this.waiting) return;
+    if (this.marked) for (const cell of this.marked.cells) drawMarked(ctx, left + (cell % this.cols) * size, top + Math.floor(cell / this.cols) * size, size);
     // The focused cell: a black ring inside a white one, so that it shows on the darkest and
     // the brightest colour of the scale alike (and on a hatched cell).
     const fx = left + this.focusedCell.col * size, fy = top + this.focusedCell.row * size;
@@ -263,7 +270,8 @@ export class Heatmap {
     const value = this.values[row * this.cols + col];
     const shown = Number.isNaN(value) ? 'NaN (no allowed key in this row)'
       : value === -Infinity ? '−∞ (blocked)' : this.format(value);
-    return `${this.rowTitle} ${row + 1} “${this.rowLabels[row]}” → ${this.colTitle} ${col + 1} “${this.colLabels[col]}”: ${shown}`;
+    const mark = this.marked?.cells.has(row * this.cols + col) ? ` (outlined: ${this.marked.name})` : '';
+    return `${this.rowTitle} ${row + 1} “${this.rowLabels[row]}” → ${this.colTitle} ${col + 1} “${this.colLabels[col]}”: ${shown}${mark}`;
   }
 
   #announce(emit = true) {
@@ -303,6 +311,20 @@ function drawEmpty(ctx, x, y, size, colour) {
   ctx.strokeStyle = colour;
   ctx.lineWidth = 1;
   ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
+  ctx.restore();
+}
+
+/** A marked cell: a dashed frame, black over white, seen on every colour of the scale. */
+function drawMarked(ctx, x, y, size) {
+  ctx.save();
+  const line = Math.max(1, Math.min(2, size / 10));
+  ctx.lineWidth = line;
+  ctx.strokeStyle = '#ffffff';
+  ctx.setLineDash([]);
+  ctx.strokeRect(x + line / 2, y + line / 2, size - line, size - line);
+  ctx.strokeStyle = '#000000';
+  ctx.setLineDash([Math.max(2, size / 6), Math.max(2, size / 6)]);
+  ctx.strokeRect(x + line / 2, y + line / 2, size - line, size - line);
   ctx.restore();
 }
 

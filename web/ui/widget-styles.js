@@ -133,6 +133,7 @@ caption { overflow-wrap: anywhere; }
   .heatmap-key-item { display: inline-flex; align-items: center; gap: 0.3rem; margin-right: 0.6rem; }
   .heatmap-swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border: 1px solid var(--attn-border); border-radius: 2px; }
   .heatmap-swatch.blocked { background: repeating-linear-gradient(135deg, var(--attn-muted) 0 1px, transparent 1px 4px); }
+  .heatmap-swatch.marked { border: 2px dashed var(--attn-fg, currentColor); background: transparent; }
   .heatmap-readout { font-family: var(--attn-mono); font-size: calc(0.85 * var(--attn-em)); margin: 0.25rem 0 0; }
 @media (max-width: 480px) {
   :host { padding: min(var(--attn-padding), 0.7rem); }

@@ -21,6 +21,8 @@ export const WIDGETS = Object.freeze([
   { name: 'editor', tag: 'attn-editor', section: 'editor', load: () => import('./editor/attn-editor.js') },
   { name: 'lookup', tag: 'attn-lookup', section: 'lookup', load: () => import('./lookup/attn-lookup.js') },
   { name: 'bottleneck', tag: 'attn-bottleneck', section: 'bottleneck', load: () => import('./bottleneck/attn-bottleneck.js') },
+  // the same section's trained experiment: the two encoder–decoders, trained in workers
+  { name: 'translation', tag: 'attn-translation', section: 'bottleneck', load: () => import('./translation/attn-translation.js') },
   // where Q, K and V come from; the KV cache on a real model
   { name: 'cross', tag: 'attn-cross', section: 'roles', load: () => import('./cross/attn-cross.js') },
   { name: 'decode', tag: 'attn-decode', section: 'decode', load: () => import('./decode/attn-decode.js') },

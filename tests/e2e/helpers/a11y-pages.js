@@ -22,6 +22,7 @@ export async function started(widget) {
   // (their table rows are in place from the start; a drawn histogram is named by what it shows)
   if (tag === 'attn-variance') await expect(widget.getByRole('img', { name: /^Histogram of/ })).toHaveCount(2, { timeout: 20_000 });
   if (tag === 'attn-cost') await expect(widget.getByRole('img', { name: /cost terms/ })).toHaveAttribute('data-drawn', /\d/);
+  if (tag === 'attn-translation') await expect(widget.getByRole('img', { name: /^Held-out token accuracy/ })).toHaveAttribute('data-shown', /./, { timeout: 20_000 });
   if (tag === 'attn-editor') await expect(widget.getByRole('button', { name: 'Check against reference' })).toBeEnabled({ timeout: 20_000 });
 }
 

@@ -33,7 +33,7 @@ import { EXAMPLE, LONGEST, PRESET_WIDTHS, TRIALS, VOCAB, WIDTH, lengthsUpTo, let
 const range = ({ min, max }) => `a whole number from ${min} to ${max}`;
 
 export class AttnBottleneck extends AttnWidget {
-  static title = 'The bottleneck attention removed, measured';
+  static title = 'The bottleneck, analytic (not trained): a summary against attention';
   static needsCore = false;
   static declaredAttributes = {
     width: integer({ ...WIDTH, label: 'width', message: (text) => `d, the summary’s width, must be ${range(WIDTH)}, but it is “${text}”.` }),

@@ -6,7 +6,7 @@
 //   self   all three from one sentence: N × N;
 //   cache  the target produced one word at a time: each step appends one key and one value to a
 //          KV cache and computes one new query row against everything cached.
-// The word vectors make the alignment honest: a tiny bilingual vocabulary whose translation pairs
+// The alignment is built into the word vectors, not learned: a tiny bilingual vocabulary whose translation pairs
 // share their meaning's vector (plus a little noise of their own), projected by one fixed random
 // rotation for queries and keys, so "noir" attends to "black" wherever the two stand. Every
 // number comes from the C core (cross-model.js).
@@ -69,7 +69,8 @@ export class AttnCross extends AttnWidget {
       + 'numbers, shared by its translations, and each word adds a little noise of its own; queries and '
       + 'keys are turned by the same fixed random rotation, so a query scores highest against the word that '
       + 'means the same, wherever it stands: “noir” attends to “black” although they are in different '
-      + 'places. A word outside the vocabulary gets a vector from its spelling alone, so it lines up with '
+      + 'places. That alignment is built in by how the vectors are made, not learned; the trained translation '
+      + 'experiment in the section on why attention was invented shows an alignment that emerges from training. A word outside the vocabulary gets a vector from its spelling alone, so it lines up with '
       + 'the same word in the other sentence, and any other weight it takes or gets is chance. When the source is shorter than the other source sentence '
       + 'of its batch, it is padded, and a padding mask gives the padded columns weight 0. Every row of '
       + 'weights sums to 1.';
