@@ -3,6 +3,8 @@
 // `every` steps, the validation loss, the best head's induction score beside its chance level and
 // the in-context learning score, with tokens/s. One thread, the WASM core, in node.
 //   node scripts/induction-experiment.mjs '{"dModel":32,"heads":2,"steps":1500}'
+// With "total": n the cosine schedule runs over n steps (the core's default: 2,000), through the
+// test build's attn_model_set_training (`make -C c test-wasm`).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +13,11 @@ import { inContextScore } from '../web/lib/model/in-context.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const o = { layers: 2, heads: 4, dModel: 64, context: 32, batch: 8, lr: 3e-3, seed: 1, shortest: 4, longest: 16, letters: 26, step: 26, length: 200_000, steps: 1500, every: 50, windows: 64, ...JSON.parse(process.argv[2] ?? '{}') };
-const attn = await loadAttn({ wasmBytes: readFileSync(`${root}web/generated/attn.wasm`) });
+// `total` (steps of the cosine schedule, the core's default 2,000) needs the test build's attn_model_set_training.
+const attn = await loadAttn({ wasmBytes: readFileSync(o.total ? `${root}build/wasm/attn-test.wasm` : `${root}web/generated/attn.wasm`) });
 const { text } = attn.repeatsCorpus({ length: o.length, shortest: o.shortest, longest: o.longest, letters: o.letters, step: o.step, seed: o.seed });
 const model = attn.createModel({ text, layers: o.layers, heads: o.heads, dModel: o.dModel, context: o.context, batch: o.batch, lr: o.lr, seed: o.seed });
+if (o.total) model.heap.call('schedule', 'attn_model_set_training', model.heap.pointer, o.lr, o.lr / 10, 20, o.total, 0.1, 1.0);
 let trainSeconds = 0;
 console.log(JSON.stringify(o));
 for (let done = 0; done <= o.steps; done += o.every) {
