@@ -320,6 +320,8 @@ export interface Model {
   evaluate(): number;
   attentionMaps(text: string, options?: { attention?: AttentionFunction }): AttentionMaps;
   headStats(options?: { windows?: number; seed?: number; similarity?: boolean; onProgress?: (done: number, total: number) => void }): HeadStats;
+  /** Validation loss by position in the context, nats: (context). */
+  positionLoss(): Float64Array;
   sample(options?: { prompt?: string; length?: number; temperature?: number; seed?: number }): string;
   save(options?: { optimizer?: boolean; [header: string]: unknown }): Uint8Array;
   getParams(): Float32Array;
@@ -527,6 +529,8 @@ export interface Attn {
   createModel(options?: CreateModelOptions): Model;
   loadModel(bytes: Uint8Array | ArrayBuffer, options?: { text?: string }): Model;
   defaultCorpus(options?: { length?: number; seed?: number }): { text: string; entropy: number };
+  /** text with repeats: segments of shortest … longest random letters, each followed by its own copy (the induction heads' text) */
+  repeatsCorpus(options?: { length?: number; shortest?: number; longest?: number; letters?: number; step?: number; seed?: number }): { text: string; entropy: number };
   lookup(options: LookupOptions): Lookup;
   /** the convex hull of (count, 2) points, and where `point` (2) lies */
   hull(options: { points: Numbers; count: number; point?: Numbers }): Hull;

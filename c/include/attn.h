@@ -1111,6 +1111,11 @@ int attn_model_train(float *losses /* (steps) */, struct attn_model *model, cons
 int attn_model_evaluate(double *loss, struct attn_model *model, const int *data /* (n) */, int n,
                         int max_windows);
 /* Attention weights of every layer and head on a text of t ≤ context tokens. */
+/* The validation loss by position: loss[p] = mean cross-entropy (nats) of the prediction made at
+ * position p of the windows attn_model_evaluate reads (the same windows, the weights untouched).
+ * Late positions minus early ones is the in-context learning score. */
+int attn_model_position_loss(double *loss /* (context) */, struct attn_model *model,
+                             const int *data /* (n) */, int n, int max_windows);
 int attn_model_attention_maps(float *weights /* (L, H, t, t) */, struct attn_model *model,
                               const int *tokens /* (t) */, int t);
 /* Continues `prompt` by `length` characters, sampling softmax(logits / temperature) with its
@@ -1314,6 +1319,13 @@ int attn_unigram_entropy(double *nats, const int *ids /* (n) */, int n, int voca
  * entropy of the generator's choices per character: the text's own entropy rate, because
  * every choice can be read back from the text. */
 int attn_corpus_generate(char *text /* (length + 1) */, double *entropy_nats, int length, unsigned seed);
+/* Text with repeats, for induction heads (c/src/corpus.c): segments of h random characters, h
+ * uniform in shortest … longest, each character uniform over the first `letters` lowercase
+ * letters (2 … 26), each segment followed at once by its own copy; from `seed`. Writes `length`
+ * characters plus a terminating 0, and *entropy_nats, the generator's choices per character (the
+ * copies add none). ATTN_ERR_ARGUMENT for letters outside 2 … 26 or not 1 ≤ shortest ≤ longest ≤ length. */
+int attn_corpus_repeats(char *text /* (length + 1) */, double *entropy_nats, int length, int shortest,
+                        int longest, int letters, int step, unsigned seed);
 
 /* ---------------------------------------------------------------- alignment that emerges from training */
 

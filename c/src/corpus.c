@@ -138,6 +138,38 @@ int attn_corpus_generate(char *text, double *entropy_nats, int length, unsigned 
     return ATTN_OK;
 }
 
+/* Text with repeats, for induction heads: segments of h random characters (h uniform in
+ * shortest … longest, each character uniform over the first `letters` lowercase letters), each
+ * followed at once by its own copy. The copy lies h characters back, a distance that changes from
+ * segment to segment: a head can only find it by its content (the character after the earlier
+ * occurrence of the current one), not by a fixed offset. Entropy: the generator's choices, ln k
+ * for h and h·ln(letters) for the characters, per character written (2h a segment). */
+int attn_corpus_repeats(char *text, double *entropy_nats, int length, int shortest, int longest, int letters,
+                        int step, unsigned seed) {
+    ATTN__REFUSE_IF(!text || !entropy_nats, ATTN_ERR_NULL);
+    ATTN__REFUSE_IF(length <= 0 || shortest <= 0, ATTN_ERR_SIZE);
+    ATTN__REFUSE_IF(length == INT32_MAX, ATTN_ERR_OVERFLOW);
+    ATTN__REFUSE_IF(longest < shortest || longest > length, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(letters < 2 || letters > 26, ATTN_ERR_ARGUMENT);
+    ATTN__REFUSE_IF(step < 1 || step > letters, ATTN_ERR_ARGUMENT);
+    struct writer w = {text, length, 0, {{0}}, 0.0};
+    attn_rng_seed(&w.rng, (uint32_t)seed * 2u + 7u);
+    while (w.at < length) {
+        const int h = shortest + choose(&w, longest - shortest + 1), start = w.at;
+        int two_back = 0, one_back = 0; /* letter indices of the last two characters */
+        for (int i = 0; i < h; i++, w.at++) {
+            const int c = i < 2 ? choose(&w, letters) : (two_back + choose(&w, step)) % letters;
+            two_back = one_back, one_back = c;
+            if (w.at < length) text[w.at] = (char)('a' + c);
+        }
+        for (int i = 0; i < h; i++, w.at++)
+            if (w.at < length) text[w.at] = text[start + i];
+    }
+    text[length] = 0;
+    *entropy_nats = w.nats / w.at; /* the rate over every character generated */
+    return ATTN_OK;
+}
+
 int attn_unigram_entropy(double *nats, const int *ids, int n, int vocab) {
     ATTN__REFUSE_IF(!nats || !ids, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(n <= 0 || vocab <= 0, ATTN_ERR_SIZE);

@@ -442,6 +442,30 @@ int attn_model_evaluate(double *loss, struct attn_model *m, const int *data, int
     return ATTN_OK;
 }
 
+int attn_model_position_loss(double *loss, struct attn_model *m, const int *data, int n, int max_windows) {
+    ATTN__REFUSE_IF(!loss || !m || !data, ATTN_ERR_NULL);
+    int windows;
+    ATTN__TRY(attn__model_eval_windows(&windows, m, n, max_windows));
+    const int t = m->context, v = m->vocab;
+    for (int p = 0; p < t; p++) loss[p] = 0;
+    for (int w0 = 0; w0 < windows; w0 += m->batch) {
+        int b, logits_id;
+        const int *tokens, *targets;
+        ATTN__TRY(attn__model_eval_batch(&b, &tokens, &targets, m, data, w0, windows));
+        ATTN__TRY(attn_model_forward(NULL, &logits_id, NULL, m, tokens, NULL, b, t));
+        const float *logits = tape_val(m->tape, logits_id); /* (b·t, vocab) */
+        for (int i = 0; i < b * t; i++) {
+            const float *row = logits + (size_t)i * v;
+            double top = row[0], sum = 0;
+            for (int j = 1; j < v; j++) if (row[j] > top) top = row[j];
+            for (int j = 0; j < v; j++) sum += exp((double)row[j] - top);
+            loss[i % t] += log(sum) + top - row[targets[i]]; /* −log softmax(row)[target] */
+        }
+    }
+    for (int p = 0; p < t; p++) loss[p] /= windows;
+    return ATTN_OK;
+}
+
 int attn_model_attention_maps(float *weights, struct attn_model *m, const int *tokens, int t) {
     ATTN__REFUSE_IF(!weights || !m || !tokens, ATTN_ERR_NULL);
     ATTN__REFUSE_IF(t <= 0, ATTN_ERR_SIZE);

@@ -1,8 +1,9 @@
 /*
  * fuzz_model.c — libFuzzer target for the training lab: model configurations of any sizes (kept
  * small enough to build quickly), training on any token streams (tokens out of the vocabulary
- * included), evaluation, attention maps and sampling with any prompt, length and temperature;
- * and the corpus generator with any length.
+ * included), any training schedule, evaluation and the loss by position, attention maps and
+ * sampling with any prompt, length and temperature; and the two corpus generators (the default
+ * and the text with repeats) with any arguments.
  */
 #include "fuzz_input.h"
 
@@ -15,6 +16,14 @@ static void fuzz_corpus(struct fuzz_input *in) {
     int rc = attn_corpus_generate(text, &entropy, length, fuzz_byte(in));
     FUZZ_REQUIRE_KNOWN_STATUS(rc);
     if (rc == ATTN_OK && !(entropy >= 0)) abort();
+    const int shortest = fuzz_size(in), longest = fuzz_size(in), letters = fuzz_size(in) % 30, step = fuzz_size(in) % 30;
+    entropy = -1;
+    rc = attn_corpus_repeats(text, &entropy, length, shortest, longest, letters, step, fuzz_byte(in));
+    FUZZ_REQUIRE_KNOWN_STATUS(rc);
+    if (rc == ATTN_OK && !(entropy >= 0)) abort();
+    if (rc == ATTN_OK)
+        for (int i = 0; i < length; i++)
+            if (text[i] < 'a' || text[i] >= 'a' + letters) abort();
     free(text);
 }
 
@@ -36,10 +45,16 @@ static void fuzz_training(struct fuzz_input *in) {
     int n = fuzz_byte(in) + 1;
     int *data = malloc((size_t)n * sizeof(int));
     for (int i = 0; i < n; i++) data[i] = (int)(fuzz_byte(in) % (vocab + 2)) - 1; /* −1 and vocab too */
+    if (fuzz_byte(in) & 1)
+        FUZZ_REQUIRE_KNOWN_STATUS(attn_model_set_training(model, fuzz_float(in), fuzz_float(in), fuzz_size(in), fuzz_size(in),
+                                                          fuzz_float(in), fuzz_float(in)));
     float losses[2];
     FUZZ_REQUIRE_KNOWN_STATUS(attn_model_train(losses, model, data, n, 1 + (fuzz_byte(in) & 1)));
     double loss;
     FUZZ_REQUIRE_KNOWN_STATUS(attn_model_evaluate(&loss, model, data, n, 1 + fuzz_byte(in) % 4));
+    double *by_position = malloc((size_t)context * sizeof(double)); /* context ≥ 1: the model was built */
+    FUZZ_REQUIRE_KNOWN_STATUS(attn_model_position_loss(by_position, model, data, n, fuzz_byte(in) % 4));
+    free(by_position);
     int t = fuzz_size(in) % 20;
     if (t > 0 && t <= n) {
         float *maps = fuzz_out(fuzz_product(fuzz_product(layers, heads), fuzz_product(t, t)));

@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AttnError, Status } from '../../web/lib/attn.js';
 import { encodeCheckpoint } from '../../web/lib/model/checkpoint.js';
+import { inContextScore } from '../../web/lib/model/in-context.js';
 import { loadWasmAttn, randomFloats } from './helpers.mjs';
 
 const attn = await loadWasmAttn();
@@ -322,6 +323,17 @@ function apiRows() {
     row('defaultCorpus', 'length above 5 MiB', () => attn.defaultCorpus({ length: 6 * 2 ** 20 }), SIZE, /length must be between 1 and 5242880/),
     row('defaultCorpus', 'seed negative', () => attn.defaultCorpus({ length: 10, seed: -1 }), SIZE, /seed must be between 0 and 4294967295/),
   );
+  rows.push(...optionRows('repeatsCorpus', () => ({ length: 40, shortest: 2, longest: 4, letters: 5, step: 5, seed: 1 }), (o) => attn.repeatsCorpus(o), { sizes: ['length', 'shortest', 'longest', 'letters', 'step'], optional: ['length', 'shortest', 'longest', 'letters', 'step'] }));
+  rows.push(
+    row('repeatsCorpus', 'longest below shortest', () => attn.repeatsCorpus({ length: 40, shortest: 5, longest: 4 }), ARGUMENT, /longest \(4\) must be at least shortest \(5\)/),
+    row('repeatsCorpus', 'longest above length', () => attn.repeatsCorpus({ length: 40, shortest: 2, longest: 41 }), SIZE, /longest must be between 1 and 40/),
+    row('repeatsCorpus', 'letters 27', () => attn.repeatsCorpus({ length: 40, letters: 27, step: 2 }), SIZE, /letters must be between 2 and 26/),
+    row('repeatsCorpus', 'step above letters', () => attn.repeatsCorpus({ length: 40, letters: 5, step: 6 }), SIZE, /step must be between 1 and 5/),
+    row('repeatsCorpus', 'seed negative', () => attn.repeatsCorpus({ length: 40, seed: -1 }), SIZE, /seed must be between 0 and 4294967295/),
+    row('inContextScore', 'not an array', () => inContextScore('loss'), TYPE, /must be an array of numbers/),
+    row('inContextScore', 'three positions', () => inContextScore([1, 2, 3]), LENGTH, /needs at least 4 positions, but there are 3/),
+    row('inContextScore', 'NaN at a position', () => inContextScore([1, 2, NaN, 3]), VALUE, /The loss at position 2 is NaN/),
+  );
   rows.push(...optionRows('createModel', () => ({ ...MODEL_OPTIONS }), (o) => keep(attn.createModel(o)), { sizes: ['layers', 'heads', 'dModel', 'context', 'batch'], optional: ['layers', 'heads', 'dModel', 'context', 'batch'] })
     .filter((r) => r.label !== 'options a string')
     .map((r) => (/^(dModel|heads) /.test(r.label) ? { ...r, codes: [...r.codes, SHAPE, LENGTH], message: /dModel|heads/ } : r))
@@ -602,6 +614,7 @@ function modelRows(model) {
     m('headStats on a model without text', () => bare.headStats(), ARGUMENT, /no text to measure its heads on/),
     m('ablate on a model without text', () => bare.ablate({ layer: 0, head: 0 }), ARGUMENT, /no validation text to measure a knock-out on/),
     m('ablateAll on a model without text', () => bare.ablateAll(), ARGUMENT, /no validation text/),
+    m('positionLoss on a model without text', () => bare.positionLoss(), ARGUMENT, /no validation text to measure its loss by position on/),
     m('recordHeadScores on a model without text', () => bare.recordHeadScores(), ARGUMENT, /no text to train or evaluate on/),
     m('headStats on a model of context 1', () => keep(attn.createModel({ ...MODEL_OPTIONS, context: 1 })).headStats(), ARGUMENT, /context 1\): a head needs at least 2/),
   );
@@ -612,6 +625,7 @@ function modelRows(model) {
     ['computeGradients', () => gone.computeGradients(new Int32Array(8), new Int32Array(8), 1)], ['applyGradients', () => gone.applyGradients(new Float32Array(1))],
     ['setData', () => gone.setData({ train: new Int32Array(20), val: new Int32Array(20) })], ['decoder', () => gone.decoder()],
     ['headStats', () => gone.headStats()], ['ablate', () => gone.ablate({ layer: 0, head: 0 })], ['ablateAll', () => gone.ablateAll()], ['recordHeadScores', () => gone.recordHeadScores()],
+    ['positionLoss', () => gone.positionLoss()],
   ]) rows.push(m(`${label} after dispose`, call, ARGUMENT, /This model has been disposed/));
   rows.push(okRow('Model', 'dispose twice is harmless', () => gone.dispose(), () => true));
   return rows;

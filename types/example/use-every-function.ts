@@ -60,6 +60,7 @@ export async function everyFunction(): Promise<string> {
   tape.dispose();
 
   const { text, entropy: floor } = attn.defaultCorpus({ length: 10_000, seed: 1 });
+  const repeats: string = attn.repeatsCorpus({ length: 1000, shortest: 4, longest: 16, letters: 26, step: 26, seed: 1 }).text;
   const model = attn.createModel({ text, preset: 'small', layers: 1 });
   const attention: AttentionFunction = (ops, qT, kT, vT, { heads }) => {
     const scores = ops.scale(ops.bmm(ops.splitHeads(qT, heads), ops.splitHeads(kT, heads), { transposeB: true }), 0.5);
@@ -71,6 +72,7 @@ export async function everyFunction(): Promise<string> {
   const sampled: string = model.sample({ prompt: 'the', length: 20, temperature: 0.8 });
   const again = attn.loadModel(model.save({ optimizer: false }), { text });
   const validation: number = again.evaluate();
+  const byPosition: Float64Array = model.positionLoss();
   again.dispose();
   model.dispose();
 

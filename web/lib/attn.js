@@ -33,7 +33,7 @@ import { wordEmbedding } from './api/embedding.js';
 import { multiHead } from './api/heads.js';
 import { cost, measureAttention } from './api/cost.js';
 import { createTape } from './api/autograd.js';
-import { createModel, loadModel, defaultCorpus } from './api/model.js';
+import { createModel, loadModel, defaultCorpus, repeatsCorpus } from './api/model.js';
 import { flashAttention } from './api/flash.js';
 import { kvCache } from './api/kv-cache.js';
 import { lookup, hull } from './api/lookup.js';
@@ -58,7 +58,7 @@ const API = {
   positions, rope, selfAttention, wordEmbedding,
   multiHead, cost, measureAttention,
   flashAttention, kvCache,
-  createTape, createModel, loadModel, defaultCorpus,
+  createTape, createModel, loadModel, defaultCorpus, repeatsCorpus,
   lookup, hull, bottleneck,
   // beside the chapter's sections: cross-attention's word vectors, decoding with a KV cache, costs beside attention's
   conceptEmbedding, randomRotation, decodeCost, sampleDistribution, costVariants, measureMemory,

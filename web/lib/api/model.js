@@ -4,13 +4,15 @@
 //   const model = attn.createModel({ text, layers, heads, dModel, context, batch, lr, seed });
 //   const again = attn.loadModel(model.save(), { text });
 //   const { text, entropy } = attn.defaultCorpus({ length, seed });
+//   const { text, entropy } = attn.repeatsCorpus({ length, shortest, longest, letters, seed });  // text with repeats
 //
 // A configuration is checked against the core's limits before anything is built
 // (../model/config.js); a weights file is admitted field by field (../model/weights-file.js).
 
 import * as check from '../validate.js';
+import { AttnError, Status } from '../errors.js';
 import { Out } from '../out.js';
-import { DEFAULT_CORPUS } from '../model/presets.js';
+import { DEFAULT_CORPUS, REPEATS_CORPUS } from '../model/presets.js';
 import { readConfig, checkFits } from '../model/config.js';
 import { prepareText, MAX_TEXT_CHARS } from '../model/training-text.js';
 import { admitWeightsFile, restoreWeights } from '../model/weights-file.js';
@@ -24,6 +26,27 @@ export function defaultCorpus(core, { length = DEFAULT_CORPUS.length, seed = DEF
     const text = scope.alloc(length + 1);
     const { entropy } = scope.call('defaultCorpus', 'attn_corpus_generate', text, Out.f64('entropy'), length, seed);
     return { text: scope.readText(text, length), entropy };
+  });
+}
+
+/**
+ * attn.repeatsCorpus({ length, shortest, longest, letters, seed }) → { text, entropy }: segments
+ * of h random letters (h from shortest to longest; letters from the first `letters` of a … z),
+ * each followed by its own copy; entropy is the generator's choices per character (nats).
+ */
+export function repeatsCorpus(core, options) {
+  const o = { ...REPEATS_CORPUS, ...check.options('repeatsCorpus', options) };
+  check.size('length', o.length, { max: MAX_TEXT_CHARS });
+  check.size('shortest', o.shortest, { max: o.length });
+  check.size('longest', o.longest, { max: o.length });
+  if (o.longest < o.shortest) throw new AttnError(Status.ARGUMENT, `longest (${o.longest}) must be at least shortest (${o.shortest}).`);
+  check.size('letters', o.letters, { min: 2, max: 26 });
+  check.size('step', o.step, { max: o.letters });
+  check.size('seed', o.seed, { min: 0, max: 2 ** 32 - 1 });
+  return core.run((scope) => {
+    const text = scope.alloc(o.length + 1);
+    const { entropy } = scope.call('repeatsCorpus', 'attn_corpus_repeats', text, Out.f64('entropy'), o.length, o.shortest, o.longest, o.letters, o.step, o.seed);
+    return { text: scope.readText(text, o.length), entropy };
   });
 }
 

@@ -14,6 +14,7 @@
 //   model.recordHeadScores(), model.headHistory: reading its heads (head-stats.js, knockout.js,
 //   head-history.js)
 //   model.patch({ clean, corrupted, metric: { good, bad }, over }): activation patching (patch.js)
+//   model.positionLoss()      → Float64Array(context): validation loss by position (in-context.js)
 
 import { AttnError, Status } from '../errors.js';
 import { ModelInfo } from '../abi.js';
@@ -27,6 +28,7 @@ import { Decoder } from '../api/decode.js';
 import { measureHeads, probeScores, probeChance } from './head-stats.js';
 import { ablate, ablateAll } from './knockout.js';
 import { patch } from './patch.js';
+import { positionLoss } from './in-context.js';
 import { emptyHistory, recordHeadScores, historyHeader } from './head-history.js';
 
 /** Validation windows evaluate() averages over (of the last tenth of the text). */
@@ -224,6 +226,12 @@ export class Model {
     check.callback('attention', attention);
     if (attention) return evaluateWith(this, attention, EVAL_WINDOWS);
     return this.heap.call('evaluate', 'attn_model_evaluate', Out.f64('loss'), this.heap.pointer, this.heap.address('val'), this.dataLengths.val, EVAL_WINDOWS).loss;
+  }
+
+  /** The validation loss by position in the context, nats (in-context.js: evaluate()'s windows). */
+  positionLoss() {
+    this.#live();
+    return positionLoss(this);
   }
 
   /**

@@ -9,3 +9,10 @@ export const PRESETS = Object.freeze({
 
 /** The default corpus: its length and seed (the shipped checkpoint was trained on it). */
 export const DEFAULT_CORPUS = Object.freeze({ length: 200_000, seed: 1 });
+
+/**
+ * Text with repeats for the induction preset (c/src/corpus.c, attn_corpus_repeats): segments of
+ * h random letters (h from `shortest` to `longest`, letters from the first `letters` of a … z),
+ * each followed by its own copy.
+ */
+export const REPEATS_CORPUS = Object.freeze({ length: 200_000, shortest: 4, longest: 16, letters: 26, step: 26, seed: 1 });
