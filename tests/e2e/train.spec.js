@@ -222,7 +222,10 @@ test('“Use two cores” trains on a second worker where the page is not isolat
     expect(await trainAWhile(widget)).toMatch(new RegExp(`^[\\d,]+ \\(${way}\\)$`));
     await cores.uncheck();
     expect(await trainAWhile(widget)).toMatch(/^[\d,]+$/);
-    await forgetKeptModel(page); // the next opening starts from the shipped model, not the one paused here
+    // The next opening starts from the shipped model, not the one paused here: once the pause has
+    // kept it (its save is asynchronous), forget it.
+    await expect(widget.getByText(/The model is kept in this browser\.$/)).toBeVisible();
+    await forgetKeptModel(page);
   }
 });
 
