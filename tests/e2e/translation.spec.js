@@ -12,8 +12,12 @@ const record = JSON.parse(readFileSync(new URL('../../web/models/translation-run
 const { bottleneck, attention } = record.runs;
 const percent = (x) => `${Math.round(100 * x)}%`;
 
-/** The chart's points, by series: [[x, y], …] of (a) and of (b). */
-const curves = (widget) => widget.evaluate((el) => el.chart.chart.data.datasets.map((d) => d.data.map((p) => [p.x, p.y])));
+/** The chart's points, by series: [[x, y], …] of (a) and of (b), once Chart.js (loaded on
+ *  demand, after the status line is written) has drawn both. */
+async function curves(widget) {
+  await expect.poll(() => widget.evaluate((el) => el.chart?.chart?.data?.datasets?.length >= 2 && el.chart.chart.data.datasets.every((d) => d.data.length > 0))).toBe(true);
+  return widget.evaluate((el) => el.chart.chart.data.datasets.map((d) => d.data.map((p) => [p.x, p.y])));
+}
 
 async function recorded(page, query = '') {
   const widget = await openWidget(page, 'translation', { query });

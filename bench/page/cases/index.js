@@ -10,6 +10,7 @@ import * as modelSample from './model-sample.js';
 import * as trainThroughput from './train-throughput.js';
 import * as headStats from './head-stats.js';
 import * as train2000Steps from './train-2000-steps.js';
+import * as translationTrain from './translation-train.js';
 
 export const CASES = [
   machinePeak,
@@ -22,4 +23,5 @@ export const CASES = [
   trainThroughput,
   headStats, // what measuring every head costs
   train2000Steps, // opt-in: `npm run bench -- --long`
+  translationTrain, // opt-in too: <attn-translation>'s Train with its defaults
 ];

@@ -26,12 +26,12 @@ import { counted } from '../../ui/format.js';
 import { actionButton } from '../../ui/action-button.js';
 import { LineChart } from '../../ui/line-chart.js';
 import { fetchTranslationRecord, RECORD_COMMAND } from '../../lib/translation-record.js';
-import { TranslationRuns, Cancelled } from './translation-runs.js';
+import { TranslationRuns, Cancelled, TRAIN_STEPS, TRAIN_EVAL_EVERY } from './translation-runs.js';
 import { accuracyPoints, describeMeasured, mapReading, timingRows } from './translation-readings.js';
 import { TranslationMap, drawTiming, translationSheet } from './translation-view.js';
 
-const STEPS = { min: 10, max: 3000, fallback: 1500 };
-const EVAL_EVERY = { min: 5, max: 1000, fallback: 150 };
+const STEPS = TRAIN_STEPS;
+const EVAL_EVERY = TRAIN_EVAL_EVERY;
 const KINDS = ['bottleneck', 'attention'];
 const NAMES = { bottleneck: '(a) bottleneck: the final state only', attention: '(b) attention over every state' };
 const range = ({ min, max }) => `a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;

@@ -9,6 +9,11 @@ import { LatestRun } from '../../lib/latest-run.js';
 
 export { Cancelled }; // the rejection of a stopped run
 
+/** Train's settings: the steps each model trains and the steps between measurements (the
+ *  widget's attributes steps and eval-every), and the defaults the recorded run used. */
+export const TRAIN_STEPS = Object.freeze({ min: 10, max: 3000, fallback: 1500 });
+export const TRAIN_EVAL_EVERY = Object.freeze({ min: 5, max: 1000, fallback: 150 });
+
 export class TranslationRuns extends LatestRun {
   constructor(kind) {
     super(new Channel({
