@@ -85,6 +85,14 @@ test('Train runs both models a few steps in their workers; the curves, maps and 
   await widget.getByRole('button', { name: 'Cancel' }).click();
   await expect(widget.getByRole('status')).toHaveText(/^Cancelled\./);
   await expect(widget.getByRole('button', { name: 'Train both models' })).toBeEnabled();
+
+  // By keyboard: Train hands the focus to Cancel, and Cancel, hiding itself, hands it back.
+  await widget.getByRole('button', { name: 'Train both models' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(widget.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(widget.getByRole('status')).toHaveText(/^Cancelled\./);
+  await expect(widget.getByRole('button', { name: 'Train both models' })).toBeFocused();
 });
 
 test('a setting out of range is refused beside its field, and the run on screen stays', async ({ page }) => {

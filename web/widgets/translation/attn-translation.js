@@ -219,10 +219,15 @@ export class AttnTranslation extends AttnWidget {
   }
 
   #finish() {
+    // Cancel hides itself: a keyboard reader on it goes back to Train, not to the page's start
+    // (the status line's update can make the browser drop the focus of a hidden button before
+    // the widget's focus keeper sees it).
+    const onCancel = this.shadowRoot.activeElement === this.cancelButton;
     this.training = false;
     this.trainButton.disabled = false;
     this.cancelButton.hidden = true;
     this.progressBox.hidden = true;
+    if (onCancel) this.trainButton.focus();
   }
 
   #progress(kind, step, steps) {
