@@ -6,6 +6,7 @@
 // copying, anti-diagonal when reversing) and the example, the same numbers for the same seed,
 // Cancel, and bad settings refused beside their field with the last measurement kept.
 import { test, expect, whenStarted } from './helpers/fixtures.js';
+import { openWidget } from './helpers/open.js';
 
 async function open(page, query = '') {
   await page.goto(`/embed.html?widget=bottleneck${query}`);
@@ -145,4 +146,9 @@ test('Cancel stops a long measurement; bad settings are refused beside their fie
   await widget.evaluate((el) => { el.setAttribute('trials', '8'); el.setAttribute('longest', '10'); el.setAttribute('width', '64'); });
   await measured(widget);
   expect(Object.keys(await points(widget)).map(Number)).toEqual([5, 10]);
+});
+
+test('the analytic view says it is not trained, in its title', async ({ page }) => {
+  const widget = await openWidget(page, 'bottleneck');
+  await expect(widget.getByRole('heading', { name: 'The bottleneck, analytic (not trained): a summary against attention' })).toBeVisible();
 });

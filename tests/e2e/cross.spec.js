@@ -152,3 +152,8 @@ test('the padding mask’s legend names what is drawn: 0 allowed, hatching −�
   await expect(legend.locator('.heatmap-ramp')).toHaveCount(0);
   await expect(legend.locator('.heatmap-swatch.blocked')).toHaveCount(1);
 });
+
+test('its In words says the alignment is built in, not learned, and where the trained one is', async ({ page }) => {
+  const widget = await openWidget(page, 'cross');
+  expect(await widget.evaluate((el) => el.inWords())).toMatch(/That alignment is built in by how the vectors are made, not learned; the trained translation experiment .* shows an alignment that emerges from training\./);
+});

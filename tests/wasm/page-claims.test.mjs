@@ -55,3 +55,10 @@ test('the letter M is said once where it first appears: the number of keys, and 
   assert.ok(mask > first, 'the mask M comes after M as the number of keys');
   assert.match(text.slice(mask, mask + 260), /uses M for both the mask and, as in N × M, the number of keys/);
 });
+
+test('what stays built in says so: the cross-attention prose calls its alignment built in and links to the trained one', () => {
+  const text = PAGE.replace(/\s+/g, ' ');
+  assert.match(text, /alignment here is <strong>built in<\/strong>, not learned/);
+  assert.match(text, /emerges from training, see <a href="#translation">the trained translation experiment<\/a>/);
+  assert.match(text, /<attn-translation id="translation">/);
+});
